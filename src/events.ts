@@ -1,0 +1,131 @@
+// The event catalogue of Claude Code 2.1.332 (spec §2, §6.4, §7, §10.1), as data.
+// Help text, validation, docs tables, planning and reduction all read it; adding an event is a row here.
+import type { HookType } from './types.ts';
+
+export const EVENT_NAMES = [
+  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit',
+  'UserPromptExpansion', 'SessionStart', 'SessionEnd', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop',
+  'PreCompact', 'PostCompact', 'PreModelSwitch', 'PostModelSwitch', 'PermissionRequest', 'PermissionDenied',
+  'Setup', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange',
+  'WorktreeCreate', 'WorktreeRemove', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded',
+  'MessageDisplay', 'PreSkillShellCommand',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/**
+ * How hook results combine into one decision (spec §12, §14):
+ * - `permission`: permissionDecision by precedence deny > defer > ask > allow; exit 2 or `decision: block` = deny.
+ * - `modelSwitch`: as `permission` without defer; a timeout or crash also blocks (§10.5).
+ * - `permissionRequest`: only `hookSpecificOutput.decision` counts; exit 2 is ignored.
+ * - `decision`: top-level `decision: "block"` or exit 2 blocks.
+ * - `elicitation`: `action` answers; exit 2 declines (ElicitationResult) or denies (Elicitation).
+ * - `worktree`: the first hook that prints a path wins; any failure fails the creation.
+ * - `observe`: never blocks; context and messages only.
+ */
+export type Family = 'permission' | 'modelSwitch' | 'permissionRequest' | 'decision' | 'elicitation' | 'worktree' | 'observe';
+
+/** What plain (non-JSON) stdout on exit 0 becomes (§6.1). */
+export type PlainStdout = 'context' | 'compactInstructions' | 'userDisplay' | 'modelContext' | 'worktreePath';
+
+export interface EventDef {
+  name: EventName;
+  /** Input field tested by the group matcher; undefined: the matcher is ignored (§8.2). */
+  matcherField?: string;
+  /** Hook types Claude Code runs for this event; others are skipped (§2.1). */
+  hookTypes: readonly HookType[];
+  /** Default timeout of command, http and mcp_tool hooks, in seconds (§10.1). */
+  timeoutS: number;
+  family: Family;
+  /** Where the block message of exit 2 / `decision: block` goes, for docs and reports (§7). */
+  exit2: string;
+  /** `hookSpecificOutput` fields honoured for this event (§6.4). */
+  specificFields: readonly string[];
+  plainStdout?: PlainStdout;
+  /** False where Claude Code discards `continue: false` (§6.3). */
+  honoursContinue: boolean;
+  /** The `if` field applies (§8.3); on other events a hook with `if` never runs. */
+  ifApplies: boolean;
+  /** `onFailure: "block"` is ignored here (§10.4). */
+  ignoresOnFailure?: boolean;
+}
+
+const ALL: readonly HookType[] = ['command', 'http', 'mcp_tool', 'prompt', 'agent'];
+const CHM: readonly HookType[] = ['command', 'http', 'mcp_tool'];
+const CM: readonly HookType[] = ['command', 'mcp_tool'];
+const CHMP: readonly HookType[] = ['command', 'http', 'mcp_tool', 'prompt'];
+
+const TOOL = 'tool_name';
+const PERMISSION_FIELDS = ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'];
+
+const rows: readonly EventDef[] = [
+  { name: 'PreToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'permission', exit2: 'denies the tool call; stderr goes to Claude', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true },
+  { name: 'PostToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude (the tool already ran)', specificFields: ['additionalContext', 'classifierContext', 'updatedToolOutput', 'updatedMCPToolOutput'], honoursContinue: true, ifApplies: true },
+  { name: 'PostToolUseFailure', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: true },
+  { name: 'PostToolBatch', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stops the agentic loop before the next model call', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false },
+  { name: 'Notification', matcherField: 'notification_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], honoursContinue: false, ifApplies: false },
+  { name: 'UserPromptSubmit', hookTypes: ALL, timeoutS: 30, family: 'decision', exit2: 'rejects and erases the prompt; stderr goes to the user only', specificFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false },
+  { name: 'UserPromptExpansion', matcherField: 'command_name', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'blocks the expansion; stderr goes to the user', specificFields: ['additionalContext', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false },
+  { name: 'SessionStart', matcherField: 'source', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext', 'initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'], plainStdout: 'context', honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
+  { name: 'SessionEnd', matcherField: 'reason', hookTypes: CHM, timeoutS: 1.5, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'Stop', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'prevents stopping; the reason becomes Claude\'s next instruction', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
+  { name: 'StopFailure', matcherField: 'error', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'SubagentStart', matcherField: 'agent_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false },
+  { name: 'SubagentStop', matcherField: 'agent_type', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'keeps the subagent running; the reason goes to the subagent', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
+  { name: 'PreCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks compaction; stderr to the user', specificFields: [], plainStdout: 'compactInstructions', honoursContinue: false, ifApplies: false },
+  { name: 'PostCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], plainStdout: 'userDisplay', honoursContinue: false, ifApplies: false },
+  { name: 'PreModelSwitch', matcherField: 'to_model', hookTypes: CHM, timeoutS: 30, family: 'modelSwitch', exit2: 'blocks the switch; stderr to the user', specificFields: ['permissionDecision', 'permissionDecisionReason'], honoursContinue: true, ifApplies: false },
+  { name: 'PostModelSwitch', matcherField: 'to_model', hookTypes: CHM, timeoutS: 30, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], plainStdout: 'modelContext', honoursContinue: true, ifApplies: false },
+  { name: 'PermissionRequest', matcherField: TOOL, hookTypes: CHMP, timeoutS: 600, family: 'permissionRequest', exit2: 'ignored (the permission flow goes on; stderr discarded)', specificFields: ['decision'], honoursContinue: true, ifApplies: true },
+  { name: 'PermissionDenied', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['retry'], honoursContinue: true, ifApplies: true },
+  { name: 'Setup', matcherField: 'trigger', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
+  { name: 'TeammateIdle', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'the teammate keeps working', specificFields: [], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
+  { name: 'TaskCreated', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'rolls back the task creation; stderr goes to Claude', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'TaskCompleted', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'the task is not completed; stderr goes to Claude', specificFields: [], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
+  { name: 'Elicitation', matcherField: 'mcp_server_name', hookTypes: CHM, timeoutS: 600, family: 'elicitation', exit2: 'denies the elicitation', specificFields: ['action', 'content'], honoursContinue: false, ifApplies: false },
+  { name: 'ElicitationResult', matcherField: 'mcp_server_name', hookTypes: CHM, timeoutS: 600, family: 'elicitation', exit2: 'the action becomes decline', specificFields: ['action', 'content'], honoursContinue: false, ifApplies: false },
+  { name: 'ConfigChange', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks the change (not for policy_settings)', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'WorktreeCreate', hookTypes: CHM, timeoutS: 600, family: 'worktree', exit2: 'any non-zero exit fails the creation', specificFields: ['worktreePath'], plainStdout: 'worktreePath', honoursContinue: false, ifApplies: false },
+  { name: 'WorktreeRemove', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'InstructionsLoaded', matcherField: 'load_reason', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'CwdChanged', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: false, ifApplies: false },
+  { name: 'FileChanged', matcherField: 'file_path', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: true, ifApplies: false },
+  { name: 'DirectoryAdded', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the debug log', specificFields: [], honoursContinue: false, ifApplies: false },
+  { name: 'MessageDisplay', hookTypes: CHM, timeoutS: 10, family: 'observe', exit2: 'ignored', specificFields: ['displayContent'], honoursContinue: false, ifApplies: false },
+  { name: 'PreSkillShellCommand', matcherField: TOOL, hookTypes: CHM, timeoutS: 600, family: 'permission', exit2: 'the command does not run; stderr to the model and the user', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true },
+];
+
+export const EVENTS: Readonly<Record<EventName, EventDef>> = Object.fromEntries(rows.map((row) => [row.name, row])) as Record<EventName, EventDef>;
+
+/** Events where an unloadable entry makes its whole settings source inapplicable (§1). */
+export const GUARD_EVENTS: ReadonlySet<EventName> = new Set(['PreToolUse', 'PermissionRequest', 'PreSkillShellCommand']);
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(EVENTS, name);
+}
+
+/** The closest event name, for "did you mean" messages: case-insensitive match first, then edit distance. */
+export function suggestEvent(name: string): EventName | undefined {
+  const lower = name.toLowerCase();
+  const caseMatch = EVENT_NAMES.find((event) => event.toLowerCase() === lower);
+  if (caseMatch) return caseMatch;
+  let best: EventName | undefined;
+  let bestDistance = Math.max(3, Math.floor(name.length / 3)) + 1;
+  for (const event of EVENT_NAMES) {
+    const distance = editDistance(lower, event.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [event, distance];
+  }
+  return best;
+}
+
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

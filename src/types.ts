@@ -1,0 +1,92 @@
+// Shapes shared by every stage of the pipeline. Stages import types from here, never from each other.
+import type { EventName } from './events.ts';
+import type { HookHandler } from './config/schema.ts';
+
+export type HookType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
+
+/** Where a settings file sits in Claude Code's layering. */
+export type Layer = 'managed' | 'user' | 'project' | 'local' | 'flag' | 'plugin';
+
+export interface Provenance {
+  layer: Layer;
+  /** Absolute path of the file, or `--settings` for inline JSON. */
+  file: string;
+  /** JSON pointer of the handler inside that file, e.g. `/hooks/PreToolUse/0/hooks/1`. */
+  pointer: string;
+  /** Plugin hooks only: the plugin root (CLAUDE_PLUGIN_ROOT) and its name. */
+  pluginRoot?: string;
+  pluginName?: string;
+}
+
+/** A handler as loaded from settings: what to run, for which event and matcher, and where it came from. */
+export interface LoadedHook {
+  /** Stable, human-readable id: `<layer>:<file>#<pointer>`. */
+  id: string;
+  event: EventName;
+  /** The matcher of the group the handler sits in (undefined when absent). */
+  matcher?: string;
+  handler: HookHandler;
+  provenance: Provenance;
+  /** Set by the loader when a policy switch turns the hook off (disableAllHooks, allowManagedHooksOnly). */
+  disabledReason?: string;
+}
+
+export type Severity = 'error' | 'warning' | 'note';
+
+/** A located message about the user's configuration or input. */
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable machine code, e.g. `timeout-in-ms`, `invalid-json`. */
+  code: string;
+  message: string;
+  file?: string;
+  pointer?: string;
+  line?: number;
+  column?: number;
+  /** What the user should do about it. */
+  fix?: string;
+}
+
+/** The same raw shape from every runner: processes, HTTP responses and model answers alike. */
+export interface RawOutcome {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** Set when the hook could not run or failed outside its own exit code (spawn error, HTTP 500, bad model answer). */
+  error?: string;
+  durationMs: number;
+  /** Set when a stream was cut at the capture bound. */
+  truncated?: { stdout?: boolean; stderr?: boolean };
+}
+
+/** Settings values other than `hooks` that the pipeline honours, after precedence. */
+export interface EffectiveSettings {
+  disableAllHooks: boolean;
+  allowManagedHooksOnly: boolean;
+  /** undefined: every URL allowed; [] : every http hook refused. */
+  allowedHttpHookUrls?: string[];
+  /** Present when any settings file defines the key; arrays merged across files. */
+  httpHookAllowedEnvVars?: string[];
+  /** Managed settings' own list, which alone applies to managed http hooks. */
+  managedAllowedHttpHookUrls?: string[];
+}
+
+/** Everything a runner may need for one hook. Runners read no settings files and never throw. */
+export interface RunContext {
+  event: EventName;
+  input: Record<string, unknown>;
+  /** The input serialised once, as every hook receives it. */
+  inputJson: string;
+  projectDir: string;
+  /** Working directory for the hook (the input's cwd, after fallbacks). */
+  cwd: string;
+  env: Record<string, string | undefined>;
+  timeoutMs: number;
+  settings: EffectiveSettings;
+  /** Aborted when peri-hooks itself is interrupted. */
+  signal: AbortSignal;
+  warn: (message: string) => void;
+}
+
+export type Runner = (hook: LoadedHook, ctx: RunContext) => Promise<RawOutcome>;
