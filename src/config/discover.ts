@@ -1,0 +1,99 @@
+// Which settings files exist to be read, per layer, in Claude Code's collection order (spec §9.1):
+// user → project → local → flag → managed (managed-settings.json, then managed-settings.d/*.json) → plugins.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../types.ts';
+import type { LoadOptions } from './index.ts';
+
+export type SettingsLayer = 'managed' | 'user' | 'project' | 'local' | 'flag';
+
+export type SourceSpec =
+  /** A settings file; `required` when the user named it (a missing --settings file is worth a warning). */
+  | { kind: 'file'; layer: SettingsLayer; file: string; required?: boolean }
+  /** Inline JSON given to --settings; `file` is its label. */
+  | { kind: 'inline'; layer: 'flag'; file: string; text: string }
+  | { kind: 'plugin'; root: string };
+
+export interface Discovery {
+  specs: SourceSpec[];
+  diagnostics: Diagnostic[];
+}
+
+const ALL_SOURCES = ['managed', 'user', 'project', 'local'] as const;
+
+export function defaultManagedDir(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';
+  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode';
+  return '/etc/claude-code';
+}
+
+export async function discover(options: LoadOptions): Promise<Discovery> {
+  const chosen = new Set(options.settingSources ?? ALL_SOURCES);
+  const managedDir = path.resolve(options.managedDir ?? (options.env.PERI_HOOKS_MANAGED_DIR || defaultManagedDir()));
+  const [dropIns, plugins] = await Promise.all([
+    chosen.has('managed') ? listDropIns(path.join(managedDir, 'managed-settings.d')) : [],
+    Promise.all((options.pluginDirs ?? []).map(checkPluginDir)),
+  ]);
+
+  const specs: SourceSpec[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const configDir = options.env.CLAUDE_CONFIG_DIR ? path.resolve(options.env.CLAUDE_CONFIG_DIR) : path.join(path.resolve(options.home), '.claude');
+  const userFile = path.join(configDir, 'settings.json');
+  const projectClaude = path.join(path.resolve(options.projectDir), '.claude');
+  const projectFile = path.join(projectClaude, 'settings.json');
+
+  if (chosen.has('user')) specs.push({ kind: 'file', layer: 'user', file: userFile });
+  // Project dir = home: the project file is the user file, read once, as user.
+  if (chosen.has('project') && !(chosen.has('user') && projectFile === userFile)) specs.push({ kind: 'file', layer: 'project', file: projectFile });
+  if (chosen.has('local')) specs.push({ kind: 'file', layer: 'local', file: path.join(projectClaude, 'settings.local.json') });
+  specs.push(...flagSpecs(options.settings ?? []));
+  if (chosen.has('managed')) {
+    specs.push({ kind: 'file', layer: 'managed', file: path.join(managedDir, 'managed-settings.json') });
+    for (const file of dropIns) specs.push({ kind: 'file', layer: 'managed', file });
+  }
+  for (const plugin of plugins) {
+    if ('root' in plugin) specs.push({ kind: 'plugin', root: plugin.root });
+    else diagnostics.push(plugin.diagnostic);
+  }
+  return { specs, diagnostics };
+}
+
+function flagSpecs(values: string[]): SourceSpec[] {
+  const inlineCount = values.filter(isInline).length;
+  let inlineIndex = 0;
+  return values.map((value): SourceSpec => {
+    if (!isInline(value)) return { kind: 'file', layer: 'flag', file: path.resolve(value), required: true };
+    inlineIndex++;
+    // Labels stay `--settings` when unambiguous; several inline values need distinct labels for unique hook ids.
+    return { kind: 'inline', layer: 'flag', file: inlineCount === 1 ? '--settings' : `--settings[${inlineIndex}]`, text: value };
+  });
+}
+
+function isInline(value: string): boolean {
+  return value.trimStart().startsWith('{');
+}
+
+/** managed-settings.d/*.json sorted by name (code-unit order); hidden files are skipped like a shell glob would. */
+async function listDropIns(dir: string): Promise<string[]> {
+  try {
+    const names = await readdir(dir);
+    return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().map((name) => path.join(dir, name));
+  } catch {
+    return []; // no drop-in folder is the normal case
+  }
+}
+
+async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnostic: Diagnostic }> {
+  const root = path.resolve(dir);
+  const isDir = await stat(root).then((s) => s.isDirectory(), () => false);
+  if (isDir) return { root };
+  return {
+    diagnostic: {
+      severity: 'warning',
+      code: 'plugin-dir-missing',
+      message: `Plugin directory does not exist: ${root}`,
+      file: root,
+      fix: 'check the --plugin-dir path; it must be the plugin folder (the one holding .claude-plugin/ or hooks/)',
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Merge the loaded files: hooks are concatenated in configuration order (nothing overrides, §1); scalar
+// settings follow precedence (§9.1); kill switches (§9.3) mark hooks with the reason they are off.
+import type { EffectiveSettings, Layer, LoadedHook } from '../types.ts';
+import type { FileResult, ScalarSettings } from './load.ts';
+
+/** Lowest precedence first; within a layer, later files (flag order, sorted drop-ins) override earlier ones. */
+const PRECEDENCE: readonly Layer[] = ['user', 'project', 'local', 'flag', 'managed'];
+
+interface Found<T> {
+  value: T;
+  file: string;
+  layer: Layer;
+}
+
+export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: EffectiveSettings } {
+  const ranked = results
+    .filter((r) => r.settings !== undefined)
+    .sort((a, b) => PRECEDENCE.indexOf(a.report.layer) - PRECEDENCE.indexOf(b.report.layer));
+  const managed = ranked.filter((r) => r.report.layer === 'managed');
+
+  const disable = winner(ranked, 'disableAllHooks');
+  const managedDisable = winner(managed, 'disableAllHooks');
+  const managedOnly = winner(managed, 'allowManagedHooksOnly');
+  const envVars = ranked.flatMap((r) => r.settings!.httpHookAllowedEnvVars ?? []);
+  const settings: EffectiveSettings = {
+    disableAllHooks: disable?.value ?? false,
+    allowManagedHooksOnly: managedOnly?.value ?? false,
+    allowedHttpHookUrls: winner(ranked, 'allowedHttpHookUrls')?.value,
+    httpHookAllowedEnvVars: ranked.some((r) => r.settings!.httpHookAllowedEnvVars) ? [...new Set(envVars)] : undefined,
+    managedAllowedHttpHookUrls: winner(managed, 'allowedHttpHookUrls')?.value,
+  };
+
+  const forced = forceEnabledPlugins(managed);
+  const exempt = (hook: LoadedHook): boolean =>
+    hook.provenance.layer === 'managed' || (hook.provenance.layer === 'plugin' && forced.has(hook.provenance.pluginName ?? ''));
+  const reasonFor = (hook: LoadedHook): string | undefined => {
+    if (managedDisable?.value) return `disableAllHooks: true in managed settings ${managedDisable.file} turns off every hook`;
+    if (disable?.value && !exempt(hook)) return `disableAllHooks: true in ${disable.layer} settings ${disable.file}`;
+    if (managedOnly?.value && !exempt(hook)) return `allowManagedHooksOnly: true in managed settings ${managedOnly.file}: only managed hooks run`;
+    return undefined;
+  };
+  const hooks = results.flatMap((r) => r.hooks).map((hook) => {
+    const disabledReason = reasonFor(hook);
+    return disabledReason === undefined ? hook : { ...hook, disabledReason };
+  });
+  return { hooks, settings };
+}
+
+/** The value of the highest-precedence file that defines `key`. */
+function winner<K extends keyof ScalarSettings>(ranked: FileResult[], key: K): Found<NonNullable<ScalarSettings[K]>> | undefined {
+  let found: Found<NonNullable<ScalarSettings[K]>> | undefined;
+  for (const r of ranked) {
+    const value = r.settings![key];
+    if (value !== undefined && value !== null) found = { value, file: r.report.file, layer: r.report.layer };
+  }
+  return found;
+}
+
+/**
+ * Plugins that managed `enabledPlugins` turns on ("name@marketplace": true). Plugins given by --plugin-dir
+ * have no marketplace, so they match on the name before `@`.
+ */
+function forceEnabledPlugins(managed: FileResult[]): Set<string> {
+  const merged: Record<string, unknown> = Object.assign({}, ...managed.map((r) => r.settings!.enabledPlugins ?? {}));
+  return new Set(Object.entries(merged).filter(([, on]) => on === true).map(([id]) => id.split('@')[0]!));
+}

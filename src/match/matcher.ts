@@ -1,0 +1,45 @@
+// The group `matcher` (spec §8.1, confirmed by §20.2): exact lists, else an unanchored case-sensitive regex.
+import { EVENTS, type EventName } from '../events.ts';
+import { canonicalToolName, legacyNamesOf } from './aliases.ts';
+
+export interface MatcherCheck {
+  matches: boolean;
+  /** Set when the matcher is an invalid regex: it matches nothing, and peri-hooks says so. */
+  invalid?: string;
+}
+
+const WIDE_LIST = /^[A-Za-z0-9_|, -]+$/;
+const NARROW_LIST = /^[A-Za-z0-9_|]+$/;
+const NARROW_EVENTS: ReadonlySet<EventName> = new Set(['FileChanged', 'StopFailure']);
+const MODEL_SUFFIX = /\[[12]m\]$/i;
+
+/** The value an event's matcher is tested against, or undefined when the event has no matcher field. */
+export function matcherValue(event: EventName, input: Record<string, unknown>): string | undefined {
+  const field = EVENTS[event].matcherField;
+  if (field === undefined) return undefined;
+  const value = input[field];
+  if (typeof value !== 'string') return undefined;
+  // FileChanged filters on the changed file's basename.
+  return event === 'FileChanged' ? value.slice(value.lastIndexOf('/') + 1) : value;
+}
+
+export function matchesMatcher(event: EventName, matcher: string | undefined, value: string | undefined): MatcherCheck {
+  if (value === undefined || matcher === undefined || matcher === '' || matcher === '*') return { matches: true };
+  const isTool = EVENTS[event].matcherField === 'tool_name';
+  const pattern = event === 'PreModelSwitch' || event === 'PostModelSwitch'
+    ? matcher.split('|').map((alternative) => alternative.replace(MODEL_SUFFIX, '')).join('|')
+    : matcher;
+  const narrow = NARROW_EVENTS.has(event);
+  if ((narrow ? NARROW_LIST : WIDE_LIST).test(pattern)) {
+    const names = pattern.split(narrow ? /\|/ : /[|,]/).map((name) => name.trim()).filter((name) => name !== '');
+    return { matches: names.some((name) => (isTool ? canonicalToolName(name) : name) === value) };
+  }
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern);
+  } catch (error) {
+    return { matches: false, invalid: `Invalid regex pattern in hook matcher "${matcher}": ${(error as Error).message}` };
+  }
+  const candidates = isTool ? [value, ...legacyNamesOf(value)] : [value];
+  return { matches: candidates.some((candidate) => regex.test(candidate)) };
+}

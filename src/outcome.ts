@@ -1,0 +1,213 @@
+// Raw outcome + event -> one hook's result (spec §6.1, §6.2, §6.3, §6.4, §10.4). Pure: one parser for every
+// hook type, since http responses and model answers arrive in the same raw shape as a process.
+import * as z from 'zod';
+import { EVENTS, type EventName } from './events.ts';
+import type { HookHandler } from './config/schema.ts';
+import type { RawOutcome } from './types.ts';
+
+export type OutcomeKind = 'success' | 'blocking' | 'non_blocking_error' | 'cancelled';
+export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
+
+export interface HookResult {
+  outcome: OutcomeKind;
+  /** How a blocking result blocked: by exit code 2, by its JSON, or by `onFailure: "block"`. */
+  blockedBy?: 'exit2' | 'json' | 'onFailure';
+  blockingMessage?: string;
+  /** Message of a non-blocking error (or of the failure that onFailure turned into a block). */
+  error?: string;
+  /** The hook's JSON output, when it printed valid JSON. */
+  json?: HookOutput;
+  /** Validated `hookSpecificOutput` fields honoured for this event. */
+  specific?: Record<string, unknown>;
+  /** Plain stdout on exit 0 (trimmed), for events that read plain text. */
+  plainText?: string;
+  permission?: PermissionDecision;
+  permissionReason?: string;
+  /** True when the hook's answer came as JSON (Claude Code renders JSON and exit-code answers differently). */
+  answeredInJson: boolean;
+}
+
+const decisionSchema = z.enum(['approve', 'block']);
+
+export const hookOutputSchema = z.looseObject({
+  continue: z.boolean().optional(),
+  stopReason: z.string().optional(),
+  suppressOutput: z.boolean().optional(),
+  systemMessage: z.string().optional(),
+  decision: decisionSchema.optional(),
+  reason: z.string().optional(),
+  terminalSequence: z.string().optional(),
+  hookSpecificOutput: z.looseObject({ hookEventName: z.string() }).optional(),
+  async: z.boolean().optional(),
+  asyncTimeout: z.number().optional(),
+});
+export type HookOutput = z.infer<typeof hookOutputSchema>;
+
+const permissionUpdate = z.looseObject({ type: z.string() });
+
+/** Schemas of every hookSpecificOutput field; each event honours the subset named in its catalogue row. */
+const specificFieldSchemas: Record<string, z.ZodType> = {
+  permissionDecision: z.enum(['allow', 'deny', 'ask', 'defer']),
+  permissionDecisionReason: z.string(),
+  updatedInput: z.record(z.string(), z.unknown()),
+  additionalContext: z.string(),
+  classifierContext: z.string(),
+  updatedToolOutput: z.unknown(),
+  updatedMCPToolOutput: z.unknown(),
+  sessionTitle: z.string(),
+  suppressOriginalPrompt: z.boolean(),
+  initialUserMessage: z.string(),
+  watchPaths: z.array(z.string()),
+  reloadSkills: z.boolean(),
+  retry: z.boolean(),
+  action: z.enum(['accept', 'decline', 'cancel']),
+  content: z.record(z.string(), z.unknown()),
+  worktreePath: z.string(),
+  displayContent: z.string(),
+  decision: z.discriminatedUnion('behavior', [
+    z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdate).optional() }),
+    z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
+  ]),
+};
+
+/** PreModelSwitch has no `defer` (§6.4). */
+const modelSwitchDecision = z.enum(['allow', 'deny', 'ask']);
+
+const STOP_LIKE_MISSING_SCRIPT: ReadonlySet<EventName> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+const MISSING_SCRIPT = /no such file|can't open/i;
+
+type ParsedStdout =
+  | { kind: 'json'; output: HookOutput; specific?: Record<string, unknown>; specificError?: string }
+  | { kind: 'invalid'; error: string }
+  | { kind: 'plain'; text: string };
+
+/** Reads stdout as Claude Code does: JSON only when the trimmed text starts with `{` and ends with `}`. */
+export function parseStdout(event: EventName, stdout: string): ParsedStdout {
+  const text = stdout.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) return { kind: 'plain', text };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    if (lines.length > 1 && lines.every(isJsonLine)) return { kind: 'plain', text };
+    return { kind: 'invalid', error: 'hook output looks like a JSON object but is not valid JSON' };
+  }
+  const parsed = hookOutputSchema.safeParse(value);
+  if (!parsed.success) return { kind: 'invalid', error: `hook JSON output failed validation: ${describeIssue(parsed.error)}` };
+  const output = parsed.data;
+  if (!output.hookSpecificOutput) return { kind: 'json', output };
+  const specific = validateSpecific(event, output.hookSpecificOutput);
+  if (typeof specific === 'string') return { kind: 'json', output, specificError: specific };
+  return { kind: 'json', output, specific };
+}
+
+function isJsonLine(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function validateSpecific(event: EventName, nested: Record<string, unknown>): Record<string, unknown> | string {
+  if (nested.hookEventName !== event) {
+    return `hookSpecificOutput.hookEventName is "${String(nested.hookEventName)}" but the event is ${event}; the nested output was ignored`;
+  }
+  const specific: Record<string, unknown> = {};
+  for (const field of EVENTS[event].specificFields) {
+    if (nested[field] === undefined) continue;
+    const schema = event === 'PreModelSwitch' && field === 'permissionDecision' ? modelSwitchDecision : specificFieldSchemas[field]!;
+    const result = schema.safeParse(nested[field]);
+    if (!result.success) return `hookSpecificOutput.${field}: ${describeIssue(result.error, `hookSpecificOutput.${field}`)}`;
+    specific[field] = result.data;
+  }
+  return specific;
+}
+
+function describeIssue(error: z.ZodError, prefix?: string): string {
+  const issue = error.issues[0]!;
+  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export interface ClassifyOptions {
+  event: EventName;
+  handler: HookHandler;
+  /** Short name of the hook for messages: its command, URL or prompt. */
+  label: string;
+}
+
+/** One hook's raw outcome -> its result. Every rule of §6.1 and §10.4 lives here. */
+export function classify(raw: RawOutcome, { event, handler, label }: ClassifyOptions): HookResult {
+  const blocksOnFailure = onFailureBlocks(event, handler);
+  const failure = (error: string, what: string): HookResult => blocksOnFailure
+    ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"`, answeredInJson: false }
+    : { outcome: 'non_blocking_error', error, answeredInJson: false };
+
+  if (raw.timedOut) {
+    const error = raw.error ?? `hook timed out and was cancelled: ${label}`;
+    if (blocksOnFailure) return failure(error, 'timed out');
+    return { outcome: 'cancelled', error, answeredInJson: false };
+  }
+  if (raw.error !== undefined) return failure(raw.error, 'failed');
+
+  const parsed = parseStdout(event, raw.stdout);
+  const stderr = raw.stderr.trim();
+  const exitCode = raw.exitCode;
+
+  if (exitCode === 2) {
+    if (parsed.kind !== 'json' && STOP_LIKE_MISSING_SCRIPT.has(event) && raw.stdout.trim() === '' && MISSING_SCRIPT.test(stderr)) {
+      return { outcome: 'non_blocking_error', error: `hook script is missing: ${stderr}`, answeredInJson: false };
+    }
+    // Exit 2 blocks; JSON on stdout is still applied and its block reason replaces stderr.
+    const base: HookResult = { outcome: 'blocking', blockedBy: 'exit2', blockingMessage: stderr || 'No stderr output', answeredInJson: false };
+    if (parsed.kind !== 'json') return parsed.kind === 'invalid' ? { ...base, error: parsed.error } : base;
+    const keepSpecific = event !== 'Elicitation' && event !== 'ElicitationResult';
+    const fromJson = applyJson(event, parsed, keepSpecific);
+    const jsonReason = fromJson.outcome === 'blocking' ? fromJson.blockingMessage : undefined;
+    return { ...fromJson, ...base, blockingMessage: jsonReason ?? base.blockingMessage, ...(parsed.specificError ? { error: parsed.specificError } : {}) };
+  }
+
+  if (parsed.kind === 'invalid') return failure(parsed.error, 'printed invalid JSON');
+  if (parsed.kind === 'json') {
+    if (parsed.specificError && !(parsed.output.decision === 'block')) return failure(parsed.specificError, 'printed invalid JSON');
+    return applyJson(event, parsed, true);
+  }
+  if (exitCode === 0) return { outcome: 'success', ...(parsed.text ? { plainText: parsed.text } : {}), answeredInJson: false };
+  return failure(`Failed with non-blocking status code ${exitCode ?? 'unknown'}: ${stderr || 'No stderr output'}`, 'failed');
+}
+
+function applyJson(event: EventName, parsed: Extract<ParsedStdout, { kind: 'json' }>, keepSpecific: boolean): HookResult {
+  const { output } = parsed;
+  const specific = keepSpecific ? parsed.specific : undefined;
+  const result: HookResult = { outcome: 'success', json: output, answeredInJson: true, ...(specific ? { specific } : {}) };
+  const family = EVENTS[event].family;
+  if (family === 'permission' || family === 'modelSwitch') {
+    const decision = specific?.permissionDecision as PermissionDecision | undefined
+      ?? (output.decision === 'block' ? 'deny' : output.decision === 'approve' && event === 'PreToolUse' ? 'allow' : undefined);
+    if (decision) {
+      result.permission = decision;
+      const reason = (specific?.permissionDecisionReason as string | undefined) ?? output.reason;
+      if (reason !== undefined) result.permissionReason = reason;
+    }
+    if (decision === 'deny') {
+      return { ...result, outcome: 'blocking', blockedBy: 'json', blockingMessage: result.permissionReason ?? 'Blocked by hook' };
+    }
+    return result;
+  }
+  if (output.decision === 'block') {
+    return { ...result, outcome: 'blocking', blockedBy: 'json', blockingMessage: output.reason ?? 'Blocked by hook' };
+  }
+  return result;
+}
+
+/** `onFailure: "block"` (§10.4): mcp_tool reads anything but "continue" as block; some events ignore it. */
+function onFailureBlocks(event: EventName, handler: HookHandler): boolean {
+  if (EVENTS[event].ignoresOnFailure) return false;
+  if (handler.type === 'command') return handler.onFailure === 'block' && !handler.async && !handler.asyncRewake;
+  if (handler.type === 'http') return handler.onFailure === 'block';
+  if (handler.type === 'mcp_tool') return handler.onFailure !== undefined && handler.onFailure !== 'continue';
+  return false;
+}

@@ -1,0 +1,155 @@
+// Which configured hooks run for one firing, and why the others do not (spec §13 steps 2-4). Pure: no I/O.
+import { EVENTS, type EventName } from './events.ts';
+import type { HookHandler } from './config/schema.ts';
+import { matcherValue, matchesMatcher } from './match/matcher.ts';
+import { matchesIf } from './match/permission-rule.ts';
+import type { Diagnostic, LoadedHook } from './types.ts';
+
+export type SkipReason = 'disabled' | 'matcher' | 'unsupported-type' | 'deduplicated' | 'if' | 'once';
+
+export interface PlannedHook {
+  hook: LoadedHook;
+  timeoutMs: number;
+}
+
+export interface SkippedHook {
+  hook: LoadedHook;
+  reason: SkipReason;
+  detail: string;
+}
+
+export interface Plan {
+  event: EventName;
+  /** The value the matchers were tested against (tool name, source, ...). */
+  matcherValue?: string;
+  /** Hooks to run, in configuration order. */
+  run: PlannedHook[];
+  skipped: SkippedHook[];
+  warnings: Diagnostic[];
+}
+
+export interface PlanOptions {
+  home: string;
+  env: Record<string, string | undefined>;
+  /** Ids of `once` hooks that already ran successfully in this session. */
+  alreadyRanOnce?: ReadonlySet<string>;
+}
+
+export function plan(event: EventName, input: Record<string, unknown>, hooks: readonly LoadedHook[], options: PlanOptions): Plan {
+  const def = EVENTS[event];
+  const value = matcherValue(event, input);
+  const skipped: SkippedHook[] = [];
+  const warnings: Diagnostic[] = [];
+  const warnedMatchers = new Set<string>();
+  const candidates: LoadedHook[] = [];
+
+  for (const hook of hooks) {
+    if (hook.event !== event) continue;
+    if (hook.disabledReason) {
+      skipped.push({ hook, reason: 'disabled', detail: hook.disabledReason });
+      continue;
+    }
+    const check = matchesMatcher(event, hook.matcher, value);
+    if (check.invalid && !warnedMatchers.has(hook.matcher!)) {
+      warnedMatchers.add(hook.matcher!);
+      warnings.push({ severity: 'warning', code: 'invalid-matcher', message: check.invalid, file: hook.provenance.file, pointer: groupPointer(hook), fix: 'escape the regex, or list exact names separated by |' });
+    }
+    if (!check.matches) {
+      skipped.push({ hook, reason: 'matcher', detail: check.invalid ?? `matcher "${hook.matcher}" does not match "${value}"` });
+      continue;
+    }
+    if (!def.hookTypes.includes(hook.handler.type)) {
+      skipped.push({ hook, reason: 'unsupported-type', detail: `${hook.handler.type} hooks are not supported for ${event} events` });
+      continue;
+    }
+    candidates.push(hook);
+  }
+
+  const run: PlannedHook[] = [];
+  for (const hook of dedupe(candidates, skipped)) {
+    const rule = hook.handler.if;
+    if (rule !== undefined && rule !== '') {
+      if (!def.ifApplies) {
+        skipped.push({ hook, reason: 'if', detail: `"if" applies only to tool events; Claude Code never runs this hook on ${event}` });
+        continue;
+      }
+      const check = matchesIf(rule, {
+        toolName: String(input.tool_name ?? ''),
+        toolInput: (input.tool_input ?? {}) as Record<string, unknown>,
+        cwd: String(input.cwd ?? ''),
+        home: options.home,
+      });
+      if (check.malformed) {
+        warnings.push({ severity: 'warning', code: 'malformed-if', message: `malformed "if" rule "${rule}": ${check.malformed}; Claude Code silently never runs this hook`, file: hook.provenance.file, pointer: `${hook.provenance.pointer}/if`, fix: 'write one rule: Tool or Tool(specifier)' });
+      }
+      if (!check.matches) {
+        skipped.push({ hook, reason: 'if', detail: `"if": "${rule}" does not match this call` });
+        continue;
+      }
+    }
+    if (hook.handler.once && options.alreadyRanOnce?.has(hook.id)) {
+      skipped.push({ hook, reason: 'once', detail: 'once: already ran successfully in this session' });
+      continue;
+    }
+    run.push({ hook, timeoutMs: timeoutMs(event, hook.handler, hooks, options.env) });
+  }
+  return { event, ...(value === undefined ? {} : { matcherValue: value }), run, skipped, warnings };
+}
+
+/**
+ * Identical handlers run once (§9.2). Like Claude Code's map, the survivor keeps the place of the first copy
+ * and the fields of the last; plugin copies stay apart from settings copies.
+ */
+function dedupe(hooks: readonly LoadedHook[], skipped: SkippedHook[]): LoadedHook[] {
+  const byKey = new Map<string, LoadedHook>();
+  for (const hook of hooks) {
+    const key = identity(hook);
+    const earlier = byKey.get(key);
+    if (earlier) skipped.push({ hook: earlier, reason: 'deduplicated', detail: `same handler as ${hook.id}, which runs instead` });
+    byKey.set(key, hook);
+  }
+  return [...byKey.values()];
+}
+
+export function identity(hook: LoadedHook): string {
+  const scope = hook.provenance.pluginRoot ?? 'settings';
+  const handler = hook.handler;
+  const condition = handler.if ?? '';
+  switch (handler.type) {
+    case 'command': return JSON.stringify([scope, 'command', handler.shell ?? 'bash', handler.command, handler.args ?? null, condition]);
+    case 'http': return JSON.stringify([scope, 'http', handler.url, condition]);
+    case 'mcp_tool': return JSON.stringify([scope, 'mcp_tool', handler.server, handler.tool, handler.input ?? null, condition]);
+    case 'prompt':
+    case 'agent': return JSON.stringify([scope, handler.type, handler.prompt, condition]);
+  }
+}
+
+const PROMPT_DEFAULT_S = 30;
+const AGENT_DEFAULT_S = 60;
+const SESSION_END_MIN_S = 1.5;
+const SESSION_END_MAX_S = 60;
+
+/** Per-hook time limit in milliseconds (§10.1). */
+export function timeoutMs(event: EventName, handler: HookHandler, all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
+  const eventDefault = EVENTS[event].timeoutS;
+  if (handler.type === 'prompt' || handler.type === 'agent') {
+    const typeDefault = handler.type === 'prompt' ? PROMPT_DEFAULT_S : AGENT_DEFAULT_S;
+    return (handler.timeout !== undefined ? Math.max(handler.timeout, 1) : Math.min(typeDefault, eventDefault)) * 1000;
+  }
+  if (event === 'SessionEnd') return sessionEndBudgetMs(all, env);
+  return (handler.timeout ?? eventDefault) * 1000;
+}
+
+/** SessionEnd hooks share one budget: max(1.5 s, min(largest settings-file timeout, 60 s)). */
+function sessionEndBudgetMs(all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
+  const override = Number(env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
+  if (Number.isFinite(override) && override > 0) return override;
+  const largest = Math.max(0, ...all
+    .filter((hook) => hook.event === 'SessionEnd' && hook.provenance.layer !== 'plugin')
+    .map((hook) => hook.handler.timeout ?? 0));
+  return Math.max(SESSION_END_MIN_S, Math.min(largest, SESSION_END_MAX_S)) * 1000;
+}
+
+function groupPointer(hook: LoadedHook): string {
+  return hook.provenance.pointer.replace(/\/hooks\/\d+$/, '/matcher');
+}

@@ -1,0 +1,171 @@
+// `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
+// never left behind. Process killing follows the recipe measured in shared notes/toolchain.md §6.
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { Readable } from 'node:stream';
+import { execa } from 'execa';
+import type { CommandHook } from '../config/schema.ts';
+import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
+
+/** Output kept per stream; the rest is drained and dropped, and the outcome says so. */
+export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
+/** After the hook's own process exits, how long a background child may keep our pipes open. */
+const BACKGROUND_GRACE_MS = 200;
+/** SIGTERM -> SIGKILL for the whole group. */
+const FORCE_KILL_AFTER_MS = 1000;
+
+const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
+
+export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {
+  const started = performance.now();
+  const handler = hook.handler as CommandHook;
+  const failed = (error: string): RawOutcome => ({ exitCode: null, stdout: '', stderr: '', timedOut: false, error, durationMs: performance.now() - started });
+
+  const pluginRoot = hook.provenance.pluginRoot;
+  if (!pluginRoot && [handler.command, ...(handler.args ?? [])].some((part) => PLUGIN_PLACEHOLDER.test(part))) {
+    return failed(`\${CLAUDE_PLUGIN_ROOT} and \${CLAUDE_PLUGIN_DATA} are only available in hooks defined in a plugin: ${handler.command}`);
+  }
+  if (pluginRoot && !existsSync(pluginRoot)) return failed(`Plugin directory does not exist: ${pluginRoot}`);
+
+  const env = hookEnvironment(hook, ctx);
+  const [file, args] = commandLine(handler, env, ctx.env);
+  const cwd = workingDirectory(ctx);
+  if (cwd.warning) ctx.warn(cwd.warning);
+
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const subprocess = execa(file, args, {
+    input: `${ctx.inputJson}\n`,
+    cwd: cwd.path,
+    env,
+    extendEnv: false,
+    timeout: ctx.timeoutMs,
+    killDescendants: true,
+    forceKillAfterDelay: FORCE_KILL_AFTER_MS,
+    cleanup: true,
+    reject: false,
+    buffer: false,
+    cancelSignal: ctx.signal,
+  });
+  stdout.attach(subprocess.stdout);
+  stderr.attach(subprocess.stderr);
+
+  // A background child that inherited our pipes must not hang the firing: once the hook itself has exited,
+  // give such children a short grace, then kill the group and stop waiting for the pipes.
+  const timers: NodeJS.Timeout[] = [];
+  const child = subprocess.nodeChildProcess;
+  child.once('exit', () => {
+    timers.push(setTimeout(() => {
+      subprocess.kill('SIGKILL');
+      timers.push(setTimeout(() => {
+        subprocess.stdout?.destroy();
+        subprocess.stderr?.destroy();
+      }, 100));
+    }, BACKGROUND_GRACE_MS));
+  });
+  const result = await subprocess;
+  for (const timer of timers) clearTimeout(timer);
+  // Reap background jobs that redirected their output and would otherwise outlive the firing.
+  subprocess.kill('SIGKILL');
+
+  const outcome: RawOutcome = {
+    exitCode: result.exitCode ?? null,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    timedOut: result.timedOut === true,
+    durationMs: performance.now() - started,
+  };
+  if (stdout.truncated || stderr.truncated) {
+    outcome.truncated = { ...(stdout.truncated ? { stdout: true } : {}), ...(stderr.truncated ? { stderr: true } : {}) };
+  }
+  if (result.isCanceled) return { ...outcome, error: 'cancelled: peri-hooks was interrupted' };
+  if (result.exitCode === undefined && !outcome.timedOut && result.signal === undefined) {
+    // Spawn refused (missing file, not executable, or a runtime that denies starting processes).
+    const cause = result.originalMessage || result.shortMessage || 'could not start';
+    return { ...outcome, error: `Error occurred while executing hook command: ${describeCommand(handler)}: ${cause}` };
+  }
+  if (result.exitCode === undefined && result.signal !== undefined && !outcome.timedOut) {
+    return { ...outcome, error: `hook command was killed by ${result.signal}: ${describeCommand(handler)}` };
+  }
+  return outcome;
+}
+
+/** Shell form runs under /bin/sh -c as Claude Code 2.1.332 does; `shell` and exec form are honoured. */
+function commandLine(handler: CommandHook, env: Record<string, string | undefined>, callerEnv: Record<string, string | undefined>): [string, string[]] {
+  if (handler.args) {
+    return [substitute(handler.command, env), handler.args.map((arg) => substitute(arg, env))];
+  }
+  if (handler.shell === 'powershell') return ['pwsh', ['-NoProfile', '-NonInteractive', '-Command', handler.command]];
+  const prefix = callerEnv.CLAUDE_CODE_SHELL_PREFIX;
+  const command = prefix ? `${prefix} ${shellQuote(handler.command)}` : handler.command;
+  return [handler.shell === 'bash' ? 'bash' : '/bin/sh', ['-c', command]];
+}
+
+/** Exec form: placeholders are substituted as plain strings in the command and every argument. */
+function substitute(text: string, env: Record<string, string | undefined>): string {
+  return text.replace(/\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g, (whole, name: string) => env[name] ?? whole);
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+function hookEnvironment(hook: LoadedHook, ctx: RunContext): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...ctx.env, CLAUDE_PROJECT_DIR: ctx.projectDir };
+  const sessionId = ctx.input.session_id;
+  if (typeof sessionId === 'string') env.CLAUDE_CODE_SESSION_ID = sessionId;
+  const effort = (ctx.input.effort as { level?: unknown } | undefined)?.level;
+  if (typeof effort === 'string') env.CLAUDE_EFFORT = effort;
+  const { pluginRoot, pluginName } = hook.provenance;
+  if (pluginRoot) {
+    env.CLAUDE_PLUGIN_ROOT = pluginRoot;
+    const configDir = ctx.env.CLAUDE_CONFIG_DIR ?? `${ctx.env.HOME ?? homedir()}/.claude`;
+    env.CLAUDE_PLUGIN_DATA = `${configDir}/plugins/data/${pluginName ?? 'plugin'}`;
+  }
+  return env;
+}
+
+/** The input's cwd; if it is gone, the original cwd, the project root, then home, with a warning (§5.2). */
+function workingDirectory(ctx: RunContext): { path: string; warning?: string } {
+  const candidates = [ctx.cwd, process.cwd(), ctx.projectDir, ctx.env.HOME ?? homedir()];
+  const path = candidates.find((candidate) => candidate !== '' && isDirectory(candidate)) ?? '/';
+  return path === ctx.cwd ? { path } : { path, warning: `the input cwd ${JSON.stringify(ctx.cwd)} does not exist; hooks run in ${path}` };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function describeCommand(handler: CommandHook): string {
+  return handler.args ? [handler.command, ...handler.args].join(' ') : handler.command;
+}
+
+/** Keeps the first OUTPUT_LIMIT_BYTES of a stream and drains the rest, so the hook never blocks on a full pipe. */
+class Capture {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+
+  attach(stream: Readable | null): void {
+    stream?.on('data', (chunk: Buffer) => {
+      if (this.size >= OUTPUT_LIMIT_BYTES) {
+        this.truncated = true;
+        return;
+      }
+      const room = OUTPUT_LIMIT_BYTES - this.size;
+      if (chunk.length > room) this.truncated = true;
+      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      this.chunks.push(kept);
+      this.size += kept.length;
+    });
+    stream?.on('error', () => {});
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}

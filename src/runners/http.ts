@@ -1,0 +1,149 @@
+// `type: "http"` hooks (spec §5.3, §11): POST the input JSON and turn the answer into the raw outcome a
+// command hook would give (2xx body = stdout, exit 0), so one parser judges both. Never throws.
+// undici and the SSRF guard are imported only here, when an http hook actually runs (start-up budget).
+import type { HttpHook } from '../config/schema.ts';
+import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
+import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
+import { isUrlAllowed } from '../net/url-allowlist.ts';
+
+/** Responses longer than this are not read further; the hook fails. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const ENV_REFERENCE = /\$\{([A-Z_][A-Z0-9_]*)\}|\$([A-Z_][A-Z0-9_]*)/g;
+// Framing headers are undici's to write; Content-Type is always ours (§11.1).
+const CONFIG_HEADERS_DROPPED = new Set(['content-length', 'transfer-encoding', 'content-type']);
+
+type Finish = (fields: Partial<RawOutcome>) => RawOutcome;
+
+/** The URL as messages show it: user name and password hidden, as they may be credentials. */
+function shownUrl(url: URL): string {
+  if (url.username === '' && url.password === '') return url.href;
+  const copy = new URL(url.href);
+  copy.username = '***';
+  copy.password = '';
+  return copy.href;
+}
+
+/** Config headers with `$VAR`/`${VAR}` filled from allowed variables only. Warnings name variables, never values. */
+function buildHeaders(handler: HttpHook, ctx: RunContext, shown: string): Record<string, string> {
+  const perHook = new Set(handler.allowedEnvVars ?? []);
+  const perSettings = ctx.settings.httpHookAllowedEnvVars;
+  const isAllowed = (name: string) => perHook.has(name) && (perSettings === undefined || perSettings.includes(name));
+  const refused = new Set<string>();
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(handler.headers ?? {})) {
+    if (CONFIG_HEADERS_DROPPED.has(name.toLowerCase())) continue;
+    const value = template.replace(ENV_REFERENCE, (_match, braced: string | undefined, bare: string | undefined) => {
+      const variable = braced ?? bare ?? '';
+      if (isAllowed(variable)) return ctx.env[variable] ?? '';
+      refused.add(variable);
+      return '';
+    });
+    headers[name] = value.replace(/[\r\n\0]/g, '');
+  }
+  const lists = perSettings === undefined ? 'allowedEnvVars' : 'both allowedEnvVars and httpHookAllowedEnvVars';
+  for (const variable of refused) {
+    ctx.warn(`HTTP hook ${shown}: header variable $${variable} is not listed in ${lists}; it was replaced by an empty string`);
+  }
+  headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** The body as text, or undefined when it is longer than `limit` bytes (reading stops there). */
+async function readBounded(body: AsyncIterable<Buffer>, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) return undefined; // leaving the loop destroys the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** peri-hooks itself was stopped: cancelled like a timeout, with a message that says why. */
+function interrupted(shown: string): string {
+  return `HTTP hook ${shown} cancelled: peri-hooks was interrupted`;
+}
+
+/** Every error in a cause chain (and inside AggregateErrors), outermost first. */
+function errorChain(error: unknown): Error[] {
+  if (!(error instanceof Error)) return [];
+  const nested = error instanceof AggregateError ? error.errors.flatMap(errorChain) : [];
+  return [error, ...nested, ...errorChain(error.cause)];
+}
+
+function describeCause(error: unknown): string {
+  const parts = errorChain(error)
+    .map((e) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      return code && !e.message.includes(code) ? `${e.message} (${code})` : e.message;
+    })
+    .filter((text) => text !== '');
+  return [...new Set(parts)].join(': ') || String(error);
+}
+
+async function post(url: URL, shown: string, headers: Record<string, string>, ctx: RunContext, seams: PinnedAgentOptions, finish: Finish): Promise<RawOutcome> {
+  const [undici, pinned, ssrf] = await Promise.all([
+    import('undici'), import('../net/pinned-dispatcher.ts'), import('../net/ssrf.ts'),
+  ]);
+  const agent = pinned.createPinnedAgent(undici, seams);
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(), Math.min(Math.max(ctx.timeoutMs, 0), MAX_TIMER_MS));
+  const signal = AbortSignal.any([ctx.signal, timer.signal]);
+  try {
+    const response = await undici.request(url, { method: 'POST', headers, body: ctx.inputJson, dispatcher: agent, signal });
+    const status = response.statusCode;
+    // Redirects are not followed: a 3xx is just another non-2xx answer.
+    if (status < 200 || status > 299) return finish({ error: `HTTP ${status} from ${shown}` });
+    const text = await readBounded(response.body, MAX_BODY_BYTES);
+    if (text === undefined) return finish({ error: `HTTP hook response from ${shown} exceeded ${MAX_BODY_BYTES} bytes; reading stopped there` });
+    if (text.trim() === '') return finish({ exitCode: 0, stdout: '{}' });
+    if (text.trim().startsWith('{')) return finish({ exitCode: 0, stdout: text });
+    const contentType = response.headers['content-type'] ?? 'no content type';
+    return finish({ error: `HTTP hook must return JSON: ${shown} answered ${status} with ${String(contentType)}` });
+  } catch (error) {
+    if (ctx.signal.aborted) return finish({ timedOut: true, error: interrupted(shown) });
+    if (signal.aborted) return finish({ timedOut: true });
+    const blocked = errorChain(error).find((e) => e instanceof ssrf.SsrfBlockedError);
+    return finish({ error: blocked ? blocked.message : `HTTP hook request to ${shown} failed: ${describeCause(error)}` });
+  } finally {
+    clearTimeout(timeout);
+    await agent.destroy().catch(() => undefined);
+  }
+}
+
+async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions, finish: Finish): Promise<RawOutcome> {
+  const handler = hook.handler;
+  if (handler.type !== 'http') return finish({ error: `not an http hook: ${hook.id}` });
+  let url: URL;
+  try {
+    url = new URL(handler.url);
+  } catch {
+    return finish({ error: `HTTP hook URL is not a valid URL: ${hook.id}` });
+  }
+  const shown = shownUrl(url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return finish({ error: `HTTP hook URL must use http or https: ${shown}` });
+  const patterns = hook.provenance.layer === 'managed' ? ctx.settings.managedAllowedHttpHookUrls : ctx.settings.allowedHttpHookUrls;
+  if (!isUrlAllowed(url, patterns)) return finish({ error: `HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls` });
+  if (ctx.signal.aborted) return finish({ timedOut: true, error: interrupted(shown) });
+  return post(url, shown, buildHeaders(handler, ctx, shown), ctx, seams, finish);
+}
+
+/** A runner with its network seams (resolver, socket connector) replaced; tests use it, the pipeline does not. */
+export function createHttpRunner(seams: PinnedAgentOptions = {}): Runner {
+  return async (hook, ctx) => {
+    const started = performance.now();
+    const finish: Finish = (fields) => ({
+      exitCode: null, stdout: '', stderr: '', timedOut: false, ...fields, durationMs: Math.round(performance.now() - started),
+    });
+    try {
+      return await run(hook, ctx, seams, finish);
+    } catch (error) {
+      return finish({ error: `HTTP hook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+}
+
+export const runHttpHook: Runner = createHttpRunner();

@@ -1,0 +1,34 @@
+// `prompt` hooks (§5.5): one forced-tool turn of a small model, mapped to a command hook's raw outcome.
+import type { Runner } from '../types.ts';
+import { parseVerdictText, validateVerdict, VERDICT_TOOL, verdictTool } from '../model/answer.ts';
+import { evaluate } from '../model/evaluate.ts';
+import { errorOutcome, verdictOutcome } from '../model/outcome.ts';
+import { isStopEvent, promptSystem, stopUserMessage, substituteArguments } from '../model/prompt-text.ts';
+import { renderTranscript } from '../model/transcript.ts';
+import { isToolUse, textOf } from '../model/wire.ts';
+
+export const runPromptHook: Runner = async (hook, ctx) => {
+  const handler = hook.handler;
+  if (handler.type !== 'prompt') return { ...errorOutcome(`not a prompt hook: ${handler.type}`), durationMs: 0 };
+  return evaluate('prompt', handler.model, ctx, async ({ call, failed }) => {
+    const stop = isStopEvent(ctx.event);
+    const condition = substituteArguments(handler.prompt, ctx.inputJson);
+    const content = stop ? stopUserMessage(condition, await renderTranscript(ctx.input.transcript_path)) : condition;
+    const result = await call({
+      max_tokens: 1024,
+      system: promptSystem(ctx.event),
+      messages: [{ role: 'user', content }],
+      tools: [verdictTool(stop)],
+      tool_choice: { type: 'tool', name: VERDICT_TOOL },
+    });
+    if (!result.ok) return failed(result.error);
+    const answer = result.message.content.find((block) => isToolUse(block) && block.name === VERDICT_TOOL);
+    const parsed = answer && isToolUse(answer) ? validateVerdict(answer.input) : parseVerdictText(textOf(result.message.content));
+    if (!parsed.ok) return errorOutcome(parsed.error);
+    return verdictOutcome(ctx.event, parsed.verdict, {
+      continueOnBlock: handler.continueOnBlock === true,
+      // On stop events the reason is Claude's next instruction; elsewhere it names the hook.
+      message: (reason) => (stop ? reason : `[${handler.prompt}]: ${reason}`),
+    });
+  });
+};

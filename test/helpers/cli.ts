@@ -1,0 +1,91 @@
+// Test helpers: a temporary project with its own HOME and managed folder, real hook scripts, and the CLI
+// run as a real process (the sources by default; PERI_HOOKS_CLI=bundle or a path to a binary picks another).
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const NODE = process.execPath;
+
+export function cliCommand(): [string, string[]] {
+  const target = process.env.PERI_HOOKS_CLI ?? 'source';
+  if (target === 'source') return [NODE, [join(ROOT, 'src/cli/bin.ts')]];
+  if (target === 'bundle') return [NODE, [join(ROOT, 'dist/peri-hooks.cjs')]];
+  return [target, []];
+}
+
+export interface Project {
+  dir: string;
+  home: string;
+  managed: string;
+  /** Writes a file under the project (JSON for objects; executable when the name ends in .sh). */
+  write(relative: string, content: string | object): string;
+  /** Writes a file under HOME. */
+  writeHome(relative: string, content: string | object): string;
+  writeManaged(relative: string, content: string | object): string;
+  /** A real Claude Code 2.1.332 input for the event, with cwd pointing into this project. */
+  input(fixture: string, overrides?: Record<string, unknown>): string;
+  env(extra?: Record<string, string>): Record<string, string>;
+  cleanup(): void;
+}
+
+export function makeProject(): Project {
+  const base = mkdtempSync(join(tmpdir(), 'peri-hooks-test-'));
+  const dir = join(base, 'project');
+  const home = join(base, 'home');
+  const managed = join(base, 'managed');
+  for (const folder of [dir, home, managed]) mkdirSync(folder, { recursive: true });
+  const writeUnder = (root: string) => (relative: string, content: string | object) => {
+    const path = join(root, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    if (path.endsWith('.sh')) chmodSync(path, 0o755);
+    return path;
+  };
+  return {
+    dir, home, managed,
+    write: writeUnder(dir),
+    writeHome: writeUnder(home),
+    writeManaged: writeUnder(managed),
+    input(fixture, overrides = {}) {
+      const text = readFileSync(join(ROOT, 'fixtures/claude-code-2.1.332/inputs', `${fixture}.json`), 'utf8');
+      return JSON.stringify({ ...JSON.parse(text), cwd: dir, ...overrides });
+    },
+    env(extra = {}) {
+      return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, PERI_HOOKS_MANAGED_DIR: managed, ...extra };
+    },
+    cleanup() {
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+export function runCli(args: string[], options: { stdin?: string; env: Record<string, string>; cwd?: string }): Promise<CliResult> {
+  const [command, prefix] = cliCommand();
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...prefix, ...args], { env: options.env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, durationMs: performance.now() - started }));
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+/** Settings with one matcher group per event. */
+export function hooksSettings(groups: Record<string, Array<{ matcher?: string; hooks: object[] }>>): object {
+  return { hooks: groups };
+}

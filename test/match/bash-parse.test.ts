@@ -1,0 +1,57 @@
+// How the Bash reader grades and splits commands (spec §20.1 items 2-8).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyseBash } from '../../src/match/bash-parse.ts';
+
+const parsed: Array<[item: string, command: string, commands: string[]]> = [
+  ['2', 'ls -la;git push', ['ls -la', 'git push']],
+  ['2', 'a&&b||c|d|&e&f', ['a', 'b', 'c', 'd', 'e', 'f']],
+  ['2', '(a; (b)) && ! c', ['a', 'b', 'c']],
+  ['2', 'if a; then b; elif c; then d; else e; fi', ['a', 'b', 'c', 'd', 'e']],
+  ['2', 'for x in $(seq 3); do b; done', ['seq 3', 'b']],
+  ['3', 'echo "a && b" \'c;d\' e\\ f', ['echo a && b c;d e f']],
+  ['3', '  echo\t a   b  ', ['echo a b']],
+  ['3', 'git push 2>&1 >/dev/null 3<in # note', ['git push']],
+  ['3', 'echo ""', ['echo ']],
+  ['4', 'A=1 B+=2 C[0]=3 git push', ['git push']],
+  ['4', 'FOO=1', []],
+  ['5', 'echo x | xargs rm -rf', ['echo x', 'xargs rm -rf', 'rm -rf']],
+  ['8', "cat <<'EOF' | grep a\nrm -rf x\nEOF\nls", ['cat', 'grep a', 'ls']],
+  ['8', 'x=$(echo hi) && git push', ['echo hi', 'git push']],
+  ['8', 'echo $((1 + (2 * 3)))', ['echo $((1 + (2 * 3)))']],
+  ['8', '', []],
+];
+
+for (const [item, command, commands] of parsed) {
+  test(`§20.1 ${item}: ${JSON.stringify(command)} parses into ${JSON.stringify(commands)}`, () => {
+    assert.deepEqual(analyseBash(command), { grade: 'parsed', commands });
+  });
+}
+
+const partial: Array<[command: string, names: string[]]> = [
+  ['echo $(git push)', ['git', 'echo']],
+  ['echo `date`', ['date', 'echo']],
+  ['echo "$(a | b)"', ['a', 'b', 'echo']],
+  ['rm $FILE && ls', ['rm', 'ls']],
+];
+
+for (const [command, names] of partial) {
+  test(`§20.1 8: ${JSON.stringify(command)} is a partial fallback naming ${names.join(', ')}`, () => {
+    const analysis = analyseBash(command);
+    assert.equal(analysis.grade, 'partial');
+    assert.deepEqual(analysis.grade === 'partial' ? analysis.names : [], names);
+  });
+}
+
+const full = [
+  'echo ${HOME}', 'echo $$', 'echo $PPID', 'cat <<EOF\ngit push\nEOF', '{ git push; }', 'git \\\npush',
+  'cat <(ls)', 'tee >(cat)', 'echo (x)', 'echo "a', "echo 'a", 'echo `a', 'ls &&', '&& ls', 'ls ;; ls', ')',
+  'if a; then b', 'for x in a; do b', 'f() { a; }', '((i++))', 'echo $(echo ${x})', "cat <<'EOF'\nno end",
+  "echo $'a'", '$(which python) x.py', 'echo $((1 + $(ls)))', '('.repeat(2000) + 'ls' + ')'.repeat(2000),
+];
+
+for (const command of full) {
+  test(`§20.1 8: ${JSON.stringify(command.slice(0, 40))} is a full fallback`, () => {
+    assert.equal(analyseBash(command).grade, 'full');
+  });
+}

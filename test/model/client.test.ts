@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createMessage } from '../../src/model/client.ts';
+import { resolveModelConfig, type ModelConfig } from '../../src/model/config.ts';
+import { API_KEY, apiError, message, startMessagesApi, text, type Step } from '../helpers/messages-api-server.ts';
+
+const body = { model: 'm', max_tokens: 10, system: 's', messages: [{ role: 'user' as const, content: 'hi' }] };
+
+async function send(steps: Step[], timeoutMs = 10_000) {
+  const api = await startMessagesApi(steps);
+  try {
+    const config = resolveModelConfig({ ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: API_KEY }, undefined) as ModelConfig;
+    const result = await createMessage(config, body, { signal: AbortSignal.timeout(timeoutMs), deadline: Date.now() + timeoutMs });
+    assert.ok(!JSON.stringify(result).includes(API_KEY));
+    return { result, requests: api.requests };
+  } finally {
+    await api.close();
+  }
+}
+
+test('a message comes back as sent by the server', async () => {
+  const { result, requests } = await send([message([text('hello')])]);
+  assert.ok(result.ok);
+  assert.deepEqual(result.message.content, [{ type: 'text', text: 'hello' }]);
+  assert.equal(requests[0]!.body.model, 'm');
+  assert.equal(requests[0]!.headers['content-type'], 'application/json');
+});
+
+test('retry-after-ms and an HTTP-date retry-after are honoured; 5xx without a body is retried', async () => {
+  const past = new Date(Date.now() - 1000).toUTCString();
+  const { result, requests } = await send([
+    apiError(429, 'rate_limit_error', 'x', { 'retry-after-ms': '1' }),
+    apiError(503, 'api_error', 'x', { 'retry-after': past }),
+    { status: 502, raw: '<html>bad gateway</html>', headers: { 'retry-after': '0' } },
+    message([text('ok')]),
+  ]);
+  assert.ok(result.ok);
+  assert.equal(requests.length, 4);
+});
+
+test('x-should-retry: false stops retries', async () => {
+  const { result, requests } = await send([apiError(429, 'rate_limit_error', 'spend limit reached', { 'x-should-retry': 'false' }), message([])]);
+  assert.deepEqual(result, { ok: false, error: '429 rate_limit_error: spend limit reached' });
+  assert.equal(requests.length, 1);
+});
+
+test('without retry-after, exponential backoff still retries', async () => {
+  const { result, requests } = await send([apiError(500, 'api_error', 'oops'), message([])]);
+  assert.ok(result.ok);
+  assert.equal(requests.length, 2);
+});
+
+test('a non-JSON error body and a 200 that is not a message are described', async () => {
+  const html = await send([{ status: 418, raw: '<h1>teapot</h1>' }]);
+  assert.deepEqual(html.result, { ok: false, error: '418 http_error: <h1>teapot</h1>' });
+  const weird = await send([{ status: 200, body: { hello: 1 } }]);
+  assert.deepEqual(weird.result, { ok: false, error: 'the response is not a Messages API message: {"hello":1}' });
+});
+
+test('a timeout during the request reports aborted', async () => {
+  const { result } = await send(['hang'], 100);
+  assert.deepEqual(result, { ok: false, error: 'aborted' });
+});
