@@ -1,7 +1,7 @@
 // Hook input: parse stdin and validate it per event (spec §3, §4). Unknown fields are kept untouched,
 // because newer Claude Code versions add fields and hooks must still see them.
 import * as z from 'zod';
-import { EVENTS, type EventName } from './events.ts';
+import type { EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 
 const str = z.string();
@@ -114,11 +114,18 @@ export function parseInput(event: EventName, text: string, source = 'stdin'): Ho
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const path = issue.path.length > 0 ? `$.${issue.path.join('.')}` : '$';
-    const fix = issue.code === 'invalid_type' && issue.input === undefined
-      ? `add ${path} (${EVENTS[event].name} inputs always carry it)`
+    const missing = valueAt(value, issue.path) === undefined;
+    const fix = missing
+      ? `add ${path} (${event} inputs always carry it)`
       : `make ${path} ${issue.code === 'invalid_type' ? `a ${issue.expected}` : 'valid'}`;
     throw new PeriHooksError('invalid-input', `invalid ${event} input on ${source} at ${path}: ${issue.message}`, fix);
   }
   // The original object, not zod's copy: key order and unknown fields reach the hooks untouched.
   return value as HookInput;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) current = typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined;
+  return current;
 }

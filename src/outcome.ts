@@ -73,6 +73,30 @@ const specificFieldSchemas: Record<string, z.ZodType> = {
 /** PreModelSwitch has no `defer` (§6.4). */
 const modelSwitchDecision = z.enum(['allow', 'deny', 'ask']);
 
+/** Background limit of a hook that printed `{"async": true}` without `asyncTimeout` (§10.1). */
+export const DEFAULT_ASYNC_TIMEOUT_MS = 15_000;
+
+/** A first stdout line `{"async": true, "asyncTimeout"?: ms}` moves the hook to the background (§6.2). */
+export function asyncMarker(firstLine: string): { asyncTimeoutMs: number } | undefined {
+  const text = firstLine.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    if (value === null || typeof value !== 'object' || value.async !== true) return undefined;
+    const timeout = value.asyncTimeout;
+    return { asyncTimeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout : DEFAULT_ASYNC_TIMEOUT_MS };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The output after the async marker line: what the hook answers once it has finished in the background. */
+function withoutAsyncMarker(stdout: string): string {
+  const newline = stdout.indexOf('\n');
+  const first = newline < 0 ? stdout : stdout.slice(0, newline);
+  return asyncMarker(first) ? stdout.slice(first.length + 1) : stdout;
+}
+
 const STOP_LIKE_MISSING_SCRIPT: ReadonlySet<EventName> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
 const MISSING_SCRIPT = /no such file|can't open/i;
 
@@ -153,12 +177,13 @@ export function classify(raw: RawOutcome, { event, handler, label }: ClassifyOpt
   }
   if (raw.error !== undefined) return failure(raw.error, 'failed');
 
-  const parsed = parseStdout(event, raw.stdout);
+  const stdout = withoutAsyncMarker(raw.stdout);
+  const parsed = parseStdout(event, stdout);
   const stderr = raw.stderr.trim();
   const exitCode = raw.exitCode;
 
   if (exitCode === 2) {
-    if (parsed.kind !== 'json' && STOP_LIKE_MISSING_SCRIPT.has(event) && raw.stdout.trim() === '' && MISSING_SCRIPT.test(stderr)) {
+    if (parsed.kind !== 'json' && STOP_LIKE_MISSING_SCRIPT.has(event) && stdout.trim() === '' && MISSING_SCRIPT.test(stderr)) {
       return { outcome: 'non_blocking_error', error: `hook script is missing: ${stderr}`, answeredInJson: false };
     }
     // Exit 2 blocks; JSON on stdout is still applied and its block reason replaces stderr.

@@ -5,7 +5,7 @@ import { matcherValue, matchesMatcher } from './match/matcher.ts';
 import { matchesIf } from './match/permission-rule.ts';
 import type { Diagnostic, LoadedHook } from './types.ts';
 
-export type SkipReason = 'disabled' | 'matcher' | 'unsupported-type' | 'deduplicated' | 'if' | 'once';
+export type SkipReason = 'disabled' | 'matcher' | 'unsupported-type' | 'deduplicated' | 'if' | 'once' | 'short-circuit';
 
 export interface PlannedHook {
   hook: LoadedHook;
@@ -31,7 +31,7 @@ export interface Plan {
 export interface PlanOptions {
   home: string;
   env: Record<string, string | undefined>;
-  /** Ids of `once` hooks that already ran successfully in this session. */
+  /** Ids of `once` hooks that already ran successfully in this session (or that another firing runs now). */
   alreadyRanOnce?: ReadonlySet<string>;
 }
 
@@ -125,6 +125,8 @@ export function identity(hook: LoadedHook): string {
 }
 
 const PROMPT_DEFAULT_S = 30;
+/** Background limit of `async` command hooks without `timeout`, whatever the event (§10.1). */
+const ASYNC_DEFAULT_S = 600;
 const AGENT_DEFAULT_S = 60;
 const SESSION_END_MIN_S = 1.5;
 const SESSION_END_MAX_S = 60;
@@ -136,6 +138,7 @@ export function timeoutMs(event: EventName, handler: HookHandler, all: readonly 
     const typeDefault = handler.type === 'prompt' ? PROMPT_DEFAULT_S : AGENT_DEFAULT_S;
     return (handler.timeout !== undefined ? Math.max(handler.timeout, 1) : Math.min(typeDefault, eventDefault)) * 1000;
   }
+  if (handler.type === 'command' && (handler.async || handler.asyncRewake)) return (handler.timeout ?? ASYNC_DEFAULT_S) * 1000;
   if (event === 'SessionEnd') return sessionEndBudgetMs(all, env);
   return (handler.timeout ?? eventDefault) * 1000;
 }

@@ -1,6 +1,7 @@
 // Shapes shared by every stage of the pipeline. Stages import types from here, never from each other.
 import type { EventName } from './events.ts';
 import type { HookHandler } from './config/schema.ts';
+import type { Readable } from 'node:stream';
 
 export type HookType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
 
@@ -29,6 +30,10 @@ export interface LoadedHook {
   provenance: Provenance;
   /** Set by the loader when a policy switch turns the hook off (disableAllHooks, allowManagedHooksOnly). */
   disabledReason?: string;
+  /** Index of the matcher group in its event's array; with the file, it names the group. */
+  groupIndex?: number;
+  /** The group has `"sequential": true` (a peri-hooks extension): its hooks run in order. */
+  sequential?: boolean;
 }
 
 export type Severity = 'error' | 'warning' | 'note';
@@ -58,6 +63,20 @@ export interface RawOutcome {
   durationMs: number;
   /** Set when a stream was cut at the capture bound. */
   truncated?: { stdout?: boolean; stderr?: boolean };
+  /** The hook printed `{"async": true}` first and was handed to a background supervisor (§6.2). */
+  background?: { asyncTimeoutMs: number };
+}
+
+/** A running command hook that printed `{"async": true}` first: its process and the pipes still open to it. */
+export interface BackgroundHandoff {
+  /** Its pid, which is also its process group. */
+  pid: number;
+  stdout: Readable;
+  stderr: Readable;
+  /** What it printed before the hand-off. */
+  stdoutSoFar: string;
+  stderrSoFar: string;
+  asyncTimeoutMs: number;
 }
 
 /** Settings values other than `hooks` that the pipeline honours, after precedence. */
@@ -87,6 +106,11 @@ export interface RunContext {
   /** Aborted when peri-hooks itself is interrupted. */
   signal: AbortSignal;
   warn: (message: string) => void;
+  /**
+   * Takes over a hook that moved itself to the background; synchronous, so that no output is lost between
+   * the two readers. Returns false when it could not (the hook then runs on in the firing).
+   */
+  moveToBackground?: (handoff: BackgroundHandoff) => boolean;
 }
 
 export type Runner = (hook: LoadedHook, ctx: RunContext) => Promise<RawOutcome>;

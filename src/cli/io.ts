@@ -1,7 +1,9 @@
 // The CLI's edges: stdin, writing results, terminal detection, option normalisation.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PeriHooksError } from '../errors.ts';
 import type { Diagnostic } from '../types.ts';
+import type { SourceOptions } from '../fire.ts';
 
 /** All of stdin, or '' when stdin is a terminal (nothing was piped). */
 export async function readStdin(): Promise<string> {
@@ -42,4 +44,62 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
 export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   if (text === '') return Promise.resolve();
   return new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+/** The flags that name settings sources; validate, explain and list take the same ones as fire. */
+export interface SourceFlags {
+  settings?: unknown;
+  pluginDir?: unknown;
+  settingSources?: unknown;
+  projectDir?: string;
+  managedDir?: string;
+}
+
+const SOURCES = ['managed', 'user', 'project', 'local'] as const;
+type Source = (typeof SOURCES)[number];
+
+export function sourceOptions(flags: SourceFlags): SourceOptions {
+  const settings = list(flags.settings);
+  const pluginDirs = list(flags.pluginDir);
+  const settingSources = parseSourceList(flags.settingSources);
+  return {
+    ...(flags.projectDir ? { projectDir: flags.projectDir } : {}),
+    ...(flags.managedDir ? { managedDir: flags.managedDir } : {}),
+    ...(settings ? { settings } : {}),
+    ...(pluginDirs ? { pluginDirs } : {}),
+    ...(settingSources ? { settingSources } : {}),
+  };
+}
+
+/** `--setting-sources managed,user,project,local`; an empty value (or `none`) loads only --settings and plugins. */
+function parseSourceList(value: unknown): Source[] | undefined {
+  const values = list(value);
+  if (values === undefined) return undefined;
+  const names = values.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '' && item !== 'none');
+  for (const name of names) {
+    if (!SOURCES.includes(name as Source)) {
+      throw new PeriHooksError('usage', `unknown setting source "${name}" in --setting-sources`, `use a comma-separated subset of ${SOURCES.join(',')}, or '' for none`);
+    }
+  }
+  return names as Source[];
+}
+
+/** `--output human|json`; without it, `fallback`. */
+export function outputForm(value: string | undefined, fallback: 'human' | 'json'): 'human' | 'json' {
+  if (value === undefined) return fallback;
+  if (value === 'human' || value === 'json') return value;
+  throw new PeriHooksError('usage', `unknown --output "${value}"`, 'use one of: human, json');
+}
+
+/** Rows as left-aligned columns; the last column is not padded. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, cell.length); });
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+}
+
+/** A path relative to the current directory when it lies inside it; otherwise as given. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }

@@ -230,10 +230,20 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
   for (const field of HANDLER_FIELDS) {
     if (Object.hasOwn(group, field)) add(walk, 'warning', 'field-on-group', `${pointer}/${field}`, `"${field}" on a matcher group is ignored`, 'move it into each handler of "hooks"');
   }
-  group.hooks.forEach((handler, i) => walkHandler(walk, event, matcher.data, handler, `${pointer}/hooks/${i}`));
+  const sequential = matcherGroupSchema.shape.sequential.safeParse(group.sequential);
+  if (!sequential.success) add(walk, 'warning', 'invalid-sequential', `${pointer}/sequential`, '"sequential" must be true or false; the group runs in parallel', 'write "sequential": true');
+  const place: GroupPlace = { matcher: matcher.data, index: Number(pointer.slice(pointer.lastIndexOf('/') + 1)), sequential: sequential.data === true };
+  group.hooks.forEach((handler, i) => walkHandler(walk, event, place, handler, `${pointer}/hooks/${i}`));
 }
 
-function walkHandler(walk: Walk, event: EventName, matcher: string | undefined, raw: unknown, pointer: string): void {
+/** What a handler inherits from its matcher group. */
+interface GroupPlace {
+  matcher: string | undefined;
+  index: number;
+  sequential: boolean;
+}
+
+function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unknown, pointer: string): void {
   const result = hookHandlerSchema.safeParse(withAliases(walk, raw, pointer));
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -249,7 +259,11 @@ function walkHandler(walk: Walk, event: EventName, matcher: string | undefined, 
       `write "timeout": ${seconds} (as written, the hook may run for ${handler.timeout} seconds, about ${(handler.timeout / 3600).toFixed(1)} hours)`);
   }
   const provenance: Provenance = { ...walk.origin, pointer };
-  walk.hooks.push({ id: `${provenance.layer}:${provenance.file}#${pointer}`, event, ...(matcher === undefined ? {} : { matcher }), handler, provenance });
+  const { matcher } = place;
+  walk.hooks.push({
+    id: `${provenance.layer}:${provenance.file}#${pointer}`, event, ...(matcher === undefined ? {} : { matcher }), handler, provenance,
+    groupIndex: place.index, ...(place.sequential ? { sequential: true } : {}),
+  });
 }
 
 /** Peri's spellings become Claude Code's on a copy; the file itself is never touched. */

@@ -72,6 +72,7 @@ export type HookHandler = z.infer<typeof hookHandlerSchema>;
 export const matcherGroupSchema = z.object({
   matcher: z.string().optional().describe('Exact names separated by | or , ; anything else is an unanchored regex.'),
   hooks: z.array(hookHandlerSchema),
+  sequential: z.boolean().optional().describe('peri-hooks extension: run this group\'s hooks in order; the first block skips the rest, and each updatedInput is applied before the next hook runs.'),
 });
 
 export const hooksSchema = z.record(z.string(), z.array(matcherGroupSchema));

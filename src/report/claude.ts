@@ -31,6 +31,8 @@ export function renderClaude(report: FireReport): Rendered {
     ? report.hooks.filter((hook) => hook.blockedBy === 'exit2').map((hook) => hook.stderr?.trim() || 'No stderr output')
     : [];
   if (exit2Stderr.length > 0) return { stdout: json(report.output), stderr: exit2Stderr.map(line).join(''), exitCode: 2 };
+  const plainContext = plainOnlyContext(report);
+  if (plainContext !== undefined) return { stdout: line(plainContext), stderr: '', exitCode: 0 };
   if (report.output) return { stdout: json(report.output), stderr: '', exitCode: 0 };
   if (report.plainText) return { stdout: line(report.plainText), stderr: '', exitCode: 0 };
   // Nothing to say but errors: a non-blocking exit code makes Claude Code show them as a hook error notice.
@@ -48,4 +50,16 @@ function withoutBlock(output: Record<string, unknown> | undefined): Record<strin
     else delete rest.hookSpecificOutput;
   }
   return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/**
+ * Where every contributing hook printed plain text as context, pass the text on as plain text: Claude Code
+ * frames plain stdout ("<Event> hook success: ...") differently from a JSON additionalContext.
+ */
+function plainOnlyContext(report: FireReport): string | undefined {
+  if (EVENTS[report.event].plainStdout !== 'context' || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
+  const output = report.output;
+  const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (!output || Object.keys(output).length !== 1 || !specific || Object.keys(specific).length !== 2) return undefined;
+  return typeof specific.additionalContext === 'string' ? specific.additionalContext : undefined;
 }

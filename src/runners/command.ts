@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import type { CommandHook } from '../config/schema.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
+import { asyncMarker } from '../outcome.ts';
 
 /** Output kept per stream; the rest is drained and dropped, and the outcome says so. */
 export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -13,6 +14,8 @@ export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
 const BACKGROUND_GRACE_MS = 200;
 /** SIGTERM -> SIGKILL for the whole group. */
 const FORCE_KILL_AFTER_MS = 1000;
+/** Longer timers fire at once in Node. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
 
@@ -39,22 +42,31 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     cwd: cwd.path,
     env,
     extendEnv: false,
-    timeout: ctx.timeoutMs,
     killDescendants: true,
     forceKillAfterDelay: FORCE_KILL_AFTER_MS,
-    cleanup: true,
+    // Our own exit hook and timer instead of execa's `cleanup` and `timeout`: both would keep a hook that
+    // moved to the background tied to this process (killed at our exit, or our exit held until its timeout).
+    cleanup: false,
     reject: false,
     buffer: false,
     cancelSignal: ctx.signal,
   });
   stdout.attach(subprocess.stdout);
   stderr.attach(subprocess.stderr);
+  const untrack = killOnExit(() => subprocess.kill());
+  let timedOut = false;
+  const timeout = setTimeout(() => {
+    timedOut = true;
+    subprocess.kill();
+  }, Math.min(ctx.timeoutMs, MAX_TIMER_MS));
 
   // A background child that inherited our pipes must not hang the firing: once the hook itself has exited,
   // give such children a short grace, then kill the group and stop waiting for the pipes.
   const timers: NodeJS.Timeout[] = [];
   const child = subprocess.nodeChildProcess;
+  let handedOff = false;
   child.once('exit', () => {
+    if (handedOff) return;
     timers.push(setTimeout(() => {
       subprocess.kill('SIGKILL');
       timers.push(setTimeout(() => {
@@ -63,7 +75,45 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
       }, 100));
     }, BACKGROUND_GRACE_MS));
   });
-  const result = await subprocess;
+  const moved = new Promise<{ asyncTimeoutMs: number }>((resolve) => {
+    if (!ctx.moveToBackground || !subprocess.stdout || !subprocess.stderr) return;
+    const out = subprocess.stdout;
+    const err = subprocess.stderr;
+    const onData = () => {
+      const text = stdout.text();
+      const newline = text.indexOf('\n');
+      if (newline < 0 && !stdout.truncated) return;
+      out.off('data', onData);
+      const marker = asyncMarker(newline < 0 ? text : text.slice(0, newline));
+      if (!marker || child.pid === undefined) return;
+      // Everything read so far is in the captures; the supervisor reads the rest from the same pipes.
+      out.pause();
+      err.pause();
+      const taken = ctx.moveToBackground!({ pid: child.pid, stdout: out, stderr: err, stdoutSoFar: text, stderrSoFar: stderr.text(), asyncTimeoutMs: marker.asyncTimeoutMs });
+      if (!taken) {
+        out.resume();
+        err.resume();
+        return;
+      }
+      handedOff = true;
+      clearTimeout(timeout);
+      untrack();
+      out.destroy();
+      err.destroy();
+      subprocess.stdin?.destroy();
+      child.unref();
+      resolve(marker);
+    };
+    out.on('data', onData);
+  });
+  const settled = await Promise.race([subprocess, moved]);
+  if ('asyncTimeoutMs' in settled) {
+    subprocess.catch(() => {});
+    return { exitCode: null, stdout: stdout.text(), stderr: stderr.text(), timedOut: false, durationMs: performance.now() - started, background: settled };
+  }
+  const result = settled;
+  clearTimeout(timeout);
+  untrack();
   for (const timer of timers) clearTimeout(timer);
   // Reap background jobs that redirected their output and would otherwise outlive the firing.
   subprocess.kill('SIGKILL');
@@ -72,7 +122,7 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     exitCode: result.exitCode ?? null,
     stdout: stdout.text(),
     stderr: stderr.text(),
-    timedOut: result.timedOut === true,
+    timedOut,
     durationMs: performance.now() - started,
   };
   if (stdout.truncated || stderr.truncated) {
@@ -88,6 +138,21 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     return { ...outcome, error: `hook command was killed by ${result.signal}: ${describeCommand(handler)}` };
   }
   return outcome;
+}
+
+const running = new Set<() => void>();
+let exitHookInstalled = false;
+
+/** Hooks still running when peri-hooks exits are killed with their process group (what execa's `cleanup` did). */
+function killOnExit(kill: () => void): () => void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const each of running) each();
+    });
+  }
+  running.add(kill);
+  return () => running.delete(kill);
 }
 
 /** Shell form runs under /bin/sh -c as Claude Code 2.1.332 does; `shell` and exec form are honoured. */

@@ -1,5 +1,5 @@
 // Test helpers: a temporary project with its own HOME and managed folder, real hook scripts, and the CLI
-// run as a real process (the sources by default; PERI_HOOKS_CLI=bundle or a path to a binary picks another).
+// run as a real process (the sources by default; PERI_HOOKS_CLI=bundle, deno, or a path to a binary picks another).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +9,30 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NODE = process.execPath;
 
-export function cliCommand(): [string, string[]] {
-  const target = process.env.PERI_HOOKS_CLI ?? 'source';
+/** The narrowest Deno permissions per command (with command and loopback http hooks); docs/release.md explains each. */
+const FIRE_FLAGS = ['--allow-read', '--allow-env', '--allow-run', '--allow-net=127.0.0.1'];
+export const DENO_FLAGS: Record<string, readonly string[]> = {
+  fire: FIRE_FLAGS,
+  validate: ['--allow-read', '--allow-env'],
+  // Each case runs in its own temporary folder.
+  test: [...FIRE_FLAGS, `--allow-write=${tmpdir()}`],
+};
+
+/** `deno run` of the sources; --no-prompt so that a missing permission fails instead of asking. */
+export function denoCommand(flags: readonly string[] = FIRE_FLAGS): [string, string[]] {
+  return [join(ROOT, 'node_modules/.bin/deno'), ['run', '--no-prompt', ...flags, join(ROOT, 'src/cli/bin.ts')]];
+}
+
+export function cliTarget(): string {
+  return process.env.PERI_HOOKS_CLI ?? 'source';
+}
+
+/** The command line that runs peri-hooks; under Deno the permissions depend on the command (`fire` when unknown). */
+export function cliCommand(command?: string): [string, string[]] {
+  const target = cliTarget();
   if (target === 'source') return [NODE, [join(ROOT, 'src/cli/bin.ts')]];
   if (target === 'bundle') return [NODE, [join(ROOT, 'dist/peri-hooks.cjs')]];
+  if (target === 'deno') return denoCommand(DENO_FLAGS[command ?? 'fire'] ?? FIRE_FLAGS);
   return [target, []];
 }
 
@@ -69,8 +89,8 @@ export interface CliResult {
   durationMs: number;
 }
 
-export function runCli(args: string[], options: { stdin?: string; env: Record<string, string>; cwd?: string }): Promise<CliResult> {
-  const [command, prefix] = cliCommand();
+export function runCli(args: string[], options: { stdin?: string; env: Record<string, string>; cwd?: string; cli?: [string, string[]] }): Promise<CliResult> {
+  const [command, prefix] = options.cli ?? cliCommand(args[0]);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...prefix, ...args], { env: options.env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -17,9 +17,14 @@ export interface FireFlags {
   projectDir?: string;
   managedDir?: string;
   failClosed?: boolean;
+  sequential?: boolean;
+  stateDir?: string;
+  /** cac turns `--no-state` into `state: false`. */
+  state?: boolean;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const SOURCES = ['managed', 'user', 'project', 'local'] as const;
 type Source = (typeof SOURCES)[number];
 
@@ -33,12 +38,16 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     const { text } = await readInput(flags.input);
     const controller = new AbortController();
     const interrupt = () => controller.abort();
-    process.once('SIGINT', interrupt);
-    process.once('SIGTERM', interrupt);
+    // Hooks are killed with their process group on these (the command runner's exit hook covers normal exits).
+    for (const signal of INTERRUPTS) process.once(signal, interrupt);
     const colour = useColour(process.stderr);
     const options: FireOptions = {
       signal: controller.signal,
       ...(flags.failClosed ? { failClosed: true } : {}),
+      ...(flags.sequential ? { sequential: true } : {}),
+      ...(flags.state === false ? { noState: true } : {}),
+      ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
+      selfCommand: await selfCommand(),
       ...(flags.projectDir ? { projectDir: flags.projectDir } : {}),
       ...(flags.managedDir ? { managedDir: flags.managedDir } : {}),
       ...optional('settings', list(flags.settings)),
@@ -47,8 +56,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
       ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
     };
     const report = await fire(event, text, options);
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    for (const signal of INTERRUPTS) process.off(signal, interrupt);
     if (controller.signal.aborted) return EXIT.runnerError;
     const rendered: Rendered = output === 'claude' ? renderClaude(report) : output === 'json' ? renderJson(report) : renderDecision(report);
     // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
@@ -62,6 +70,12 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     await write(process.stderr, `${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`);
     return failClosed ? EXIT.block : EXIT.runnerError;
   }
+}
+
+/** How to start this peri-hooks again, for the supervisor of async hooks: the single executable, or node and the script. */
+async function selfCommand(): Promise<string[]> {
+  const sea = await import('node:sea').then((module) => module.isSea(), () => false);
+  return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -1,0 +1,117 @@
+// `npm run bench`: the six start-up and throughput scenarios of docs/release.md, each command alternating
+// with its baseline in this one process; medians, ratios, peak memory. Writes bench/results.json, prints
+// the table and copies it into docs/release.md. `--quick` cuts the runs for a smoke check of the bench.
+// Not part of `npm test`: timings depend on the machine.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compare, peakMemoryMB, type Command } from './bench/measure.ts';
+import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
+import { machine, table, updateDoc, type Row } from './bench/report.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const NODE = process.execPath;
+const DENO = join(ROOT, 'node_modules/.bin/deno');
+const SEA = join(ROOT, 'dist/peri-hooks');
+const BUNDLE = join(ROOT, 'dist/peri-hooks.cjs');
+const quick = process.argv.includes('--quick');
+const runs = (full: number) => (quick ? Math.max(3, Math.ceil(full / 5)) : full);
+
+if (!existsSync(BUNDLE)) {
+  console.error('bench: dist/peri-hooks.cjs is missing; run npm run build (and npm run build:sea for the SEA rows)');
+  process.exit(1);
+}
+
+const world = makeWorld(ROOT);
+const clis: Array<[name: string, argv: string[], env?: Record<string, string>]> = [
+  ...(existsSync(SEA) ? [['SEA', [SEA]] as [string, string[]]] : []),
+  ['bundle', [NODE, BUNDLE]],
+  // A measured lever for bundle users: Node's on-disk compile cache (not used by default).
+  ['bundle + NODE_COMPILE_CACHE', [NODE, BUNDLE], { NODE_COMPILE_CACHE: join(world.base, 'compile-cache') }],
+  ['sources (node)', [NODE, join(ROOT, 'src/cli/bin.ts')]],
+  ...(existsSync(DENO) ? [['sources (deno run)', [DENO, 'run', '--no-prompt', '--allow-read', '--allow-env', '--allow-run', join(ROOT, 'src/cli/bin.ts')]] as [string, string[]]] : []),
+];
+// Scenarios 3–5 use the fastest artefact there is: the SEA, else the bundle.
+const main = clis[0]!;
+const fire = (cli: (typeof clis)[number], extra: string[] = [], cwd = world.project): Command => ({
+  label: `${cli[0]} fire`, argv: [...cli[1], 'fire', 'PreToolUse', ...extra], stdin: world.input, env: { ...world.env, ...cli[2] }, cwd,
+});
+const script = (label: string, argv: string[]): Command => ({ label, argv, env: world.env, cwd: world.project });
+const nodeE0 = script('node -e 0', [NODE, '-e', '0']);
+
+const rows: Row[] = [];
+function record(row: Omit<Row, 'peakMemoryMB'>, command: Command): void {
+  const memory = peakMemoryMB(command);
+  rows.push({ ...row, ...(memory === undefined ? {} : { peakMemoryMB: memory }) });
+  const last = rows.at(-1)!;
+  console.error(`  ${last.scenario} ${last.command}: ${last.medianMs?.toFixed(1) ?? '–'} ms vs ${last.baselineMedianMs?.toFixed(1) ?? '–'} ms, ${last.ratio?.toFixed(2) ?? '–'}x, ${last.peakMemoryMB ?? '–'} MB`);
+}
+
+try {
+  // 1. No-op firing: settings whose hooks do not match.
+  console.error('1. no-op firing');
+  world.write('project/.claude/settings.json', settings(3, () => 'exit 2'));
+  for (const cli of clis) {
+    const command = fire(cli);
+    const result = compare(command, nodeE0, runs(cli[0].startsWith('sources') ? 15 : 40));
+    record({ scenario: '1', command: `${cli[0]}: no-op fire`, baseline: '`node -e 0`', ...result, ...(cli[0] === 'SEA' ? { target: '≤ 1.4x', met: result.ratio <= 1.4 } : {}) }, command);
+  }
+
+  // 2. One matching command hook `true`, against spawning `sh -c true` from a Node script.
+  console.error('2. one command hook');
+  const spawnTrue = script('node spawning sh -c true', [NODE, '-e', "require('node:child_process').spawnSync('sh', ['-c', 'true'])"]);
+  const oneTrue = JSON.stringify(settings(1, () => 'true', true));
+  for (const cli of clis.filter(([name]) => name === 'SEA' || name === 'bundle')) {
+    const command = fire(cli, ['--setting-sources', '', '--settings', oneTrue]);
+    const result = compare(command, spawnTrue, runs(30));
+    record({ scenario: '2', command: `${cli[0]}: one hook \`true\``, baseline: 'node spawning `sh -c true`', ...result, note: `+${(result.medianMs - result.baselineMedianMs).toFixed(1)} ms per firing` }, command);
+  }
+
+  // 3. Fan-out: 20 matching hooks that each sleep 200 ms, against one. Distinct commands: identical ones run once.
+  console.error('3. fan-out');
+  const sleeper = (index: number) => `cat >/dev/null; sleep 0.2; : ${index}`;
+  const twenty = fire(main, ['--setting-sources', '', '--settings', JSON.stringify(settings(20, sleeper, true))]);
+  const one = fire(main, ['--setting-sources', '', '--settings', JSON.stringify(settings(1, sleeper, true))]);
+  const fanOut = compare(twenty, one, runs(10), 1);
+  record({ scenario: '3', command: `${main[0]}: 20 hooks sleeping 200 ms`, baseline: 'the same with 1 hook', ...fanOut, target: '≤ 1.3x', met: fanOut.ratio <= 1.3 }, twenty);
+
+  // 4. A large settings tree: 1,000 matcher groups across 5 sources and 10 plugins, none matching.
+  console.error('4. large settings tree');
+  const largeWorld = makeWorld(ROOT);
+  const largeArgs = largeTree(largeWorld);
+  const large: Command = { label: 'large tree', argv: [...main[1], 'fire', 'PreToolUse', ...largeArgs], stdin: largeWorld.input, env: largeWorld.env, cwd: largeWorld.project };
+  const tree = compare(large, fire(main), runs(30));
+  record({ scenario: '4', command: `${main[0]}: 1,000 groups, 5 sources, 10 plugins`, baseline: 'no-op fire (3 groups)', ...tree, note: `load + plan +${(tree.medianMs - tree.baselineMedianMs).toFixed(1)} ms` }, large);
+  rmSync(largeWorld.base, { recursive: true, force: true });
+
+  // 5. `peri-hooks test` over 500 cases, against a bash loop running the same hook script 500 times.
+  console.error('5. peri-hooks test');
+  const help = spawnSync(main[1][0]!, [...main[1].slice(1), 'test', '--help'], { encoding: 'utf8', env: world.env });
+  if (help.status === 0 && /\$ peri-hooks test\b/.test(help.stdout)) {
+    const { caseFile, bashLoop } = testCases(world, 500);
+    const testRun = script(`${main[0]} test`, [...main[1], 'test', caseFile]);
+    const loop = script('bash loop', ['bash', '-c', bashLoop]);
+    const result = compare(testRun, loop, runs(5), 1);
+    const speedup = result.baselineMedianMs / result.medianMs;
+    record({ scenario: '5', command: `${main[0]}: \`peri-hooks test\`, 500 cases`, baseline: 'bash loop, 500 runs of the hook', ...result, target: '≥ 3x faster', met: speedup >= 3, note: `${speedup.toFixed(2)}x faster` }, testRun);
+  } else {
+    rows.push({ scenario: '5', command: '`peri-hooks test`, 500 cases', baseline: 'bash loop', runs: 0, target: '≥ 3x faster', note: 'not available: `peri-hooks test --help` fails' });
+  }
+
+  // 6. Peak memory: the column of every row above; the target is about a firing.
+  const firings = rows.filter((row) => ['1', '2', '3', '4'].includes(row.scenario) && row.peakMemoryMB !== undefined && !row.command.startsWith('sources'));
+  const worst = Math.max(...firings.map((row) => row.peakMemoryMB!));
+  rows.push({ scenario: '6', command: 'peak memory of a firing (SEA, bundle; rows 1–4)', baseline: '', runs: 3, peakMemoryMB: worst, target: '< 80 MB', met: worst < 80 });
+} finally {
+  rmSync(world.base, { recursive: true, force: true });
+}
+
+const results = { machine: machine(DENO), quick, rows };
+const text = `Machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGiB} GiB, ${results.machine.os}; Node ${results.machine.node}, Deno ${results.machine.deno}; ${results.machine.date}${quick ? ' (--quick)' : ''}.\n\n${table(rows)}`;
+console.log(text);
+if (!quick) {
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (updateDoc(join(ROOT, 'docs/release.md'), text)) console.error('bench: updated the table in docs/release.md');
+}

@@ -1,0 +1,46 @@
+// Builds dist/peri-hooks: a Node single executable application (Node 24 SEA) around dist/peri-hooks.cjs,
+// with the V8 code cache on. Recipe and measurements: shared notes/toolchain.md §3.
+// `--no-strip` keeps the full Node binary; by default its symbols are stripped (-18 MB, same behaviour).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = `${root}dist/peri-hooks.cjs`;
+const output = `${root}dist/peri-hooks`;
+const blob = `${root}dist/peri-hooks.blob`;
+const seaConfig = `${root}dist/sea-config.json`;
+const strip = !process.argv.includes('--no-strip');
+
+if (!existsSync(bundle)) {
+  console.error('scripts/build-sea.ts: dist/peri-hooks.cjs is missing; run npm run build first');
+  process.exit(1);
+}
+
+// Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
+writeFileSync(seaConfig, JSON.stringify({
+  main: bundle,
+  output: blob,
+  disableExperimentalSEAWarning: true,
+  useCodeCache: true,
+  useSnapshot: false,
+  execArgvExtension: 'none',
+}, null, 2));
+execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' });
+
+rmSync(output, { force: true });
+copyFileSync(realpathSync(process.execPath), output);
+chmodSync(output, 0o755);
+if (strip) execFileSync('strip', [output]);
+
+// postject's CommonJS API; it prints "Can't find string offset for section name" warnings that are harmless.
+const { inject } = createRequire(import.meta.url)('postject') as {
+  inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string }): Promise<void>;
+};
+await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2' });
+rmSync(blob);
+rmSync(seaConfig);
+
+const version = execFileSync(output, ['--version'], { encoding: 'utf8' }).trim();
+console.log(`dist/peri-hooks: ${statSync(output).size} bytes${strip ? ' (stripped Node)' : ''}, --version ${version}`);

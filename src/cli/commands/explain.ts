@@ -1,0 +1,81 @@
+// `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
+import path from 'node:path';
+import pc from 'picocolors';
+import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
+import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
+import { checkEvent, sourcesToLoad } from '../../fire.ts';
+import { parseInput } from '../../input.ts';
+import { pointerLocator } from '../../lint/locate.ts';
+import { formatDiagnostic, outputForm, readInput, sourceOptions, table, useColour, write, displayPath, type SourceFlags } from '../io.ts';
+
+export interface ExplainFlags extends SourceFlags {
+  input?: string;
+  tool?: string;
+  toolInput?: string;
+  output?: string;
+}
+
+export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
+  try {
+    const output = outputForm(flags.output, process.stdout.isTTY ? 'human' : 'json');
+    const event = checkEvent(eventName);
+    const sources = sourceOptions(flags);
+    const cwd = path.resolve(sources.projectDir ?? process.env.CLAUDE_PROJECT_DIR ?? process.cwd());
+    let input: Record<string, unknown>;
+    if (flags.tool !== undefined) {
+      input = syntheticInput(event, cwd, { name: String(flags.tool), input: toolInput(flags.toolInput) });
+    } else {
+      const { text, source } = await readInput(flags.input);
+      input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
+    }
+    const report = await explain(event, input, sources);
+    if (output === 'json') {
+      await write(process.stdout, `${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
+      const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
+      await write(process.stdout, human(report, lines, useColour(process.stdout)));
+    }
+    return EXIT.ok;
+  } catch (error) {
+    await write(process.stderr, `${formatError(error)}\n`);
+    return EXIT.runnerError;
+  }
+}
+
+function toolInput(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new PeriHooksError('invalid-json', `--tool-input is not valid JSON: ${(error as Error).message}`, `give the tool input as one JSON object, e.g. --tool-input '{"command":"ls"}'`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new PeriHooksError('invalid-input', '--tool-input must be a JSON object', `e.g. --tool-input '{"command":"ls"}'`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function human(report: ExplainReport, lines: Array<number | undefined>, colour: boolean): string {
+  const c = pc.createColors(colour);
+  const target = report.matcherValue !== undefined ? `${report.event}(${report.matcherValue})` : report.event;
+  const running = report.hooks.filter((hook) => hook.status === 'would-run').length;
+  const head = `${c.bold('peri-hooks explain')} ${target}: ${running} of ${report.hooks.length} configured hooks would run`;
+  const rows = report.hooks.map((hook, i) => [
+    hook.status === 'would-run' ? c.green('run ') : c.dim('skip'),
+    hook.type,
+    hook.matcher ?? '(all)',
+    `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${lines[i] !== undefined ? `:${lines[i]}` : ''}`,
+    clip(hook.label),
+    hook.status === 'would-run' ? `timeout ${hook.timeoutMs! / 1000} s` : `${hook.skipReason}: ${hook.skipDetail}`,
+  ]);
+  const body = rows.length > 0 ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows]) : `no ${report.event} hooks are configured`;
+  const warnings = report.warnings.map((w) => formatDiagnostic(w).replace(/^peri-hooks: /, '')).join('\n');
+  return `${head}\n${body}\n${warnings ? `\n${warnings}\n` : ''}`;
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 50 ? `${flat.slice(0, 47)}...` : flat;
+}

@@ -1,0 +1,73 @@
+// `explain`: the plan of one firing without running anything. The same loader and the same plan() as fire,
+// reported in the same per-hook shape as `fire --output json`, so the two can never disagree.
+import { describeHook, sourcesToLoad, type HookReport, type SourceOptions } from './fire.ts';
+import { loadSettings } from './config/index.ts';
+import { EVENTS, type EventName } from './events.ts';
+import { PeriHooksError } from './errors.ts';
+import { plan } from './plan.ts';
+import type { Diagnostic } from './types.ts';
+
+export interface ExplainOptions extends SourceOptions {
+  /** Ids of `once` hooks that already ran successfully in this session. */
+  alreadyRanOnce?: ReadonlySet<string>;
+}
+
+/** A hook as `fire --output json` reports it, before it runs. */
+export interface ExplainedHook extends Omit<HookReport, 'status'> {
+  status: 'would-run' | 'skipped';
+  /** The time limit the hook would get. */
+  timeoutMs?: number;
+}
+
+export interface ExplainReport {
+  event: EventName;
+  /** The value the matchers are tested against; absent when the event has no matcher or the input lacks it. */
+  matcherValue?: string;
+  projectDir: string;
+  /** Every configured hook of the event, in configuration order. */
+  hooks: ExplainedHook[];
+  warnings: Diagnostic[];
+}
+
+export async function explain(event: EventName, input: Record<string, unknown>, options: ExplainOptions = {}): Promise<ExplainReport> {
+  const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
+  const loaded = await loadSettings(load);
+  const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, ...(options.alreadyRanOnce ? { alreadyRanOnce: options.alreadyRanOnce } : {}) });
+  const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));
+  const skipped = new Map(thePlan.skipped.map((entry) => [entry.hook.id, entry]));
+  const hooks = loaded.hooks.filter((hook) => hook.event === event).map((hook): ExplainedHook => {
+    const planned = run.get(hook.id);
+    if (planned) return { ...describeHook(hook), status: 'would-run', timeoutMs: planned.timeoutMs };
+    const skip = skipped.get(hook.id)!;
+    return { ...describeHook(hook), status: 'skipped', skipReason: skip.reason, skipDetail: skip.detail };
+  });
+  return {
+    event,
+    ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
+    projectDir: load.projectDir,
+    hooks,
+    warnings: [...loaded.diagnostics, ...thePlan.warnings],
+  };
+}
+
+/**
+ * A hook input built from a tool name and its input, with common fields that are plausible but plainly
+ * synthetic: enough to plan a firing (plan reads only the matcher field, the tool call and cwd).
+ */
+export function syntheticInput(event: EventName, cwd: string, tool?: { name: string; input: Record<string, unknown> }): Record<string, unknown> {
+  const isToolEvent = EVENTS[event].matcherField === 'tool_name';
+  if (tool && !isToolEvent) {
+    throw new PeriHooksError('usage', `--tool applies to tool events only, not ${event}`, `pipe a ${event} input on stdin instead`);
+  }
+  if (!tool && isToolEvent) {
+    throw new PeriHooksError('usage', `${event} needs a tool call to explain`, `give --tool <name> [--tool-input '{...}'], or pipe a ${event} input on stdin`);
+  }
+  return {
+    session_id: 'peri-hooks-explain',
+    transcript_path: '',
+    cwd,
+    hook_event_name: event,
+    permission_mode: 'default',
+    ...(tool ? { tool_name: tool.name, tool_input: tool.input, tool_use_id: 'toolu_peri_hooks_explain' } : {}),
+  };
+}

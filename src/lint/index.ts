@@ -1,0 +1,85 @@
+// `peri-hooks validate`: load every source that `fire` would read (the loader's located diagnostics), then
+// lint what loaded. Nothing runs. The report doubles as a test oracle for the loader and the rules.
+import path from 'node:path';
+import type { LoadOptions, SourceReport } from '../config/index.ts';
+import { loadSettings } from '../config/index.ts';
+import type { Diagnostic, LoadedHook, Severity } from '../types.ts';
+import { pointerLocator } from './locate.ts';
+import { GROUP_RULES, HOOK_RULES, SET_RULES, type Finding, type Group, type LintContext, type Rule } from './rules.ts';
+
+export interface ValidateReport {
+  /** False when there are errors (with `strict`, warnings too). */
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  notes: number;
+  /** Hooks loaded from all sources. */
+  hooks: number;
+  sources: SourceReport[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Loader findings that mean an entry, a file or a source is dropped: the loader warns and goes on (as Claude
+ * Code does), but for validate a hook that never runs is an error.
+ */
+const DROPPED: ReadonlySet<string> = new Set([
+  'unknown-event', 'hooks-not-object', 'event-not-array', 'group-not-object', 'handler-without-group', 'matcher-not-string',
+  'group-hooks-missing', 'group-hooks-not-array', 'handler-not-object', 'handler-missing-type', 'unknown-hook-type',
+  'missing-field', 'empty-field', 'wrong-type', 'invalid-url', 'invalid-value', 'invalid-timeout', 'invalid-handler',
+  'invalid-json', 'not-an-object', 'settings-unreadable', 'file-missing', 'plugin-dir-missing', 'plugin-hooks-invalid',
+]);
+
+export async function validate(load: LoadOptions, strict = false): Promise<ValidateReport> {
+  const loaded = await loadSettings(load);
+  const ctx: LintContext = { projectDir: path.resolve(load.projectDir), home: load.home, env: load.env };
+  const located = await locateAll(load, await lint(loaded.hooks, ctx));
+  const regraded = loaded.diagnostics.map((d) => (d.severity === 'warning' && DROPPED.has(d.code) ? { ...d, severity: 'error' as const } : d));
+  const order = new Map(loaded.sources.map((source, i) => [source.file, i]));
+  const diagnostics = [...regraded, ...located].sort((a, b) =>
+    (order.get(a.file ?? '') ?? -1) - (order.get(b.file ?? '') ?? -1) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  const count = (severity: Severity) => diagnostics.filter((d) => d.severity === severity).length;
+  const errors = count('error');
+  const warnings = count('warning');
+  return {
+    ok: errors === 0 && (!strict || warnings === 0),
+    errors, warnings, notes: count('note'),
+    hooks: loaded.hooks.length,
+    sources: loaded.sources,
+    diagnostics,
+  };
+}
+
+/** Every rule over the loaded hooks; diagnostics carry file and pointer, not yet line and column. */
+export async function lint(hooks: readonly LoadedHook[], ctx: LintContext): Promise<Diagnostic[]> {
+  const run = async <S>(rules: ReadonlyArray<Rule<S>>, subject: S, file: string | undefined) =>
+    (await Promise.all(rules.map(async (rule) => (await rule.check(subject, ctx)).map((finding) => toDiagnostic(rule, finding, file))))).flat();
+  const results = await Promise.all([
+    ...groupsOf(hooks).map((group) => run(GROUP_RULES, group, group.file)),
+    ...hooks.map((hook) => run(HOOK_RULES, hook, hook.provenance.file)),
+    run(SET_RULES, hooks, undefined),
+  ]);
+  return results.flat();
+}
+
+function toDiagnostic(rule: Pick<Rule<never>, 'code' | 'severity'>, finding: Finding, file: string | undefined): Diagnostic {
+  return { severity: rule.severity, code: finding.code ?? rule.code, message: finding.message, file: finding.file ?? file!, pointer: finding.pointer, fix: finding.fix };
+}
+
+/** Groups with a matcher, once each. */
+function groupsOf(hooks: readonly LoadedHook[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const hook of hooks) {
+    if (hook.matcher === undefined) continue;
+    const pointer = hook.provenance.pointer.replace(/\/hooks\/\d+$/, '');
+    const key = `${hook.provenance.file}#${pointer}`;
+    if (!groups.has(key)) groups.set(key, { event: hook.event, matcher: hook.matcher, file: hook.provenance.file, pointer });
+  }
+  return [...groups.values()];
+}
+
+async function locateAll(load: LoadOptions, diagnostics: Diagnostic[]): Promise<Diagnostic[]> {
+  if (diagnostics.length === 0) return diagnostics;
+  const locate = await pointerLocator(load);
+  return Promise.all(diagnostics.map(async (d) => ({ ...d, ...(await locate(d.file!, d.pointer!)) })));
+}

@@ -1,0 +1,219 @@
+// The lint rules of `peri-hooks validate`, as data: a code, a severity, what it finds, and a check. Each rule
+// reads the event catalogue and the same matcher, `if` and dedup code that `fire` uses, so a rule cannot
+// disagree with what would happen. Severity: error = the hook never runs (or always fails); warning = it runs,
+// but not as the author likely meant.
+import { EVENTS, type EventName } from '../events.ts';
+import { canonicalToolName } from '../match/aliases.ts';
+import { matchesMatcher } from '../match/matcher.ts';
+import { matchesIf } from '../match/permission-rule.ts';
+import { identity } from '../plan.ts';
+import type { LoadedHook, Severity } from '../types.ts';
+import { programProblem } from './program.ts';
+import { nestedQuantifier } from './regex.ts';
+import { BUILTIN_TOOLS } from './tools.ts';
+
+export interface LintContext {
+  projectDir: string;
+  home: string;
+  env: Record<string, string | undefined>;
+}
+
+/** One matcher group, seen through its first loaded handler. */
+export interface Group {
+  event: EventName;
+  matcher: string;
+  file: string;
+  /** JSON pointer of the group, e.g. `/hooks/PreToolUse/0`. */
+  pointer: string;
+}
+
+export interface Finding {
+  pointer: string;
+  message: string;
+  fix: string;
+  /** Set when a rule reports under a more precise code than its own. */
+  code?: string;
+  file?: string;
+}
+
+export interface Rule<S> {
+  code: string;
+  severity: Severity;
+  /** One line for docs and `--help`. */
+  summary: string;
+  check: (subject: S, ctx: LintContext) => Finding[] | Promise<Finding[]>;
+}
+
+const MATCH_ALL = new Set(['', '*']);
+
+export const GROUP_RULES: ReadonlyArray<Rule<Group>> = [
+  {
+    code: 'matcher-ignored',
+    severity: 'warning',
+    summary: 'a matcher on an event that has no matcher field: the group runs on every firing',
+    check: ({ event, matcher, pointer }) => (EVENTS[event].matcherField !== undefined || MATCH_ALL.has(matcher) ? [] : [{
+      pointer: `${pointer}/matcher`,
+      message: `${event} has no matcher: "${matcher}" is ignored and these hooks run on every ${event}`,
+      fix: 'remove "matcher"; to filter, test the input inside the hook',
+    }]),
+  },
+  {
+    code: 'invalid-regex',
+    severity: 'error',
+    summary: 'a matcher read as a regex that does not compile: it matches nothing',
+    check: ({ event, matcher, pointer }) => {
+      if (EVENTS[event].matcherField === undefined) return [];
+      const { invalid } = matchesMatcher(event, matcher, '');
+      return invalid ? [{ pointer: `${pointer}/matcher`, message: `${invalid}; the hooks of this group never run`, fix: 'escape the regex, or list exact names separated by |' }] : [];
+    },
+  },
+  {
+    code: 'catastrophic-regex',
+    severity: 'warning',
+    summary: 'a matcher regex with nested quantifiers such as (a+)+: exponential time on a near-miss',
+    check: ({ event, matcher, pointer }) => {
+      if (EVENTS[event].matcherField === undefined || matchesMatcher(event, matcher, '').invalid) return [];
+      const part = nestedQuantifier(matcher);
+      return part ? [{
+        pointer: `${pointer}/matcher`,
+        message: `matcher "${matcher}" repeats a group that is itself repeated (${part}): it can backtrack for an exponential time on every ${event}`,
+        fix: 'drop the inner or the outer quantifier, or list exact names separated by |',
+      }] : [];
+    },
+  },
+  {
+    code: 'matcher-too-wide',
+    severity: 'warning',
+    summary: 'a tool matcher read as an unanchored regex that also matches other built-in tools (Edit.* hits NotebookEdit)',
+    check: ({ event, matcher, pointer }) => {
+      if (EVENTS[event].matcherField !== 'tool_name') return [];
+      const matched = BUILTIN_TOOLS.filter((tool) => matchesMatcher(event, matcher, tool).matches);
+      const named = new Set((matcher.match(/[A-Za-z_]\w*/g) ?? []).map(canonicalToolName).filter((word) => BUILTIN_TOOLS.includes(word)));
+      const meant = matched.filter((tool) => named.has(tool));
+      const extra = matched.filter((tool) => !named.has(tool));
+      if (meant.length === 0 || extra.length === 0) return [];
+      const anchored = meant.length === 1 ? `^${meant[0]}$` : `^(${meant.join('|')})$`;
+      return [{
+        pointer: `${pointer}/matcher`,
+        message: `matcher "${matcher}" is an unanchored regex: besides ${meant.join(', ')} it also matches ${extra.join(', ')}`,
+        fix: `to match only ${meant.join(' and ')}, write "${anchored}" (or the exact ${meant.length === 1 ? 'name' : 'list'} "${meant.join('|')}")`,
+      }];
+    },
+  },
+  {
+    code: 'mcp-server-without-tool',
+    severity: 'error',
+    summary: 'an exact matcher name mcp__<server> without its __<tool> part: it matches no tool',
+    check: ({ event, matcher, pointer }) => {
+      if (EVENTS[event].matcherField !== 'tool_name') return [];
+      return matcher.split(/[|,]/).map((name) => name.trim()).flatMap((name) => {
+        const server = /^mcp__(.+?)(?:__)?$/.exec(name)?.[1];
+        if (server === undefined || server.includes('__') || matchesMatcher(event, matcher, `mcp__${server}__tool`).matches) return [];
+        return [{
+          pointer: `${pointer}/matcher`,
+          message: `"${name}" names an MCP server, not a tool: MCP tools are called mcp__${server}__<tool>, so it matches nothing`,
+          fix: `write "mcp__${server}__.*" for every tool of the server, or "mcp__${server}__<tool>" for one`,
+        }];
+      });
+    },
+  },
+];
+
+const PLUGIN_VARIABLE = /\$\{?CLAUDE_PLUGIN_(ROOT|DATA)\b\}?/;
+
+export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
+  {
+    code: 'unsupported-hook-type',
+    severity: 'error',
+    summary: 'a hook type the event cannot run (prompt or agent on SessionStart, http on Setup, ...)',
+    check: ({ event, handler, provenance }) => {
+      const types = EVENTS[event].hookTypes;
+      return types.includes(handler.type) ? [] : [{
+        pointer: `${provenance.pointer}/type`,
+        message: `${event} cannot run ${handler.type} hooks: Claude Code skips this hook`,
+        fix: `use one of: ${types.join(', ')}`,
+      }];
+    },
+  },
+  {
+    code: 'if-ignored',
+    severity: 'error',
+    summary: '"if" on an event that is not a tool event: Claude Code never runs the hook',
+    check: ({ event, handler, provenance }) => (handler.if === undefined || handler.if === '' || EVENTS[event].ifApplies ? [] : [{
+      pointer: `${provenance.pointer}/if`,
+      message: `"if" applies only to tool events; Claude Code never runs this hook on ${event}`,
+      fix: 'remove "if" (to filter, test the input inside the hook)',
+    }]),
+  },
+  {
+    code: 'malformed-if',
+    severity: 'error',
+    summary: 'an "if" rule that is malformed or can never match as written',
+    check: ({ event, handler, provenance }, ctx) => {
+      if (handler.if === undefined || handler.if === '' || !EVENTS[event].ifApplies) return [];
+      const { malformed } = matchesIf(handler.if, { toolName: '', toolInput: {}, cwd: ctx.projectDir, home: ctx.home });
+      return malformed === undefined ? [] : [{
+        pointer: `${provenance.pointer}/if`,
+        message: `malformed "if" rule "${handler.if}": ${malformed}; Claude Code silently never runs this hook`,
+        fix: 'write one rule: Tool or Tool(specifier), e.g. "Bash(git push *)"',
+      }];
+    },
+  },
+  {
+    code: 'plugin-root-outside-plugin',
+    severity: 'error',
+    summary: '${CLAUDE_PLUGIN_ROOT} or ${CLAUDE_PLUGIN_DATA} in a hook that is not in a plugin',
+    check: ({ handler, provenance }) => {
+      if (handler.type !== 'command' || provenance.pluginRoot !== undefined) return [];
+      const variable = [handler.command, ...(handler.args ?? [])].map((part) => PLUGIN_VARIABLE.exec(part)).find(Boolean);
+      return variable ? [{
+        pointer: `${provenance.pointer}/command`,
+        message: `\${CLAUDE_PLUGIN_${variable[1]}} is only available in hooks defined in a plugin; this hook fails every time`,
+        fix: 'use "$CLAUDE_PROJECT_DIR/..." for a script in the project, or move the hook into the plugin\'s hooks/hooks.json',
+      }] : [];
+    },
+  },
+  {
+    code: 'program-not-found',
+    severity: 'error',
+    summary: 'a command whose program does not exist or is not executable (program-not-executable)',
+    check: async ({ handler, provenance }, ctx) => {
+      if (handler.type !== 'command') return [];
+      const problem = await programProblem(handler, { ...ctx, ...(provenance.pluginRoot ? { pluginRoot: provenance.pluginRoot } : {}) });
+      return problem ? [{ pointer: `${provenance.pointer}/command`, ...problem, message: `${problem.message}; this hook fails every time` }] : [];
+    },
+  },
+];
+
+/** Matchers that select the same calls, for the duplicate check. */
+function matcherKey(matcher: string | undefined): string {
+  return matcher === undefined || MATCH_ALL.has(matcher) ? '*' : matcher;
+}
+
+export const SET_RULES: ReadonlyArray<Rule<readonly LoadedHook[]>> = [
+  {
+    code: 'duplicate-handler',
+    severity: 'warning',
+    summary: 'the same handler twice for the same event and matcher: Claude Code runs it once',
+    check: (hooks) => {
+      const first = new Map<string, LoadedHook>();
+      const findings: Finding[] = [];
+      for (const hook of hooks) {
+        const key = `${hook.event}\u0000${matcherKey(hook.matcher)}\u0000${identity(hook)}`;
+        const earlier = first.get(key);
+        if (!earlier) {
+          first.set(key, hook);
+          continue;
+        }
+        const where = earlier.provenance.file === hook.provenance.file ? earlier.provenance.pointer : `${earlier.provenance.file} ${earlier.provenance.pointer}`;
+        findings.push({
+          file: hook.provenance.file,
+          pointer: hook.provenance.pointer,
+          message: `same handler as ${where}: Claude Code runs identical handlers once per ${hook.event}`,
+          fix: 'remove one copy (timeout and other fields come from the later copy)',
+        });
+      }
+      return findings;
+    },
+  },
+];

@@ -1,0 +1,73 @@
+// JSON Schema for editors and other tools, generated from the zod schemas that validate (principle 4).
+// The settings schema is the loader's, keyed by the 34 event names and narrowed per event to the hook types
+// the event runs, so an editor flags what validate would; inputs and outputs are input.ts and outcome.ts.
+import * as z from 'zod';
+import { agentHookSchema, commandHookSchema, httpHookSchema, matcherGroupSchema, mcpToolHookSchema, promptHookSchema, settingsSchema } from './config/schema.ts';
+import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
+import { inputSchema } from './input.ts';
+import { hookOutputSchema } from './outcome.ts';
+import type { HookType } from './types.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+const HANDLERS: Readonly<Record<HookType, z.ZodObject>> = {
+  command: commandHookSchema.meta({ id: 'CommandHook', title: 'command hook' }),
+  http: httpHookSchema.meta({ id: 'HttpHook', title: 'http hook' }),
+  mcp_tool: mcpToolHookSchema.meta({ id: 'McpToolHook', title: 'mcp_tool hook' }),
+  prompt: promptHookSchema.meta({ id: 'PromptHook', title: 'prompt hook' }),
+  agent: agentHookSchema.meta({ id: 'AgentHook', title: 'agent hook' }),
+};
+
+function groupSchema(event: EventName): z.ZodType {
+  const { matcherField, hookTypes } = EVENTS[event];
+  const handlers = hookTypes.map((type) => HANDLERS[type]);
+  return matcherGroupSchema.extend({
+    matcher: matcherGroupSchema.shape.matcher.describe(matcherField === undefined
+      ? `Ignored: ${event} has no matcher, so the group runs on every ${event}.`
+      : `Tested against "${matcherField}": exact names separated by | or , ; anything else is an unanchored regex.`),
+    hooks: z.array(z.discriminatedUnion('type', handlers as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]))
+      .describe(`Handlers; ${event} runs ${hookTypes.join(', ')} hooks.`),
+  });
+}
+
+/** Settings as users write them: `hooks` keyed by event name; other keys pass (Claude Code settings hold much more). */
+export function settingsJsonSchema(): JsonSchema {
+  const hooks = z.strictObject(Object.fromEntries(EVENT_NAMES.map((event) => [event, z.array(groupSchema(event)).optional()])))
+    .describe('Hook configuration keyed by event name (case-sensitive).');
+  const schema = settingsSchema.extend({ $schema: z.string().optional(), hooks: hooks.optional() });
+  return finish(schema, 'Claude Code hook settings (as peri-hooks reads them)');
+}
+
+/** One event's hook input, with `hook_event_name` fixed to the event. */
+export function inputJsonSchema(event: EventName): JsonSchema {
+  const schema = (inputSchema(event) as unknown as z.ZodObject).extend({ hook_event_name: z.literal(event) });
+  return finish(schema, `${event} hook input (Claude Code 2.1.332)`);
+}
+
+/** What a hook may print as JSON; with an event, `hookSpecificOutput` names the event and the fields it honours. */
+export function outputJsonSchema(event?: EventName): JsonSchema {
+  if (event === undefined) return finish(hookOutputSchema, 'Hook output JSON (Claude Code 2.1.332)');
+  const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, z.unknown().optional().describe(`Honoured for ${event}.`)]));
+  const specific = z.looseObject({ hookEventName: z.literal(event), ...fields });
+  return finish(hookOutputSchema.extend({ hookSpecificOutput: specific.optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
+}
+
+/** Every committed file under schema/, by path relative to that folder. */
+export function schemaFiles(): Record<string, JsonSchema> {
+  return {
+    'settings.schema.json': settingsJsonSchema(),
+    'output.schema.json': outputJsonSchema(),
+    ...Object.fromEntries(EVENT_NAMES.map((event) => [`input/${event}.schema.json`, inputJsonSchema(event)])),
+  };
+}
+
+export function serialise(schema: JsonSchema): string {
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+function finish(schema: z.ZodType, title: string): JsonSchema {
+  // io "input": these describe what people and Claude Code write, before any defaults.
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema, ...rest } = json;
+  return { $schema, title, ...rest };
+}

@@ -1,0 +1,88 @@
+// Firing side of async hooks (spec §10.3): the hook is described in a job file and handed to a detached
+// supervisor — peri-hooks itself in its internal `__async-run` mode — so that the firing can exit while the
+// hook runs, and the hook is still killed at its timeout and its result still lands in the session.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { EventName } from '../events.ts';
+import type { EffectiveSettings, LoadedHook } from '../types.ts';
+import type { SessionRef } from './store.ts';
+
+export const ASYNC_RUN_COMMAND = '__async-run';
+/** Background limit of `async: true` hooks without `timeout` (§10.1). */
+export const ASYNC_DEFAULT_TIMEOUT_S = 600;
+
+interface JobBase {
+  jobId: string;
+  /** Absent with --no-state: the hook still runs, bounded, and its result is dropped. */
+  session?: SessionRef;
+  hook: LoadedHook;
+  event: EventName;
+  label: string;
+  timeoutMs: number;
+  /** Set when the hook is a `once` hook whose claim the supervisor settles. */
+  onceKey?: string;
+}
+
+/** A configured async hook: the supervisor runs it with the command runner. */
+export interface RunJob extends JobBase {
+  kind: 'run';
+  input: Record<string, unknown>;
+  inputJson: string;
+  projectDir: string;
+  cwd: string;
+  settings: EffectiveSettings;
+}
+
+/** A hook that printed `{"async": true}`: the supervisor reads the rest of its output from fds 3 and 4. */
+export interface AdoptJob extends JobBase {
+  kind: 'adopt';
+  pid: number;
+  stdoutSoFar: string;
+  stderrSoFar: string;
+}
+
+export type AsyncJob = RunJob | AdoptJob;
+
+export function newJobId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
+}
+
+/** Job files sit next to the session (or in the temporary folder with --no-state); the supervisor removes them. */
+function jobFolder(session: SessionRef | undefined): string {
+  return session ? path.join(session.dir, 'jobs') : path.join(tmpdir(), `peri-hooks-jobs-${process.getuid?.() ?? 'user'}`);
+}
+
+/**
+ * Starts the supervisor, detached (own process group, no stdio of ours, unref'd). Synchronous: for an
+ * adopted hook the pipes must change hands before this process reads another byte from them.
+ * `self` is how to start peri-hooks itself; `env` is the environment the hook would have had.
+ */
+export function startSupervisor(job: AsyncJob, self: readonly string[], env: Record<string, string | undefined>, pipes?: [Readable, Readable]): { pid: number } | { error: string } {
+  const folder = jobFolder(job.session);
+  const file = path.join(folder, `${job.jobId}.json`);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // The environment is not written: the supervisor inherits it, so no secret lands on disk.
+    writeFileSync(file, JSON.stringify(job), { mode: 0o600 });
+  } catch (error) {
+    return { error: `cannot write the async job file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+  const [command, ...prefix] = self;
+  try {
+    const child = spawn(command!, [...prefix, ASYNC_RUN_COMMAND, file], {
+      detached: true,
+      stdio: pipes ? ['ignore', 'ignore', 'ignore', pipes[0], pipes[1]] : 'ignore',
+      env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    });
+    child.on('error', () => {});
+    child.unref();
+    if (child.pid === undefined) return { error: `cannot start the async supervisor ${command}` };
+    return { pid: child.pid };
+  } catch (error) {
+    return { error: `cannot start the async supervisor ${command}: ${(error as Error).message}` };
+  }
+}

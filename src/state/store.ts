@@ -1,0 +1,147 @@
+// Where session state lives and how it is read and changed: one small JSON file per session, replaced
+// atomically (write a temporary file, rename), changed only under the session's lock. Problems with the
+// store are warnings: the firing then goes on as if the session were new.
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { acquireLock, type LockOptions } from './lock.ts';
+import { emptyState, sessionStateSchema, type SessionState } from './schema.ts';
+
+export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
+/** Sessions untouched for this long are removed. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/** The sweep for old sessions runs at most this often, and only from a firing that writes anyway. */
+const SWEEP_EVERY_MS = 3600 * 1000;
+const SWEEP_STAMP = '.last-sweep';
+
+export interface SessionRef {
+  dir: string;
+  sessionId: string;
+}
+
+export interface ReadResult {
+  state: SessionState;
+  /** False when there was no file (or it was unusable). */
+  exists: boolean;
+  warning?: string;
+}
+
+/** `--state-dir`, else PERI_HOOKS_STATE_DIR, else the XDG state directory. Touches nothing on disk. */
+export function resolveStateDir(env: Record<string, string | undefined>, home: string, override?: string): string {
+  if (override) return path.resolve(override);
+  const explicit = env[STATE_DIR_VARIABLE];
+  if (explicit) return path.resolve(explicit);
+  const xdg = env.XDG_STATE_HOME;
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.local', 'state'), 'peri-hooks');
+}
+
+/** Session ids become file names as they are when safe, else by hash. */
+export function sessionFile(ref: SessionRef): string {
+  const safe = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(ref.sessionId);
+  const name = safe ? ref.sessionId : `session-${createHash('sha256').update(ref.sessionId).digest('hex').slice(0, 32)}`;
+  return path.join(ref.dir, `${name}.json`);
+}
+
+/** One read of the session file; a missing file is a new session, a corrupt one a warning and a new session. */
+export function readSession(ref: SessionRef): ReadResult {
+  const file = sessionFile(ref);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: emptyState(ref.sessionId), exists: false };
+    return { state: emptyState(ref.sessionId), exists: false, warning: `cannot read the session state ${file} (${code ?? (error as Error).message}); this firing goes on as if the session were new` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${file} is corrupt (not JSON); this firing goes on as if the session were new` };
+  }
+  const parsed = sessionStateSchema.safeParse(value);
+  if (!parsed.success || parsed.data.sessionId !== ref.sessionId) {
+    const why = parsed.success ? 'it belongs to another session' : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
+    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${file} is corrupt (${why}); this firing goes on as if the session were new` };
+  }
+  return { state: parsed.data, exists: true };
+}
+
+export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false; warnings: string[] };
+
+/**
+ * Read, change and write the session under its lock. `change` gets the current state (a new one when the
+ * file is missing or corrupt), edits it in place and returns what the caller needs. Never throws for I/O.
+ */
+export async function updateSession<T>(ref: SessionRef, change: (state: SessionState) => T, lock: LockOptions = {}): Promise<Update<T>> {
+  const warnings: string[] = [];
+  const file = sessionFile(ref);
+  try {
+    mkdirSync(ref.dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    return { ok: false, warnings: [`cannot create the state directory ${ref.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); session state is not kept`] };
+  }
+  const release = await acquireLock(`${file}.lock`, lock);
+  if (!release) return { ok: false, warnings: [`the session state ${file} stayed locked; this firing goes on as if the session were new`] };
+  try {
+    const read = readSession(ref);
+    if (read.warning) warnings.push(read.warning);
+    const value = change(read.state);
+    read.state.updatedAt = new Date().toISOString();
+    try {
+      writeAtomic(file, `${JSON.stringify(read.state)}\n`);
+    } catch (error) {
+      return { ok: false, warnings: [...warnings, `cannot write the session state ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); this firing's changes are lost`] };
+    }
+    return { ok: true, value, warnings };
+  } finally {
+    release();
+    sweep(ref.dir);
+  }
+}
+
+/** Readers see the old file or the new one, never half of either. */
+export function writeAtomic(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, text, { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch (error) {
+    try { unlinkSync(temporary); } catch { /* never written */ }
+    throw error;
+  }
+}
+
+/** Removes sessions (and left-over temporary, lock and job files) older than the age bound, at most hourly. */
+export function sweep(dir: string, now = Date.now(), maxAgeMs = SESSION_MAX_AGE_MS): void {
+  const stamp = path.join(dir, SWEEP_STAMP);
+  try {
+    if (now - statSync(stamp).mtimeMs < SWEEP_EVERY_MS) return;
+  } catch {
+    // First sweep.
+  }
+  try {
+    writeFileSync(stamp, '');
+    utimesSync(stamp, now / 1000, now / 1000);
+    for (const folder of [dir, path.join(dir, 'jobs')]) {
+      for (const name of safeList(folder)) {
+        if (name === SWEEP_STAMP) continue;
+        const full = path.join(folder, name);
+        const age = now - statSync(full).mtimeMs;
+        // Temporary and stale-lock files never live long; sessions and job files get the age bound.
+        const limit = /\.(tmp|lock)$|\.stale-/.test(name) ? SWEEP_EVERY_MS : maxAgeMs;
+        if (age > limit) unlinkSync(full);
+      }
+    }
+  } catch {
+    // The sweep is housekeeping: a failure costs nothing but disk space.
+  }
+}
+
+function safeList(folder: string): string[] {
+  try {
+    return readdirSync(folder).filter((name) => name.endsWith('.json') || /\.(tmp|lock)$|\.stale-/.test(name));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,107 @@
+// `peri-hooks __async-run <job file>`: the detached supervisor of one async hook. It runs the hook with the
+// normal command runner (timeout, process-group kill), or adopts one that moved itself to the background,
+// then stores what the hook has to say in the session, under the lock, for the next firing to deliver.
+import { readFileSync, unlinkSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { classify } from '../outcome.ts';
+import { runCommandHook, OUTPUT_LIMIT_BYTES } from '../runners/command.ts';
+import type { RawOutcome } from '../types.ts';
+import { isAlive } from './lock.ts';
+import { ranSuccessfully, rewakeMessage } from './session.ts';
+import { updateSession } from './store.ts';
+import type { AdoptJob, AsyncJob } from './async.ts';
+import type { AsyncResult } from './schema.ts';
+
+/** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
+const STORE_LOCK_WAIT_MS = 60_000;
+const POLL_MS = 100;
+const GRACE_MS = 200;
+const FORCE_KILL_AFTER_MS = 1000;
+
+export async function superviseJob(file: string): Promise<number> {
+  let job: AsyncJob;
+  try {
+    job = JSON.parse(readFileSync(file, 'utf8')) as AsyncJob;
+    unlinkSync(file);
+  } catch {
+    return 1;
+  }
+  const raw = job.kind === 'run'
+    ? await runCommandHook(job.hook, {
+      event: job.event, input: job.input, inputJson: job.inputJson, projectDir: job.projectDir, cwd: job.cwd,
+      env: process.env, timeoutMs: job.timeoutMs, settings: job.settings, signal: new AbortController().signal, warn: () => {},
+    })
+    : await adopt(job);
+  if (!job.session) return 0;
+
+  const result = classify(raw, { event: job.event, handler: job.hook.handler, label: job.label });
+  const handler = job.hook.handler;
+  const rewake = handler.type === 'command' && handler.asyncRewake && raw.exitCode === 2 && !raw.timedOut
+    ? rewakeMessage(job.label, raw.stderr, raw.stdout)
+    : undefined;
+  const specific = result.json?.hookSpecificOutput as Record<string, unknown> | undefined;
+  const delivered: AsyncResult = {
+    jobId: job.jobId, hookId: job.hook.id, label: job.label, event: job.event, finishedAt: new Date().toISOString(),
+    ...(typeof result.json?.systemMessage === 'string' ? { systemMessage: result.json.systemMessage } : {}),
+    ...(typeof specific?.additionalContext === 'string' ? { additionalContext: specific.additionalContext } : {}),
+    ...(rewake !== undefined ? { rewake } : {}),
+  };
+  const hasNews = delivered.systemMessage !== undefined || delivered.additionalContext !== undefined || rewake !== undefined;
+  const { onceKey } = job;
+  if (!hasNews && onceKey === undefined) return 0;
+  await updateSession(job.session, (state) => {
+    if (hasNews) state.results.push(delivered);
+    const claim = onceKey === undefined ? undefined : state.once[onceKey];
+    if (onceKey !== undefined && claim?.status === 'running') {
+      if (ranSuccessfully(result)) state.once[onceKey] = { status: 'done', label: job.label, at: new Date().toISOString() };
+      else delete state.once[onceKey];
+    }
+  }, { waitMs: STORE_LOCK_WAIT_MS });
+  return 0;
+}
+
+/**
+ * The rest of a hook's run after `{"async": true}`: read fds 3 and 4 (its stdout and stderr) to the end,
+ * kill its process group at the async timeout. Not its parent, the supervisor cannot learn its exit status;
+ * a hook that ends on its own counts as exit 0, so that its JSON answer is what decides.
+ */
+async function adopt(job: AdoptJob): Promise<RawOutcome> {
+  const started = performance.now();
+  const streams = [new Socket({ fd: 3, readable: true, writable: false }), new Socket({ fd: 4, readable: true, writable: false })];
+  const texts = [job.stdoutSoFar, job.stderrSoFar];
+  let timedOut = false;
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-job.pid, signal);
+    } catch {
+      // The group is gone.
+    }
+  };
+  const finish = () => {
+    for (const stream of streams) stream.destroy();
+  };
+  const timers: NodeJS.Timeout[] = [];
+  timers.push(setTimeout(() => {
+    timedOut = true;
+    killGroup('SIGTERM');
+    timers.push(setTimeout(() => { killGroup('SIGKILL'); finish(); }, FORCE_KILL_AFTER_MS));
+  }, Math.min(job.timeoutMs, 2 ** 31 - 1)));
+  // The hook's own process ended but a child of it holds the pipes: kill the group after a short grace.
+  const poll = setInterval(() => {
+    if (isAlive(job.pid)) return;
+    clearInterval(poll);
+    timers.push(setTimeout(() => { killGroup('SIGKILL'); finish(); }, GRACE_MS));
+  }, POLL_MS);
+  await Promise.all(streams.map((stream, index) => new Promise<void>((resolve) => {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      if (texts[index]!.length < OUTPUT_LIMIT_BYTES) texts[index] += chunk;
+    });
+    stream.on('error', () => resolve());
+    stream.on('close', () => resolve());
+  })));
+  clearInterval(poll);
+  for (const timer of timers) clearTimeout(timer);
+  killGroup('SIGKILL');
+  return { exitCode: timedOut ? null : 0, stdout: texts[0]!, stderr: texts[1]!, timedOut, durationMs: performance.now() - started };
+}

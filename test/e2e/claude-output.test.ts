@@ -1,0 +1,97 @@
+// `--output claude`: peri-hooks as Claude Code's one hook answers in the form the original hooks used.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+
+let project: Project;
+before(() => { project = makeProject(); });
+after(() => project.cleanup());
+
+const cmd = (command: string) => ({ type: 'command', command });
+
+async function claude(event: string, fixture: string, hooks: object[], matcher?: string, extraArgs: string[] = []) {
+  const settings = JSON.stringify({ hooks: { [event]: [{ ...(matcher ? { matcher } : {}), hooks }] } });
+  return runCli(['fire', event, '--output', 'claude', '--setting-sources', '', '--settings', settings, ...extraArgs], { stdin: project.input(fixture), env: project.env() });
+}
+
+const preJson = (specific: object) => `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...specific } })}'`;
+
+test('a block by exit 2 stays an exit 2 with the same stderr', async () => {
+  const result = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('echo "no rm here" >&2; exit 2')], 'Bash');
+  assert.deepEqual([result.code, result.stdout, result.stderr], [2, '', 'no rm here\n']);
+});
+
+test('a block by JSON stays JSON with exit 0', async () => {
+  const result = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd(preJson({ permissionDecision: 'deny', permissionDecisionReason: 'json no' }))], 'Bash');
+  assert.equal(result.code, 0);
+  assert.equal(result.stderr, '');
+  assert.deepEqual(JSON.parse(result.stdout), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'json no' } });
+});
+
+test('exit 2 plus a sibling context: exit 2, and the context rides along as JSON', async () => {
+  const result = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('echo blocked >&2; exit 2'), cmd(preJson({ additionalContext: 'note for Claude' }))], 'Bash');
+  assert.equal(result.code, 2);
+  assert.equal(result.stderr, 'blocked\n');
+  assert.deepEqual(JSON.parse(result.stdout), { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'note for Claude' } });
+});
+
+test('Stop: JSON block stays JSON, exit-2 block stays exit 2', async () => {
+  const json = await claude('Stop', 'Stop', [cmd(`echo '{"decision":"block","reason":"tests are red"}'`)]);
+  assert.equal(json.code, 0);
+  assert.deepEqual(JSON.parse(json.stdout), { decision: 'block', reason: 'tests are red' });
+  const exit2 = await claude('Stop', 'Stop', [cmd('echo "tests are red" >&2; exit 2')]);
+  assert.deepEqual([exit2.code, exit2.stdout, exit2.stderr], [2, '', 'tests are red\n']);
+});
+
+test('SessionStart: an exit-2 hook keeps its notice, context still arrives', async () => {
+  const result = await claude('SessionStart', 'SessionStart', [cmd('echo "heads up" >&2; exit 2'), cmd('echo "branch main"')]);
+  assert.equal(result.code, 2);
+  assert.equal(result.stderr, 'heads up\n');
+  assert.deepEqual(JSON.parse(result.stdout), { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'branch main' } });
+});
+
+test('hooks that only failed: exit 1 so that Claude Code shows the hook error notice', async () => {
+  const result = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('echo oops >&2; exit 1')], 'Bash');
+  assert.equal(result.code, 1);
+  assert.equal(result.stdout, '');
+  assert.match(result.stderr, /oops/);
+});
+
+test('nothing to say: exit 0 and no output', async () => {
+  const result = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('exit 0')], 'Bash');
+  assert.deepEqual([result.code, result.stdout, result.stderr], [0, '', '']);
+});
+
+test('WorktreeCreate: the path as plain text; no path fails with exit 1', async () => {
+  const created = await claude('WorktreeCreate', 'WorktreeCreate', [cmd('echo "creating..." >&2; echo /tmp/worktrees/feature')]);
+  assert.deepEqual([created.code, created.stdout], [0, '/tmp/worktrees/feature\n']);
+  const failed = await claude('WorktreeCreate', 'WorktreeCreate', [cmd('echo "git failed" >&2; exit 1')]);
+  assert.equal(failed.code, 1);
+  assert.match(failed.stderr, /git failed/);
+});
+
+test('PermissionRequest deny is JSON with exit 0 (Claude Code ignores exit 2 there)', async () => {
+  const deny = `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}'`;
+  const result = await claude('PermissionRequest', 'PermissionRequest', [cmd(deny)], 'Bash');
+  assert.equal(result.code, 0);
+  assert.deepEqual(JSON.parse(result.stdout).hookSpecificOutput.decision, { behavior: 'deny', message: 'no' });
+});
+
+test('settings warnings never reach stderr, which Claude Code reads as the block message', async () => {
+  const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('echo denied >&2; exit 2')] }], Stop: [{ hooks: [{ type: 'command', command: 'x', timeout: 'soon' }] }] } });
+  const result = await runCli(['fire', 'PreToolUse', '--output', 'claude', '--setting-sources', '', '--settings', settings], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+  assert.equal(result.code, 2);
+  assert.equal(result.stderr, 'denied\n');
+});
+
+test('UserPromptSubmit: exit 2 blocks the prompt with the same stderr', async () => {
+  const result = await claude('UserPromptSubmit', 'UserPromptSubmit', [cmd('echo "no secrets in prompts" >&2; exit 2')]);
+  assert.deepEqual([result.code, result.stderr], [2, 'no secrets in prompts\n']);
+});
+
+test('plain-text context stays plain text (Claude Code frames it as "hook success")', async () => {
+  const result = await claude('UserPromptSubmit', 'UserPromptSubmit', [cmd('echo "the build is green"')]);
+  assert.deepEqual([result.code, result.stdout, result.stderr], [0, 'the build is green\n', '']);
+  const mixed = await claude('UserPromptSubmit', 'UserPromptSubmit', [cmd('echo plain'), cmd(`echo '{"systemMessage":"hi"}'`)]);
+  assert.deepEqual(JSON.parse(mixed.stdout), { systemMessage: 'hi', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'plain' } });
+});

@@ -1,0 +1,93 @@
+// `peri-hooks validate` on fixtures/mistakes: a settings tree holding every mistake validate knows, with the
+// exact diagnostics expected. The tree is copied to a temporary folder (with its run bits) and read as
+// HOME, project, managed folder and plugin.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, runCli } from '../helpers/cli.ts';
+
+let root: string;
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'peri-validate-'));
+  cpSync(join(ROOT, 'fixtures/mistakes'), root, { recursive: true });
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(root, 'home') });
+const sources = () => ['--project-dir', join(root, 'project'), '--managed-dir', join(root, 'managed'), '--plugin-dir', join(root, 'plugins/guard')];
+
+const PROJECT = 'project/.claude/settings.json';
+type Row = [file: string, line: number, column: number, pointer: string, severity: string, code: string, message: string];
+
+const EXPECTED: Row[] = [
+  [PROJECT, 4, 5, '/hooks/preToolUse', 'error', 'unknown-event', 'unknown hook event "preToolUse"; entry ignored'],
+  [PROJECT, 8, 9, '/hooks/PreToolUse/0/matcher', 'warning', 'matcher-too-wide', 'matcher "Edit.*" is an unanchored regex: besides Edit it also matches NotebookEdit'],
+  [PROJECT, 9, 9, '/hooks/PreToolUse/1/matcher', 'error', 'invalid-regex', 'Invalid regex pattern in hook matcher "(Bash": Invalid regular expression: /(Bash/: Unterminated group; the hooks of this group never run'],
+  [PROJECT, 10, 9, '/hooks/PreToolUse/2/matcher', 'warning', 'catastrophic-regex', 'matcher "(\\w+)+$" repeats a group that is itself repeated ((\\w+)+): it can backtrack for an exponential time on every PreToolUse'],
+  [PROJECT, 14, 65, '/hooks/PreToolUse/3/hooks/0/if', 'error', 'malformed-if', 'malformed "if" rule "Bash(git push": "Bash(git push" is not one rule of the form Tool or Tool(specifier): the closing parenthesis must end it; Claude Code silently never runs this hook'],
+  [PROJECT, 15, 65, '/hooks/PreToolUse/3/hooks/1/timeout', 'warning', 'timeout-in-ms', 'timeout is in seconds; did you mean 5?'],
+  [PROJECT, 16, 32, '/hooks/PreToolUse/3/hooks/2/command', 'error', 'program-not-found', '"./hooks/missing.sh" (<root>/project/hooks/missing.sh) does not exist; this hook fails every time'],
+  [PROJECT, 17, 32, '/hooks/PreToolUse/3/hooks/3/command', 'error', 'program-not-executable', '"$CLAUDE_PROJECT_DIR/hooks/not-executable.sh" (<root>/project/hooks/not-executable.sh) is not executable; this hook fails every time'],
+  [PROJECT, 18, 32, '/hooks/PreToolUse/3/hooks/4/command', 'error', 'program-not-found', '"no-such-program-peri" is not found on PATH (exec form runs it directly, without a shell); this hook fails every time'],
+  [PROJECT, 19, 32, '/hooks/PreToolUse/3/hooks/5/command', 'error', 'plugin-root-outside-plugin', '${CLAUDE_PLUGIN_ROOT} is only available in hooks defined in a plugin; this hook fails every time'],
+  [PROJECT, 20, 11, '/hooks/PreToolUse/3/hooks/6', 'warning', 'duplicate-handler', 'same handler as <root>/home/.claude/settings.json /hooks/PreToolUse/0/hooks/0: Claude Code runs identical handlers once per PreToolUse'],
+  [PROJECT, 25, 9, '/hooks/PostToolUse/0/matcher', 'error', 'mcp-server-without-tool', '"mcp__memory" names an MCP server, not a tool: MCP tools are called mcp__memory__<tool>, so it matches nothing'],
+  [PROJECT, 26, 7, '/hooks/PostToolUse/1', 'error', 'handler-without-group', 'a handler sits directly in the PostToolUse array, without a matcher group'],
+  [PROJECT, 29, 44, '/hooks/SessionStart/0/hooks/0/type', 'error', 'unsupported-hook-type', 'SessionStart cannot run prompt hooks: Claude Code skips this hook'],
+  [PROJECT, 32, 9, '/hooks/Stop/0/matcher', 'warning', 'matcher-ignored', 'Stop has no matcher: "Bash" is ignored and these hooks run on every Stop'],
+  [PROJECT, 35, 76, '/hooks/UserPromptSubmit/0/hooks/0/if', 'error', 'if-ignored', '"if" applies only to tool events; Claude Code never runs this hook on UserPromptSubmit'],
+];
+
+test('every mistake in fixtures/mistakes, with file, line, column, pointer, message and a fix; exit 1', async () => {
+  const result = await runCli(['validate', ...sources(), '--output', 'json'], { env: env() });
+  assert.equal(result.code, 1, result.stderr);
+  const report = JSON.parse(result.stdout);
+  const rows = report.diagnostics.map((d: Record<string, string | number>): Row => [
+    String(d.file).slice(root.length + 1), d.line as number, d.column as number, String(d.pointer), String(d.severity), String(d.code), String(d.message).replaceAll(root, '<root>'),
+  ]);
+  assert.deepEqual(rows, EXPECTED);
+  for (const d of report.diagnostics) assert.ok(typeof d.fix === 'string' && d.fix.length > 0, `${d.code} has a fix`);
+  assert.deepEqual([report.ok, report.errors, report.warnings, report.notes, report.hooks], [false, 11, 5, 0, 16]);
+  const fixes = Object.fromEntries(report.diagnostics.map((d: { code: string; fix: string }) => [d.code, d.fix]));
+  assert.equal(fixes['unknown-event'], 'did you mean PreToolUse?');
+  assert.equal(fixes['matcher-too-wide'], 'to match only Edit, write "^Edit$" (or the exact name "Edit")');
+  assert.equal(fixes['mcp-server-without-tool'], 'write "mcp__memory__.*" for every tool of the server, or "mcp__memory__<tool>" for one');
+  assert.equal(fixes['program-not-executable'], `chmod +x ${root}/project/hooks/not-executable.sh (or run it through an interpreter: "sh ${root}/project/hooks/not-executable.sh")`);
+});
+
+test('human output: one located line per problem, then the sources read and the verdict', async () => {
+  const result = await runCli(['validate', ...sources()], { env: env() });
+  assert.equal(result.code, 1);
+  assert.match(result.stdout, new RegExp(`^error: ${root}/project/\\.claude/settings\\.json:4:5 \\(/hooks/preToolUse\\): unknown hook event "preToolUse"; entry ignored\\n  fix: did you mean PreToolUse\\?\\n`));
+  assert.match(result.stdout, /\n {2}plugin +\S+\/plugins\/guard\/hooks\/hooks\.json +1 hook\n/);
+  assert.match(result.stdout, /\nfailed: 11 errors, 5 warnings, 0 notes\n$/);
+});
+
+test('a clean configuration exits 0; --strict makes warnings fail', async () => {
+  const clean = await runCli(['validate', '--setting-sources', '', '--settings', join(ROOT, 'fixtures/example/settings.json'), '--project-dir', ROOT], { env: env() });
+  assert.equal(clean.code, 0, clean.stdout);
+  assert.match(clean.stdout, /^sources:\n {2}flag +\S+fixtures\/example\/settings\.json +3 hooks\nok: 0 errors, 0 warnings, 0 notes\n$/);
+
+  const file = join(root, 'warn.json');
+  writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ matcher: 'x', hooks: [{ type: 'command', command: 'true' }] }] } }));
+  const args = ['validate', '--setting-sources', '', '--settings', file, '--output', 'json'];
+  const lax = await runCli(args, { env: env() });
+  assert.equal(lax.code, 0);
+  assert.equal(JSON.parse(lax.stdout).warnings, 1);
+  const strict = await runCli([...args, '--strict'], { env: env() });
+  assert.equal(strict.code, 1);
+});
+
+test('inline --settings are located too; a bad --setting-sources is a usage error', async () => {
+  const inline = '{\n  "hooks": { "PostToolBatch": [ { "matcher": "Bash", "hooks": [ { "type": "agent", "prompt": "ok?", "if": "Bash" } ] } ] }\n}';
+  const result = await runCli(['validate', '--setting-sources', '', '--settings', inline, '--output', 'json'], { env: env() });
+  assert.equal(result.code, 1);
+  const got = JSON.parse(result.stdout).diagnostics.map((d: Record<string, unknown>) => [d.file, d.line, d.column, d.code]);
+  assert.deepEqual(got, [['--settings', 2, 35, 'matcher-ignored'], ['--settings', 2, 101, 'if-ignored']]);
+
+  const usage = await runCli(['validate', '--setting-sources', 'users'], { env: env() });
+  assert.equal(usage.code, 1);
+  assert.match(usage.stderr, /^peri-hooks: unknown setting source "users" in --setting-sources\n {2}fix: /);
+});
