@@ -1,6 +1,7 @@
-// Bundles the CLI into one CommonJS file (dist/peri-hooks.cjs) that `bin` uses and the Node SEA embeds.
+// Bundles the CLI into one CommonJS file (dist/peri-hooks.bundle.cjs) that the Node SEA embeds, and writes
+// dist/peri-hooks.cjs, the `bin`: a stub that turns on Node's on-disk compile cache, then runs the bundle.
 import { build } from 'esbuild';
-import { readFileSync, chmodSync } from 'node:fs';
+import { readFileSync, chmodSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const versionSource = readFileSync(new URL('../src/version.ts', import.meta.url), 'utf8');
@@ -9,7 +10,8 @@ if (!versionSource.includes(`'${pkg.version}'`)) {
   process.exit(1);
 }
 
-const outfile = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
+const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathname;
+const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
 await build({
   entryPoints: [new URL('../src/cli/bin.ts', import.meta.url).pathname],
   bundle: true,
@@ -24,3 +26,12 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(outfile, 0o755);
+
+// The cache covers only modules loaded after it is on, so it cannot live inside the bundle. Warm, it saves the
+// ~50 ms of compiling the bundle on every firing (Node >= 22.1; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+writeFileSync(bin, `#!/usr/bin/env node
+'use strict';
+require('node:module').enableCompileCache?.();
+require('./peri-hooks.bundle.cjs');
+`);
+chmodSync(bin, 0o755);

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'event-mismatch'
   | 'settings-unreadable'
   | 'recursion'
+  | 'permission'
   | 'internal';
 
 export class PeriHooksError extends Error {
@@ -33,8 +34,23 @@ export class PeriHooksError extends Error {
   }
 }
 
+/**
+ * The flag a runtime permission refusal asks for (Deno: "Requires run access to ..., run again with the
+ * --allow-run flag"), or undefined for any other error. A refusal must never pass for an allow.
+ */
+export function deniedPermissionFlag(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return /run again with the (--allow-[a-z-]+) flag/.exec(message)?.[1];
+}
+
+export function permissionError(what: string, flag: string): PeriHooksError {
+  return new PeriHooksError('permission', `the runtime refused ${what}`, `run it with ${flag} (see the README, "Deno permissions")`);
+}
+
 /** One line for the user: the message, then the fix. Never a stack trace. */
 export function formatError(error: unknown): string {
+  const flag = error instanceof PeriHooksError ? undefined : deniedPermissionFlag(error);
+  if (flag) return formatError(permissionError(`access (${(error as Error).message})`, flag));
   if (error instanceof PeriHooksError) return `peri-hooks: ${error.message}${error.fix ? `\n  fix: ${error.fix}` : ''}`;
   const message = error instanceof Error ? error.message : String(error);
   return `peri-hooks: internal error: ${message}\n  This is a bug in peri-hooks; please report it with the command you ran.`;

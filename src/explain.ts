@@ -5,11 +5,13 @@ import { loadSettings } from './config/index.ts';
 import { EVENTS, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { plan } from './plan.ts';
+import { onceAlreadyRan, openSession } from './state/firing.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {
-  /** Ids of `once` hooks that already ran successfully in this session. */
-  alreadyRanOnce?: ReadonlySet<string>;
+  /** Session state folder, read (never written) to show `once` hooks that already ran. */
+  stateDir?: string;
+  noState?: boolean;
 }
 
 /** A hook as `fire --output json` reports it, before it runs. */
@@ -32,7 +34,9 @@ export interface ExplainReport {
 export async function explain(event: EventName, input: Record<string, unknown>, options: ExplainOptions = {}): Promise<ExplainReport> {
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
   const loaded = await loadSettings(load);
-  const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, ...(options.alreadyRanOnce ? { alreadyRanOnce: options.alreadyRanOnce } : {}) });
+  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
+  const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));
   const skipped = new Map(thePlan.skipped.map((entry) => [entry.hook.id, entry]));
   const hooks = loaded.hooks.filter((hook) => hook.event === event).map((hook): ExplainedHook => {
@@ -46,7 +50,7 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
     ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
     projectDir: load.projectDir,
     hooks,
-    warnings: [...loaded.diagnostics, ...thePlan.warnings],
+    warnings: [...loaded.diagnostics, ...opened.warnings.map((message): Diagnostic => ({ severity: 'warning', code: 'session-state', message })), ...thePlan.warnings],
   };
 }
 

@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { EVENTS, isEventName, suggestEvent, type EventName } from './events.ts';
-import { PeriHooksError } from './errors.ts';
+import { PeriHooksError, deniedPermissionFlag, permissionError } from './errors.ts';
 import { parseInput, type HookInput } from './input.ts';
 import { loadSettings, type LoadOptions } from './config/index.ts';
 import { plan as makePlan, type PlanOptions, type PlannedHook } from './plan.ts';
@@ -235,6 +235,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const byId = new Map((await Promise.all(chains.map(runChain))).flat().map((entry) => [entry.hook.id, entry]));
   // Configuration order for the reducer, whatever order the hooks finished in.
   const results = thePlan.run.flatMap(({ hook }) => byId.get(hook.id) ?? []);
+  // A runtime that refused to run a hook (Deno without --allow-run) is a runner error, never a silent allow.
+  for (const { hook, raw } of results) {
+    const flag = deniedPermissionFlag(raw.error);
+    if (flag) throw permissionError(`to run the hook ${labelOf(hook)} (${raw.error})`, flag);
+  }
 
   const firstReduced = reduce(event, results.map(({ hook, raw, result }) => ({
     result, label: labelOf(hook), layer: hook.provenance.layer, exitCode: raw.exitCode, stdout: raw.stdout,

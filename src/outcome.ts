@@ -27,51 +27,59 @@ export interface HookResult {
   answeredInJson: boolean;
 }
 
-const decisionSchema = z.enum(['approve', 'block']);
+// Built on first use: a firing whose hooks do not match never parses hook output.
+function buildHookOutputSchema() {
+  return z.looseObject({
+    continue: z.boolean().optional(),
+    stopReason: z.string().optional(),
+    suppressOutput: z.boolean().optional(),
+    systemMessage: z.string().optional(),
+    decision: z.enum(['approve', 'block']).optional(),
+    reason: z.string().optional(),
+    terminalSequence: z.string().optional(),
+    hookSpecificOutput: z.looseObject({ hookEventName: z.string() }).optional(),
+    async: z.boolean().optional(),
+    asyncTimeout: z.number().optional(),
+  });
+}
+export type HookOutput = z.infer<ReturnType<typeof buildHookOutputSchema>>;
 
-export const hookOutputSchema = z.looseObject({
-  continue: z.boolean().optional(),
-  stopReason: z.string().optional(),
-  suppressOutput: z.boolean().optional(),
-  systemMessage: z.string().optional(),
-  decision: decisionSchema.optional(),
-  reason: z.string().optional(),
-  terminalSequence: z.string().optional(),
-  hookSpecificOutput: z.looseObject({ hookEventName: z.string() }).optional(),
-  async: z.boolean().optional(),
-  asyncTimeout: z.number().optional(),
-});
-export type HookOutput = z.infer<typeof hookOutputSchema>;
-
-const permissionUpdate = z.looseObject({ type: z.string() });
+let outputSchema: ReturnType<typeof buildHookOutputSchema> | undefined;
+/** The hook output JSON schema (cached). */
+export function hookOutputSchema(): ReturnType<typeof buildHookOutputSchema> {
+  return (outputSchema ??= buildHookOutputSchema());
+}
 
 /** Schemas of every hookSpecificOutput field; each event honours the subset named in its catalogue row. */
-const specificFieldSchemas: Record<string, z.ZodType> = {
-  permissionDecision: z.enum(['allow', 'deny', 'ask', 'defer']),
-  permissionDecisionReason: z.string(),
-  updatedInput: z.record(z.string(), z.unknown()),
-  additionalContext: z.string(),
-  classifierContext: z.string(),
-  updatedToolOutput: z.unknown(),
-  updatedMCPToolOutput: z.unknown(),
-  sessionTitle: z.string(),
-  suppressOriginalPrompt: z.boolean(),
-  initialUserMessage: z.string(),
-  watchPaths: z.array(z.string()),
-  reloadSkills: z.boolean(),
-  retry: z.boolean(),
-  action: z.enum(['accept', 'decline', 'cancel']),
-  content: z.record(z.string(), z.unknown()),
-  worktreePath: z.string(),
-  displayContent: z.string(),
-  decision: z.discriminatedUnion('behavior', [
-    z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdate).optional() }),
-    z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
-  ]),
-};
-
+function buildSpecificFieldSchemas(): Record<string, z.ZodType> {
+  const permissionUpdate = z.looseObject({ type: z.string() });
+  return {
+    permissionDecision: z.enum(['allow', 'deny', 'ask', 'defer']),
+    permissionDecisionReason: z.string(),
+    updatedInput: z.record(z.string(), z.unknown()),
+    additionalContext: z.string(),
+    classifierContext: z.string(),
+    updatedToolOutput: z.unknown(),
+    updatedMCPToolOutput: z.unknown(),
+    sessionTitle: z.string(),
+    suppressOriginalPrompt: z.boolean(),
+    initialUserMessage: z.string(),
+    watchPaths: z.array(z.string()),
+    reloadSkills: z.boolean(),
+    retry: z.boolean(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string(), z.unknown()),
+    worktreePath: z.string(),
+    displayContent: z.string(),
+    decision: z.discriminatedUnion('behavior', [
+      z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdate).optional() }),
+      z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
+    ]),
+  };
+}
+let specificFieldSchemas: Record<string, z.ZodType> | undefined;
 /** PreModelSwitch has no `defer` (§6.4). */
-const modelSwitchDecision = z.enum(['allow', 'deny', 'ask']);
+let modelSwitchDecision: z.ZodType | undefined;
 
 /** Background limit of a hook that printed `{"async": true}` without `asyncTimeout` (§10.1). */
 export const DEFAULT_ASYNC_TIMEOUT_MS = 15_000;
@@ -117,7 +125,7 @@ export function parseStdout(event: EventName, stdout: string): ParsedStdout {
     if (lines.length > 1 && lines.every(isJsonLine)) return { kind: 'plain', text };
     return { kind: 'invalid', error: 'hook output looks like a JSON object but is not valid JSON' };
   }
-  const parsed = hookOutputSchema.safeParse(value);
+  const parsed = hookOutputSchema().safeParse(value);
   if (!parsed.success) return { kind: 'invalid', error: `hook JSON output failed validation: ${describeIssue(parsed.error)}` };
   const output = parsed.data;
   if (!output.hookSpecificOutput) return { kind: 'json', output };
@@ -142,7 +150,9 @@ function validateSpecific(event: EventName, nested: Record<string, unknown>): Re
   const specific: Record<string, unknown> = {};
   for (const field of EVENTS[event].specificFields) {
     if (nested[field] === undefined) continue;
-    const schema = event === 'PreModelSwitch' && field === 'permissionDecision' ? modelSwitchDecision : specificFieldSchemas[field]!;
+    const schema = event === 'PreModelSwitch' && field === 'permissionDecision'
+      ? (modelSwitchDecision ??= z.enum(['allow', 'deny', 'ask']))
+      : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
     const result = schema.safeParse(nested[field]);
     if (!result.success) return `hookSpecificOutput.${field}: ${describeIssue(result.error, `hookSpecificOutput.${field}`)}`;
     specific[field] = result.data;

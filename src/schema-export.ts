@@ -46,10 +46,10 @@ export function inputJsonSchema(event: EventName): JsonSchema {
 
 /** What a hook may print as JSON; with an event, `hookSpecificOutput` names the event and the fields it honours. */
 export function outputJsonSchema(event?: EventName): JsonSchema {
-  if (event === undefined) return finish(hookOutputSchema, 'Hook output JSON (Claude Code 2.1.332)');
+  if (event === undefined) return finish(hookOutputSchema(), 'Hook output JSON (Claude Code 2.1.332)');
   const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, z.unknown().optional().describe(`Honoured for ${event}.`)]));
   const specific = z.looseObject({ hookEventName: z.literal(event), ...fields });
-  return finish(hookOutputSchema.extend({ hookSpecificOutput: specific.optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
+  return finish(hookOutputSchema().extend({ hookSpecificOutput: specific.optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
 }
 
 /** Every committed file under schema/, by path relative to that folder. */

@@ -1,4 +1,4 @@
-// The bench's outputs: the machine it ran on, a markdown table, and the copy of that table in docs/release.md.
+// The bench's outputs: the machine it ran on, a markdown table, and the copy of that table in the README.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';

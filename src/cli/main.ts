@@ -1,8 +1,23 @@
 // The command line: cac wiring only. Each command lives in commands/ and is loaded when it runs.
 import { cac } from 'cac';
+import { config } from 'zod';
 import { EVENT_NAMES } from '../events.ts';
 import { EXIT, formatError } from '../errors.ts';
 import { VERSION } from '../version.ts';
+
+// A CLI process parses each schema a handful of times: zod's eval-compiled fast path costs more to build than it saves.
+config({ jitless: true });
+
+/** Runs the command line and sets the exit code; what the entry points (bin.ts, sea.ts) call. */
+export function run(argv: readonly string[]): void {
+  main(argv).then(
+    (code) => { process.exitCode = code; },
+    (error: unknown) => {
+      process.stderr.write(`peri-hooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   // The detached supervisor of an async hook: internal, so not a cac command and not in the help.
@@ -51,6 +66,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--tool <name>', 'Build a tool-event input for this tool instead of reading one')
     .option('--tool-input <json>', 'The tool_input object for --tool (default {})')
     .option('--output <form>', 'human (on a terminal) | json (otherwise)')
+    .option('--state-dir <dir>', 'Session state folder, read to show once hooks that already ran (default: as fire)')
+    .option('--no-state', 'Ignore session state')
     .example(`peri-hooks explain PreToolUse --tool Bash --tool-input '{"command":"git push"}'`)
     .example('peri-hooks explain Stop < input.json')
     .action((event: string, flags: Record<string, unknown>) => {

@@ -2,6 +2,7 @@
 // user → project → local → flag → managed (managed-settings.json, then managed-settings.d/*.json) → plugins.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import type { Diagnostic } from '../types.ts';
 import type { LoadOptions } from './index.ts';
 
@@ -78,7 +79,9 @@ async function listDropIns(dir: string): Promise<string[]> {
   try {
     const names = await readdir(dir);
     return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().map((name) => path.join(dir, name));
-  } catch {
+  } catch (error) {
+    const flag = deniedPermissionFlag(error);
+    if (flag) throw permissionError(`to list ${dir}`, flag);
     return []; // no drop-in folder is the normal case
   }
 }

@@ -1,6 +1,7 @@
 // Read one source and validate it entry by entry (spec §1, §5): a bad group or handler costs only itself,
 // except on guard events, where it makes its whole file inapplicable. Every problem is a located diagnostic.
 import { readFile } from 'node:fs/promises';
+import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
 import type { Diagnostic, LoadedHook, Provenance, Severity } from '../types.ts';
@@ -132,6 +133,8 @@ async function readText(file: string): Promise<Read> {
     const text = await readFile(file, 'utf8');
     return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch (error) {
+    const flag = deniedPermissionFlag(error);
+    if (flag) throw permissionError(`to read ${file}`, flag);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'error', message: code === 'EISDIR' ? 'it is a directory' : (error as Error).message };

@@ -86,9 +86,3 @@ export const settingsSchema = z.looseObject({
   httpHookAllowedEnvVars: z.array(z.string()).optional(),
   enabledPlugins: z.record(z.string(), z.unknown()).optional(),
 });
-
-/** A plugin's `hooks/hooks.json`: the `hooks` wrapper is optional. */
-export const pluginHooksFileSchema = z.union([
-  z.looseObject({ description: z.string().optional(), hooks: hooksSchema }),
-  hooksSchema,
-]);

@@ -3,13 +3,13 @@
 // hook runs, and the hook is still killed at its timeout and its result still lands in the session.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventName } from '../events.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
 import type { SessionRef } from './store.ts';
+import { randomHex } from './crypto.ts';
 
 export const ASYNC_RUN_COMMAND = '__async-run';
 /** Background limit of `async: true` hooks without `timeout` (§10.1). */
@@ -48,7 +48,7 @@ export interface AdoptJob extends JobBase {
 export type AsyncJob = RunJob | AdoptJob;
 
 export function newJobId(): string {
-  return `${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
+  return `${Date.now().toString(36)}-${randomHex(5)}`;
 }
 
 /** Job files sit next to the session (or in the temporary folder with --no-state); the supervisor removes them. */

@@ -3,7 +3,7 @@
 // bounded, so a lock can delay a firing but never hang it.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './crypto.ts';
 
 export interface LockOptions {
   /** Give up after this long (the caller then goes on without the lock). */
@@ -21,7 +21,7 @@ const DEFAULT_STALE_MS = 30_000;
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<Release | undefined> {
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-  const token = `${process.pid} ${hostname()} ${randomBytes(6).toString('hex')}`;
+  const token = `${process.pid} ${hostname()} ${randomHex(6)}`;
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     const outcome = tryCreate(path, token);
@@ -81,7 +81,7 @@ function isStale(path: string, staleMs: number): boolean {
  * another process may have broken it and taken a fresh lock, which is then put back.
  */
 function breakStale(path: string, staleMs: number): void {
-  const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const aside = `${path}.stale-${process.pid}-${randomHex(4)}`;
   try {
     renameSync(path, aside);
   } catch {

@@ -1,16 +1,16 @@
 // What a firing reads from and writes to its session: once claims, async results to deliver. Pure helpers;
 // the store does the I/O.
-import { createHash } from 'node:crypto';
 import { EVENTS, type EventName } from '../events.ts';
 import { identity } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
 import type { HookResult } from '../outcome.ts';
 import { isAlive } from './lock.ts';
 import type { AsyncResult, SessionState } from './schema.ts';
+import { sha256Hex } from './crypto.ts';
 
 /** A once hook is known by what it runs (its dedup identity), not by where it sits in a file. */
 export function onceKey(hook: LoadedHook): string {
-  return createHash('sha256').update(identity(hook)).digest('hex').slice(0, 16);
+  return sha256Hex(identity(hook)).slice(0, 16);
 }
 
 /** Keys of once hooks that ran successfully, or that a live process is running now. */

@@ -2,10 +2,10 @@
 // atomically (write a temporary file, rename), changed only under the session's lock. Problems with the
 // store are warnings: the firing then goes on as if the session were new.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { acquireLock, type LockOptions } from './lock.ts';
 import { emptyState, sessionStateSchema, type SessionState } from './schema.ts';
+import { sha256Hex, randomHex } from './crypto.ts';
 
 export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
 /** Sessions untouched for this long are removed. */
@@ -38,7 +38,7 @@ export function resolveStateDir(env: Record<string, string | undefined>, home: s
 /** Session ids become file names as they are when safe, else by hash. */
 export function sessionFile(ref: SessionRef): string {
   const safe = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(ref.sessionId);
-  const name = safe ? ref.sessionId : `session-${createHash('sha256').update(ref.sessionId).digest('hex').slice(0, 32)}`;
+  const name = safe ? ref.sessionId : `session-${sha256Hex(ref.sessionId).slice(0, 32)}`;
   return path.join(ref.dir, `${name}.json`);
 }
 
@@ -59,7 +59,7 @@ export function readSession(ref: SessionRef): ReadResult {
   } catch {
     return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${file} is corrupt (not JSON); this firing goes on as if the session were new` };
   }
-  const parsed = sessionStateSchema.safeParse(value);
+  const parsed = sessionStateSchema().safeParse(value);
   if (!parsed.success || parsed.data.sessionId !== ref.sessionId) {
     const why = parsed.success ? 'it belongs to another session' : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
     return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${file} is corrupt (${why}); this firing goes on as if the session were new` };
@@ -102,7 +102,7 @@ export async function updateSession<T>(ref: SessionRef, change: (state: SessionS
 
 /** Readers see the old file or the new one, never half of either. */
 export function writeAtomic(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const temporary = `${file}.${process.pid}-${randomHex(4)}.tmp`;
   try {
     writeFileSync(temporary, text, { mode: 0o600 });
     renameSync(temporary, file);

@@ -30,7 +30,7 @@ export function discoverCaseFiles(paths: readonly string[], cwd: string): { file
     const before = files.size;
     walk(absolute, files);
     if (files.size === before) {
-      errors.push({ severity: 'error', code: 'no-case-files', file: given, message: `no case files under ${given}`, fix: 'name case files hooks.test.json or <name>.hooks.test.json, or put them in .claude/hooks-tests/*.json (see docs/testing.md)' });
+      errors.push({ severity: 'error', code: 'no-case-files', file: given, message: `no case files under ${given}`, fix: 'name case files hooks.test.json or <name>.hooks.test.json, or put them in .claude/hooks-tests/*.json (see the README, "Testing hook policies")' });
     }
   }
   return { files: [...files].sort(), errors };

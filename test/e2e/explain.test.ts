@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { explain } from '../../src/explain.ts';
+import { fire } from '../../src/fire.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 
 let project: Project;
@@ -114,10 +115,13 @@ describe('policy and once (library)', () => {
     try {
       other.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo once', once: true }] }] } });
       const input = JSON.parse(other.input('Stop'));
-      const options = { projectDir: other.dir, env: other.env(), home: other.home };
+      const stateDir = `${other.dir}/state`;
+      const options = { projectDir: other.dir, env: other.env(), home: other.home, stateDir };
       const first = await explain('Stop', input, options);
       assert.equal(first.hooks[0]!.status, 'would-run');
-      const again = await explain('Stop', input, { ...options, alreadyRanOnce: new Set([first.hooks[0]!.id]) });
+      const fired = await fire('Stop', input, options);
+      assert.equal(fired.hooks[0]!.status, 'ran');
+      const again = await explain('Stop', input, options);
       assert.deepEqual([again.hooks[0]!.skipReason, again.hooks[0]!.skipDetail], ['once', 'once: already ran successfully in this session']);
     } finally {
       other.cleanup();

@@ -1,5 +1,5 @@
 // Golden table for `if` (spec §20.1): each row is (spec item, rule, tool, input, runs?), as observed in
-// Claude Code 2.1.332. Rows marked "choice" encode peri-hooks decisions where §20 is silent (docs/if.md).
+// Claude Code 2.1.332. Rows marked "choice" encode peri-hooks decisions where §20 is silent (README, "Where peri-hooks had to choose").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchesIf } from '../../src/match/permission-rule.ts';

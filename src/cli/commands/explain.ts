@@ -13,6 +13,9 @@ export interface ExplainFlags extends SourceFlags {
   tool?: string;
   toolInput?: string;
   output?: string;
+  stateDir?: string;
+  /** cac sets `state: false` for --no-state. */
+  state?: boolean;
 }
 
 export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
@@ -28,7 +31,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
       const { text, source } = await readInput(flags.input);
       input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
     }
-    const report = await explain(event, input, sources);
+    const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
     if (output === 'json') {
       await write(process.stdout, `${JSON.stringify(report, null, 2)}\n`);
     } else {
