@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { ROOT, denoCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
 
 const DENO = join(ROOT, 'node_modules/.bin/deno');
 let project: Project;
@@ -20,7 +20,7 @@ for (const [granted, missing] of [
 ] as const) {
   test(`without ${missing}: exit 1 and the message names ${missing}`, { skip: !existsSync(DENO) && 'deno is not installed' }, async () => {
     const result = await runCli(['fire', 'Stop', '--settings', blockingStop, '--no-state'], {
-      stdin: project.input('Stop'), env: project.env(), cli: [DENO, ['run', ...granted, join(ROOT, 'src/cli/bin.ts')]],
+      stdin: project.input('Stop'), env: project.env(), cli: denoCommand(granted),
     });
     assert.equal(result.code, 1, result.stderr);
     assert.match(result.stderr, new RegExp(`fix: run it with ${missing}`));
@@ -28,9 +28,18 @@ for (const [granted, missing] of [
   });
 }
 
+test('without --allow-net: an http hook is a runner error naming --allow-net', { skip: !existsSync(DENO) && 'deno is not installed' }, async () => {
+  const settings = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:9/hook' }] }] } });
+  const result = await runCli(['fire', 'Stop', '--settings', settings, '--no-state'], {
+    stdin: project.input('Stop'), env: project.env(), cli: denoCommand(['--allow-read', '--allow-env', '--allow-run']),
+  });
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stderr, /fix: run it with --allow-net/);
+});
+
 test('with the flags fire needs, the same firing blocks', { skip: !existsSync(DENO) && 'deno is not installed' }, async () => {
   const result = await runCli(['fire', 'Stop', '--settings', blockingStop, '--no-state'], {
-    stdin: project.input('Stop'), env: project.env(), cli: [DENO, ['run', '--allow-read', '--allow-env', '--allow-run', join(ROOT, 'src/cli/bin.ts')]],
+    stdin: project.input('Stop'), env: project.env(), cli: denoCommand(['--allow-read', '--allow-env', '--allow-run']),
   });
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stderr, /keep going/);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cliTarget, denoCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { cliTarget, makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { VERSION } from '../../src/version.ts';
 
 let project: Project;
@@ -127,34 +127,4 @@ describe(`smoke: other commands (${cliTarget()})`, () => {
       });
     }
   }
-});
-
-// Deno asks for permissions; a missing one must fail loudly and name its flag, never pass silently.
-describe('smoke: Deno permissions', { skip: cliTarget() !== 'deno' && 'only with PERI_HOOKS_CLI=deno' }, () => {
-  const fireWith = (flags: string[], settings: object) =>
-    runCli(['fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env(), cli: denoCommand(flags) });
-
-  test('without --allow-env: exit 1 naming --allow-env', async () => {
-    const result = await fireWith(['--allow-read'], {});
-    assert.equal(result.code, 1);
-    assert.match(result.stderr, /--allow-env/);
-  });
-
-  test('without --allow-run: the hook fails, naming --allow-run, and nothing is allowed', async () => {
-    const result = await fireWith(['--allow-read', '--allow-env'], bashHooks(cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)));
-    assert.match(result.stderr, /--allow-run/);
-    assert.doesNotMatch(result.stdout, /allow/);
-  });
-
-  test('without --allow-net: the http hook fails, naming --allow-net', async () => {
-    const result = await fireWith(['--allow-read', '--allow-env', '--allow-run'], bashHooks({ type: 'http', url: `${base}/deny` }));
-    assert.match(result.stderr, /--allow-net/);
-    assert.notEqual(JSON.parse(result.stdout || '{}').hookSpecificOutput?.permissionDecision, 'allow');
-  });
-
-  test('without --allow-read: the settings file is reported unreadable, naming --allow-read', async () => {
-    const file = project.write('deno/settings.json', bashHooks(cmd('exit 2')));
-    const result = await runCli(['fire', 'PreToolUse', '--setting-sources', '', '--settings', file], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env(), cli: denoCommand(['--allow-env', '--allow-run']) });
-    assert.match(result.stderr, /--allow-read/);
-  });
 });
