@@ -7,6 +7,7 @@ import { chmodSync, copyFileSync, readFileSync, realpathSync, rmSync, statSync, 
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundleOptions } from './bundle-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/peri-hooks.sea.cjs`;
@@ -15,19 +16,7 @@ const blob = `${root}dist/peri-hooks.blob`;
 const seaConfig = `${root}dist/sea-config.json`;
 const strip = !process.argv.includes('--no-strip');
 
-// The same bundle options as scripts/build.ts, from the SEA's own entry point.
-await build({
-  entryPoints: [`${root}src/cli/sea.ts`],
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'cjs',
-  mainFields: ['module', 'main'],
-  minify: true,
-  legalComments: 'none',
-  outfile: bundle,
-  logLevel: 'warning',
-});
+await build(bundleOptions(`${root}src/cli/sea.ts`, bundle));
 
 // Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
 // With a snapshot, V8 keeps the compiled code of what ran at build time, so the code cache has nothing to add.

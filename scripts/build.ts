@@ -2,6 +2,7 @@
 // dist/peri-hooks.cjs, the `bin`: a stub that turns on Node's on-disk compile cache, then runs the bundle.
 import { build } from 'esbuild';
 import { readFileSync, chmodSync, writeFileSync } from 'node:fs';
+import { bundleOptions } from './bundle-options.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const versionSource = readFileSync(new URL('../src/version.ts', import.meta.url), 'utf8');
@@ -12,19 +13,7 @@ if (!versionSource.includes(`'${pkg.version}'`)) {
 
 const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathname;
 const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
-await build({
-  entryPoints: [new URL('../src/cli/bin.ts', import.meta.url).pathname],
-  bundle: true,
-  platform: 'node',
-  target: 'node22',
-  format: 'cjs',
-  // jsonc-parser's default (UMD) entry leaves a require() that esbuild cannot follow.
-  mainFields: ['module', 'main'],
-  minify: true,
-  legalComments: 'none',
-  outfile,
-  logLevel: 'warning',
-});
+await build(bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile));
 chmodSync(outfile, 0o755);
 
 // The cache covers only modules loaded after it is on, so it cannot live inside the bundle. Warm, it saves the
