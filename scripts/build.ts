@@ -24,3 +24,13 @@ require('node:module').enableCompileCache?.();
 require('./peri-hooks.bundle.cjs');
 `);
 chmodSync(bin, 0o755);
+
+// The library for harnesses that `import { fire } from 'peri-hooks'`: one ESM file, since Node does not strip
+// types inside node_modules. Bundled CommonJS dependencies call require(), which ESM only has when given one.
+const library = new URL('../dist/index.mjs', import.meta.url).pathname;
+await build({
+  ...bundleOptions(new URL('../src/index.ts', import.meta.url).pathname, library),
+  format: 'esm',
+  minify: false,
+  banner: { js: "import { createRequire as __peri_createRequire } from 'node:module'; const require = __peri_createRequire(import.meta.url);" },
+});
