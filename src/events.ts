@@ -92,7 +92,7 @@ const rows: readonly EventDef[] = [
   { name: 'FileChanged', matcherField: 'file_path', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: true, ifApplies: false },
   { name: 'DirectoryAdded', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the debug log', specificFields: [], honoursContinue: false, ifApplies: false },
   { name: 'MessageDisplay', hookTypes: CHM, timeoutS: 10, family: 'observe', exit2: 'ignored', specificFields: ['displayContent'], honoursContinue: false, ifApplies: false },
-  { name: 'PreSkillShellCommand', matcherField: TOOL, hookTypes: CHM, timeoutS: 600, family: 'permission', exit2: 'the command does not run; stderr to the model and the user', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true },
+  { name: 'PreSkillShellCommand', matcherField: TOOL, hookTypes: CHM, timeoutS: 600, family: 'permission', exit2: 'the command does not run; stderr to the model and the user', specificFields: ['permissionDecision', 'permissionDecisionReason', 'updatedInput'], honoursContinue: true, ifApplies: true },
 ];
 
 export const EVENTS: Readonly<Record<EventName, EventDef>> = Object.fromEntries(rows.map((row) => [row.name, row])) as Record<EventName, EventDef>;

@@ -197,7 +197,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
       if (toSupervisor({ kind: 'run', hook, event, label, timeoutMs, input: current, inputJson, projectDir, cwd: current.cwd, settings: loaded.settings })) return undefined;
       const error = startErrors.get(hook.id)!;
       const raw: RawOutcome = { exitCode: null, stdout: '', stderr: '', timedOut: false, error, durationMs: 0 };
-      return { hook, raw, result: classify(raw, { event, handler, label }) };
+      return { hook, raw, result: classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }) };
     }
     const raw = await runHook(hook, {
       event, input: current, inputJson, projectDir, cwd: current.cwd, env: hookEnv, timeoutMs,
@@ -205,7 +205,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
       moveToBackground: (handoff) => toSupervisor({ kind: 'adopt', hook, event, label, timeoutMs: handoff.asyncTimeoutMs, pid: handoff.pid, stdoutSoFar: handoff.stdoutSoFar, stderrSoFar: handoff.stderrSoFar }, [handoff.stdout, handoff.stderr]),
     });
     if (raw.background) return undefined;
-    const result = classify(raw, { event, handler, label });
+    const result = classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' });
     if (claims.claimed.has(hook.id)) once.push({ hook, success: ranSuccessfully(result) });
     return { hook, raw, result };
   };

@@ -108,6 +108,12 @@ function withoutAsyncMarker(stdout: string): string {
 const STOP_LIKE_MISSING_SCRIPT: ReadonlySet<EventName> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
 const MISSING_SCRIPT = /no such file|can't open/i;
 
+/** Exit 2 with no stdout and a "no such file" stderr is a missing script, not a block, on these (§6.1). */
+function isMissingScript(event: EventName, fromPlugin: boolean, stdout: string, stderr: string): boolean {
+  const applies = STOP_LIKE_MISSING_SCRIPT.has(event) || (event === 'UserPromptSubmit' && fromPlugin);
+  return applies && stdout.trim() === '' && MISSING_SCRIPT.test(stderr);
+}
+
 type ParsedStdout =
   | { kind: 'json'; output: HookOutput; specific?: Record<string, unknown>; specificError?: string }
   | { kind: 'invalid'; error: string }
@@ -129,8 +135,13 @@ export function parseStdout(event: EventName, stdout: string): ParsedStdout {
   if (!parsed.success) return { kind: 'invalid', error: `hook JSON output failed validation: ${describeIssue(parsed.error)}` };
   const output = parsed.data;
   if (!output.hookSpecificOutput) return { kind: 'json', output };
+  if (output.hookSpecificOutput.hookEventName !== event) {
+    // A mismatched name drops only the nested object (a decision: block alongside still counts, §6.3).
+    return { kind: 'json', output, specificError: `hookSpecificOutput.hookEventName is "${output.hookSpecificOutput.hookEventName}" but the event is ${event}; the nested output was ignored` };
+  }
+  // A wrong-typed field fails the schema of the whole output (§6.2).
   const specific = validateSpecific(event, output.hookSpecificOutput);
-  if (typeof specific === 'string') return { kind: 'json', output, specificError: specific };
+  if (typeof specific === 'string') return { kind: 'invalid', error: `hook JSON output failed validation: ${specific}` };
   return { kind: 'json', output, specific };
 }
 
@@ -144,9 +155,6 @@ function isJsonLine(line: string): boolean {
 }
 
 function validateSpecific(event: EventName, nested: Record<string, unknown>): Record<string, unknown> | string {
-  if (nested.hookEventName !== event) {
-    return `hookSpecificOutput.hookEventName is "${String(nested.hookEventName)}" but the event is ${event}; the nested output was ignored`;
-  }
   const specific: Record<string, unknown> = {};
   for (const field of EVENTS[event].specificFields) {
     if (nested[field] === undefined) continue;
@@ -171,10 +179,12 @@ export interface ClassifyOptions {
   handler: HookHandler;
   /** Short name of the hook for messages: its command, URL or prompt. */
   label: string;
+  /** The hook comes from a plugin (a missing plugin script on UserPromptSubmit does not block). */
+  fromPlugin?: boolean;
 }
 
 /** One hook's raw outcome -> its result. Every rule of §6.1 and §10.4 lives here. */
-export function classify(raw: RawOutcome, { event, handler, label }: ClassifyOptions): HookResult {
+export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }: ClassifyOptions): HookResult {
   const blocksOnFailure = onFailureBlocks(event, handler);
   const failure = (error: string, what: string): HookResult => blocksOnFailure
     ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"`, answeredInJson: false }
@@ -193,7 +203,7 @@ export function classify(raw: RawOutcome, { event, handler, label }: ClassifyOpt
   const exitCode = raw.exitCode;
 
   if (exitCode === 2) {
-    if (parsed.kind !== 'json' && STOP_LIKE_MISSING_SCRIPT.has(event) && stdout.trim() === '' && MISSING_SCRIPT.test(stderr)) {
+    if (isMissingScript(event, fromPlugin === true, stdout, stderr)) {
       return { outcome: 'non_blocking_error', error: `hook script is missing: ${stderr}`, answeredInJson: false };
     }
     // Exit 2 blocks; JSON on stdout is still applied and its block reason replaces stderr.

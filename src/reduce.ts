@@ -37,6 +37,8 @@ export interface ReduceOptions {
 
 const PRECEDENCE: readonly PermissionDecision[] = ['deny', 'defer', 'ask', 'allow'];
 const CLASSIFIER_CONTEXT_LIMIT = 2000;
+/** PreCompact keeps at most this much of each hook's stdout (§6.2). */
+const COMPACT_INSTRUCTIONS_LIMIT = 10_000;
 
 export function reduce(event: EventName, items: readonly ReduceItem[], options: ReduceOptions): Reduced {
   const def = EVENTS[event];
@@ -50,8 +52,9 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
     }
     return item;
   });
+  // Where the event cannot block, an onFailure "block" is just the failure it was.
   const errors = effective
-    .filter(({ result }) => result.outcome === 'non_blocking_error' || (result.outcome === 'blocking' && result.error !== undefined && result.blockedBy !== 'onFailure') || result.outcome === 'cancelled')
+    .filter(({ result }) => result.outcome === 'non_blocking_error' || (result.outcome === 'blocking' && result.error !== undefined && (result.blockedBy !== 'onFailure' || !canBlock)) || result.outcome === 'cancelled')
     .map(({ result, label }) => `${event} hook error: [${label}]: ${result.error ?? 'cancelled'}`);
 
   const reduced = FAMILY_REDUCERS[def.family](event, effective, options);
@@ -102,12 +105,25 @@ function reducePermission(event: EventName, items: readonly ReduceItem[]): Omit<
     if (rewriter) specific.updatedInput = rewriter.result.specific!.updatedInput;
   }
   if (decision !== 'defer') Object.assign(specific, joinedContext(event, items));
+  const output = Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: event, ...specific } } : {};
+  if (event === 'PreSkillShellCommand' && decision !== 'deny') {
+    const stoppers = skillShellStoppers(items);
+    if (stoppers.length > 0) return { blocked: true, output, reason: stoppers.map(({ message }) => message).join('\n'), deciders: stoppers.map(({ index }) => index) };
+  }
   return {
     blocked: decision === 'deny',
-    output: Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: event, ...specific } } : {},
+    output,
     ...(decision === 'deny' ? { reason } : {}),
     deciders: decision ? deciders : [],
   };
+}
+
+/** PreSkillShellCommand never applies updatedInput: ask, defer or any updatedInput keeps the command from running (§6.4, §7). */
+function skillShellStoppers(items: readonly ReduceItem[]): { index: number; message: string }[] {
+  return items.flatMap(({ result, label }, index) => {
+    const answer = result.permission === 'ask' || result.permission === 'defer' ? `answered "${result.permission}"` : result.specific?.updatedInput !== undefined ? 'returned updatedInput' : undefined;
+    return answer ? [{ index, message: result.permissionReason ?? `[${label}]: ${answer}; Claude Code does not run the command` }] : [];
+  });
 }
 
 /** PreModelSwitch: any block, deny, timeout or crash blocks; else ask; else allow (§10.5, §12). */
@@ -127,13 +143,14 @@ function reduceModelSwitch(event: EventName, items: readonly ReduceItem[]): Omit
   return { blocked: false, deciders, output: { hookSpecificOutput: { hookEventName: event, permissionDecision: decision, ...(reason !== undefined ? { permissionDecisionReason: reason } : {}) } } };
 }
 
-/** PermissionRequest: exit 2 is ignored; any deny wins, else the first allow (§12). onFailure "block" denies. */
+/** PermissionRequest: exit 2 is ignored; any deny wins (one with interrupt first), else the first allow (§12). onFailure "block" denies. */
 function reducePermissionRequest(event: EventName, items: readonly ReduceItem[]): Omit<Reduced, 'errors'> {
   const decisionOf = ({ result }: ReduceItem): Record<string, unknown> | undefined => {
     if (result.outcome === 'blocking' && result.blockedBy === 'onFailure') return { behavior: 'deny', message: result.blockingMessage };
     return result.specific?.decision as Record<string, unknown> | undefined;
   };
-  const denier = items.findIndex((item) => decisionOf(item)?.behavior === 'deny');
+  const interrupter = items.findIndex((item) => decisionOf(item)?.behavior === 'deny' && decisionOf(item)?.interrupt === true);
+  const denier = interrupter >= 0 ? interrupter : items.findIndex((item) => decisionOf(item)?.behavior === 'deny');
   const chosen = denier >= 0 ? denier : items.findIndex((item) => decisionOf(item)?.behavior === 'allow');
   if (chosen < 0) return { blocked: false, deciders: [], output: {} };
   const decision = decisionOf(items[chosen]!)!;
@@ -154,7 +171,7 @@ function reduceDecision(event: EventName, items: readonly ReduceItem[]): Omit<Re
   const classifier = items.map(({ result }) => result.specific?.classifierContext).filter((text): text is string => typeof text === 'string');
   if (classifier.length > 0) specific.classifierContext = classifier.join('\n').slice(0, CLASSIFIER_CONTEXT_LIMIT);
   const output: Record<string, unknown> = Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: event, ...specific } } : {};
-  const plain = EVENTS[event].plainStdout === 'compactInstructions' ? plainTexts(items).join('\n') : undefined;
+  const plain = EVENTS[event].plainStdout === 'compactInstructions' ? plainTexts(items).map((text) => text.slice(0, COMPACT_INSTRUCTIONS_LIMIT)).join('\n') : undefined;
   if (deciders.length === 0) return { blocked: false, deciders, output, ...(plain ? { plainText: plain } : {}) };
   const reason = deciders.map((index) => items[index]!.result.blockingMessage ?? 'Blocked by hook').join('\n');
   return { blocked: true, deciders, reason, output: { decision: 'block', reason, ...output } };

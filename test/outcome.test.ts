@@ -145,3 +145,15 @@ test('PreModelSwitch has no defer', () => {
   const result = run('PreModelSwitch', { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreModelSwitch', permissionDecision: 'defer' } }) });
   assert.equal(result.outcome, 'non_blocking_error');
 });
+
+test('a wrong-typed hookSpecificOutput field fails the whole output, decision: block included (§6.2)', () => {
+  const output = JSON.stringify({ decision: 'block', reason: 'keep going', hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 5 } });
+  const result = run('Stop', { stdout: output });
+  assert.equal(result.outcome, 'non_blocking_error');
+  assert.match(result.error ?? '', /hookSpecificOutput\.additionalContext/);
+  // Exit 2 still blocks, but with stderr: the JSON that failed validation is not applied.
+  const exit2 = run('Stop', { exitCode: 2, stdout: output, stderr: 'from stderr' });
+  assert.equal(exit2.outcome, 'blocking');
+  assert.equal(exit2.blockingMessage, 'from stderr');
+  assert.equal(exit2.json, undefined);
+});

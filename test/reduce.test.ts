@@ -17,7 +17,7 @@ function items(event: EventName, specs: Spec[]): ReduceItem[] {
     };
     const label = `hook${index}`;
     const handler = { type: 'command' as const, command: label, ...(spec.onFailure ? { onFailure: spec.onFailure } : {}) };
-    return { result: classify(raw, { event, handler, label }), label, layer: spec.layer ?? 'project', exitCode: raw.exitCode, stdout: raw.stdout };
+    return { result: classify(raw, { event, handler, label, fromPlugin: spec.layer === 'plugin' }), label, layer: spec.layer ?? 'project', exitCode: raw.exitCode, stdout: raw.stdout };
   });
 }
 
@@ -129,4 +129,46 @@ test('--fail-closed turns failures into blocks where the event can block', () =>
   assert.equal(reduced.failClosed, true);
   assert.match(reduced.reason ?? '', /--fail-closed/);
   assert.equal(reduce('SessionStart', items('SessionStart', [{ exitCode: 1 }]), { input: {}, failClosed: true }).blocked, false);
+});
+
+test('PreSkillShellCommand: ask, defer or any updatedInput keeps the command from running; allow adds nothing (§6.4, §7)', () => {
+  const skill = (specific: Record<string, unknown>) => ({ stdout: { hookSpecificOutput: { hookEventName: 'PreSkillShellCommand', ...specific } } });
+  const shell = (specs: Spec[]) => reduce('PreSkillShellCommand', items('PreSkillShellCommand', specs), { input });
+  assert.equal(shell([skill({ permissionDecision: 'allow' })]).blocked, false);
+  for (const specific of [{ permissionDecision: 'ask' }, { permissionDecision: 'defer' }, { updatedInput: { command: 'ls' } }, { permissionDecision: 'allow', updatedInput: { command: 'ls' } }]) {
+    const reduced = shell([skill({ permissionDecision: 'allow' }), skill(specific)]);
+    assert.equal(reduced.blocked, true, JSON.stringify(specific));
+    assert.deepEqual(reduced.deciders, [1]);
+    assert.ok(reduced.reason);
+  }
+  // PreSkillShellCommand has no additionalContext (§6.4).
+  assert.equal(shell([skill({ additionalContext: 'note' })]).output, undefined);
+});
+
+test('PermissionRequest: a deny with interrupt wins over a plain deny (§7, §12)', () => {
+  const decide = (decision: Record<string, unknown>) => ({ stdout: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } } });
+  const reduced = reduce('PermissionRequest', items('PermissionRequest', [decide({ behavior: 'deny', message: 'no' }), decide({ behavior: 'deny', message: 'stop all', interrupt: true })]), { input });
+  assert.equal(reduced.blocked, true);
+  assert.deepEqual(reduced.deciders, [1]);
+  assert.deepEqual((reduced.output?.hookSpecificOutput as Record<string, unknown>).decision, { behavior: 'deny', message: 'stop all', interrupt: true });
+});
+
+test('PreCompact: each hook\'s plain stdout is cut at 10,000 characters (§6.2)', () => {
+  const reduced = reduce('PreCompact', items('PreCompact', [{ stdout: 'a'.repeat(12_000) }, { stdout: 'keep tests' }]), { input: {} });
+  assert.equal(reduced.plainText, `${'a'.repeat(10_000)}\nkeep tests`);
+});
+
+test('UserPromptSubmit: exit 2 from a plugin hook whose script is missing is a non-blocking error (§6.1)', () => {
+  const missing = { exitCode: 2, stderr: '/bin/sh: 1: /plugins/x/hook.sh: No such file or directory' };
+  const plugin = reduce('UserPromptSubmit', items('UserPromptSubmit', [{ ...missing, layer: 'plugin' }]), { input: {} });
+  assert.equal(plugin.blocked, false);
+  assert.match(plugin.errors.join('\n'), /No such file/);
+  assert.equal(reduce('UserPromptSubmit', items('UserPromptSubmit', [missing]), { input: {} }).blocked, true);
+  assert.equal(reduce('UserPromptSubmit', items('UserPromptSubmit', [{ ...missing, layer: 'plugin', stdout: 'x' }]), { input: {} }).blocked, true);
+});
+
+test('onFailure: block on an event that cannot block still reports the failure', () => {
+  const reduced = reduce('PostCompact', items('PostCompact', [{ exitCode: 1, stderr: 'boom', onFailure: 'block' }]), { input: {} });
+  assert.equal(reduced.blocked, false);
+  assert.match(reduced.errors.join('\n'), /boom/);
 });

@@ -22,7 +22,8 @@ export function renderClaude(report: FireReport): Rendered {
 
   if (report.blocked && family !== 'permissionRequest') {
     const decider = report.hooks.find((hook) => hook.id === report.deciders[0]);
-    if (decider?.blockedBy === 'json') return { stdout: json(report.output), stderr: '', exitCode: 0 };
+    // A JSON answer stops the action without a block of its own too (a PreSkillShellCommand ask).
+    if (decider?.answeredInJson) return { stdout: json(report.output), stderr: '', exitCode: 0 };
     // Exit 2: Claude Code still applies the JSON on stdout, so everything but the block itself rides along.
     return { stdout: json(withoutBlock(report.output)), stderr: line(report.reason), exitCode: 2 };
   }
@@ -57,7 +58,8 @@ function withoutBlock(output: Record<string, unknown> | undefined): Record<strin
  * frames plain stdout ("<Event> hook success: ...") differently from a JSON additionalContext.
  */
 function plainOnlyContext(report: FireReport): string | undefined {
-  if (EVENTS[report.event].plainStdout !== 'context' || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
+  const plainKind = EVENTS[report.event].plainStdout;
+  if ((plainKind !== 'context' && plainKind !== 'modelContext') || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
   const output = report.output;
   const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
   if (!output || Object.keys(output).length !== 1 || !specific || Object.keys(specific).length !== 2) return undefined;

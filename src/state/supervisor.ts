@@ -34,7 +34,7 @@ export async function superviseJob(file: string): Promise<number> {
     : await adopt(job);
   if (!job.session) return 0;
 
-  const result = classify(raw, { event: job.event, handler: job.hook.handler, label: job.label });
+  const result = classify(raw, { event: job.event, handler: job.hook.handler, label: job.label, fromPlugin: job.hook.provenance.layer === 'plugin' });
   const handler = job.hook.handler;
   const rewake = handler.type === 'command' && handler.asyncRewake && raw.exitCode === 2 && !raw.timedOut
     ? rewakeMessage(job.label, raw.stderr, raw.stdout)

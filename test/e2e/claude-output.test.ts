@@ -95,3 +95,16 @@ test('plain-text context stays plain text (Claude Code frames it as "hook succes
   const mixed = await claude('UserPromptSubmit', 'UserPromptSubmit', [cmd('echo plain'), cmd(`echo '{"systemMessage":"hi"}'`)]);
   assert.deepEqual(JSON.parse(mixed.stdout), { systemMessage: 'hi', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'plain' } });
 });
+
+test('PreSkillShellCommand: an ask answered in JSON stays JSON with exit 0, though it keeps the command from running', async () => {
+  const ask = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreSkillShellCommand', permissionDecision: 'ask', permissionDecisionReason: 'check' } });
+  const result = await claude('PreSkillShellCommand', 'PreSkillShellCommand', [cmd(`echo '${ask}'`)]);
+  assert.equal(result.code, 0);
+  assert.equal(result.stderr, '');
+  assert.deepEqual(JSON.parse(result.stdout), JSON.parse(ask));
+});
+
+test('PostModelSwitch: plain stdout stays plain text', async () => {
+  const result = await claude('PostModelSwitch', 'PostModelSwitch', [cmd('echo "mind the budget"')]);
+  assert.deepEqual([result.code, result.stdout, result.stderr], [0, 'mind the budget\n', '']);
+});
