@@ -139,16 +139,23 @@ export function timeoutMs(event: EventName, handler: HookHandler, all: readonly 
     return (handler.timeout !== undefined ? Math.max(handler.timeout, 1) : Math.min(typeDefault, eventDefault)) * 1000;
   }
   if (handler.type === 'command' && (handler.async || handler.asyncRewake)) return (handler.timeout ?? ASYNC_DEFAULT_S) * 1000;
-  if (event === 'SessionEnd') return sessionEndBudgetMs(all, env);
+  if (event === 'SessionEnd') {
+    // The shared budget bounds the whole batch; a hook's own `timeout` is still its own limit (§5.1).
+    const budget = sessionEndBudgetMs(all, env);
+    return handler.timeout === undefined ? budget : Math.min(handler.timeout * 1000, budget);
+  }
   return (handler.timeout ?? eventDefault) * 1000;
 }
 
-/** SessionEnd hooks share one budget: max(1.5 s, min(largest settings-file timeout, 60 s)). */
+/**
+ * SessionEnd hooks share one budget: max(1.5 s, min(largest settings-file timeout, 60 s)). Hooks turned off by
+ * a kill switch are not in Claude Code's settings snapshot, so they do not raise it.
+ */
 function sessionEndBudgetMs(all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
   const override = Number(env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
   if (Number.isFinite(override) && override > 0) return override;
   const largest = Math.max(0, ...all
-    .filter((hook) => hook.event === 'SessionEnd' && hook.provenance.layer !== 'plugin')
+    .filter((hook) => hook.event === 'SessionEnd' && hook.provenance.layer !== 'plugin' && hook.disabledReason === undefined)
     .map((hook) => hook.handler.timeout ?? 0));
   return Math.max(SESSION_END_MIN_S, Math.min(largest, SESSION_END_MAX_S)) * 1000;
 }

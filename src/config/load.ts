@@ -43,6 +43,9 @@ const REQUIRED_FIX: Readonly<Record<string, string>> = {
   tool: 'add "tool": "<tool name on that server>"',
 };
 
+/** Required string fields that Claude Code accepts empty. */
+const EMPTY_CHECKED = ['command', 'prompt', 'server', 'tool'];
+
 const STRICT_JSON = 'settings files are strict JSON: no comments, no trailing commas, double-quoted keys';
 
 type Origin = Omit<Provenance, 'pointer'>;
@@ -261,6 +264,9 @@ function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unkno
     add(walk, 'warning', 'timeout-in-ms', `${pointer}/timeout`, `timeout is in seconds; did you mean ${seconds}?`,
       `write "timeout": ${seconds} (as written, the hook may run for ${handler.timeout} seconds, about ${(handler.timeout / 3600).toFixed(1)} hours)`);
   }
+  // Claude Code loads an empty required string (§5) and runs the hook, so it is kept; it just does nothing useful.
+  const empty = EMPTY_CHECKED.find((field) => (handler as Record<string, unknown>)[field] === '');
+  if (empty) add(walk, 'warning', 'empty-value', `${pointer}/${empty}`, `"${empty}" is empty; the hook still loads and runs, as in Claude Code`, REQUIRED_FIX[empty]);
   const provenance: Provenance = { ...walk.origin, pointer };
   const { matcher } = place;
   walk.hooks.push({
@@ -302,8 +308,6 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: string; m
   switch (issue.code) {
     case 'invalid_type':
       return { code: 'wrong-type', message: `"${field}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, not ${kindOf(value)}; entry dropped` };
-    case 'too_small':
-      return { code: 'empty-field', message: `"${field}" is empty; entry dropped`, fix: REQUIRED_FIX[field] ?? `give "${field}" a value` };
     case 'invalid_format':
       return { code: 'invalid-url', message: `"${field}" is not a valid URL: ${JSON.stringify(value)}; entry dropped`, fix: 'use an absolute URL, e.g. "https://example.com/hook"' };
     case 'invalid_value':

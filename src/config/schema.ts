@@ -13,9 +13,10 @@ const common = {
 
 const onFailure = z.enum(['continue', 'block']).optional().describe('"block": a failure of this hook blocks like exit 2.');
 
+// Required strings may be empty: Claude Code's schema types them as plain strings (§5), so "" loads.
 export const commandHookSchema = z.object({
   type: z.literal('command'),
-  command: z.string().min(1),
+  command: z.string(),
   args: z.array(z.string()).optional().describe('Exec form: run `command` directly with these arguments, no shell.'),
   shell: z.enum(['bash', 'powershell']).optional(),
   async: z.boolean().optional(),
@@ -35,8 +36,8 @@ export const httpHookSchema = z.object({
 
 export const mcpToolHookSchema = z.object({
   type: z.literal('mcp_tool'),
-  server: z.string().min(1),
-  tool: z.string().min(1),
+  server: z.string(),
+  tool: z.string(),
   input: z.record(z.string(), z.unknown()).optional(),
   // Claude Code reads any value other than "continue" as "block" here (§5.4).
   onFailure: z.unknown().optional(),
@@ -45,7 +46,7 @@ export const mcpToolHookSchema = z.object({
 
 export const promptHookSchema = z.object({
   type: z.literal('prompt'),
-  prompt: z.string().min(1),
+  prompt: z.string(),
   model: z.string().optional(),
   continueOnBlock: z.boolean().optional(),
   ...common,
@@ -53,7 +54,7 @@ export const promptHookSchema = z.object({
 
 export const agentHookSchema = z.object({
   type: z.literal('agent'),
-  prompt: z.string().min(1),
+  prompt: z.string(),
   model: z.string().optional(),
   ...common,
 });

@@ -43,9 +43,10 @@ test('broken entries beside good ones: each costs only itself, with file, line, 
   assert.deepEqual(result.hooks.map((h) => [h.provenance.pointer, h.handler]), [
     ['/hooks/PostToolUse/0/hooks/0', { type: 'command', command: 'good-1' }],
     ['/hooks/PostToolUse/0/hooks/1', { type: 'command', command: 'slow', timeout: 30000 }],
+    ['/hooks/PostToolUse/0/hooks/4', { type: 'prompt', prompt: '' }],
     ['/hooks/PostToolUse/0/hooks/5', { type: 'command', command: 'good-2', statusMessage: 'Checking' }],
   ]);
-  assert.deepEqual(result.sources[1], { layer: 'project', file, status: 'loaded', hooks: 3 });
+  assert.deepEqual(result.sources[1], { layer: 'project', file, status: 'loaded', hooks: 4 });
   const d = (severity: Diagnostic['severity'], code: string, pointer: string, needle: string, message: string, fix?: string): Diagnostic =>
     ({ severity, code, message, file, pointer, ...(fix === undefined ? {} : { fix }), ...at(BROKEN, needle) });
   assert.deepEqual(result.diagnostics, [
@@ -53,7 +54,7 @@ test('broken entries beside good ones: each costs only itself, with file, line, 
       'write "timeout": 30 (as written, the hook may run for 30000 seconds, about 8.3 hours)'),
     d('warning', 'unknown-hook-type', '/hooks/PostToolUse/0/hooks/2/type', '"type": "comand"', 'Unknown hook type "comand"; entry dropped', 'did you mean "command"?'),
     d('warning', 'missing-field', '/hooks/PostToolUse/0/hooks/3/url', '{ "type": "http" }', 'http hook needs "url"; entry dropped', 'add "url": "https://example.com/hook"'),
-    d('warning', 'empty-field', '/hooks/PostToolUse/0/hooks/4/prompt', '"prompt": ""', '"prompt" is empty; entry dropped', 'add "prompt": "<what to check>"'),
+    d('warning', 'empty-value', '/hooks/PostToolUse/0/hooks/4/prompt', '"prompt": ""', '"prompt" is empty; the hook still loads and runs, as in Claude Code', 'add "prompt": "<what to check>"'),
     d('note', 'peri-alias', '/hooks/PostToolUse/0/hooks/5/status_message', '"status_message"', '"status_message" is Peri\'s spelling, read as "statusMessage"',
       'rename it to "statusMessage": Claude Code reads only that spelling'),
     d('warning', 'handler-without-group', '/hooks/PostToolUse/1', '{ "type": "command", "command": "flat" }',
@@ -144,6 +145,24 @@ test('each guard event is fail-closed; other events and unknown (mis-cased) keys
     ['b.json', 'error', 'source-inapplicable', '/hooks/PreSkillShellCommand/0'],
     ['c.json', 'warning', 'matcher-not-string', '/hooks/PostToolUse/0/matcher'],
     ['d.json', 'warning', 'unknown-event', '/hooks/pretooluse'],
+  ]);
+});
+
+test('an empty "command" or "prompt" is a string like any other: it loads, and a guard event\'s file stays applicable', async () => {
+  const root = await tree({
+    [PROJECT]: {
+      disableAllHooks: false,
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '' }, { type: 'command', command: 'deny-it' }, { type: 'prompt', prompt: '' }] }],
+      },
+    },
+  });
+  const result = await load(root);
+  assert.deepEqual(result.sources[1]!.status, 'loaded');
+  assert.deepEqual(result.hooks.map((h) => h.handler), [{ type: 'command', command: '' }, { type: 'command', command: 'deny-it' }, { type: 'prompt', prompt: '' }]);
+  assert.deepEqual(result.diagnostics.map((x) => [x.severity, x.code, x.pointer]), [
+    ['warning', 'empty-value', '/hooks/PreToolUse/0/hooks/0/command'],
+    ['warning', 'empty-value', '/hooks/PreToolUse/0/hooks/2/prompt'],
   ]);
 });
 
