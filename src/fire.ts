@@ -30,6 +30,8 @@ export interface SourceOptions {
 }
 
 export interface FireOptions extends SourceOptions {
+  /** Where the input text came from, for messages about it (default "stdin"). */
+  inputSource?: string;
   /** Hook failures and runner errors block where the event can block. */
   failClosed?: boolean;
   signal?: AbortSignal;
@@ -136,7 +138,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   if (depth >= MAX_DEPTH) {
     throw new PeriHooksError('recursion', `peri-hooks is nested ${depth} levels deep (${DEPTH_VARIABLE}=${depth}): a hook starts peri-hooks, which starts the hook again`, 'make sure the settings that peri-hooks runs do not register peri-hooks itself');
   }
-  const hookInput: HookInput = parseInput(event, typeof input === 'string' ? input : JSON.stringify(input));
+  const hookInput: HookInput = parseInput(event, typeof input === 'string' ? input : JSON.stringify(input), options.inputSource);
   const loadOptions = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = loadOptions;
 

@@ -262,6 +262,13 @@ describe('bad input and usage', () => {
     });
   }
 
+  test('an input file that is not valid JSON is named in the error', async () => {
+    const file = project.write('bad-input.json', '{"session_id": ');
+    const result = await runCli(['fire', 'PreToolUse', '--input', file], { env: env() });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, new RegExp(`the hook input on ${file.replaceAll('.', '\\.')} is not valid JSON`));
+  });
+
   test('--fail-closed turns a runner error into a block', async () => {
     const result = await runCli(['fire', 'PreToolUse', '--fail-closed'], { stdin: '', env: env() });
     assert.equal(result.code, 2);

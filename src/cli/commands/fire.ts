@@ -27,7 +27,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
       throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
     }
     const event = checkEvent(eventName);
-    const { text } = await readInput(flags.input);
+    const { text, source } = await readInput(flags.input);
     const controller = new AbortController();
     const interrupt = () => controller.abort();
     // Hooks are killed with their process group on these (the command runner's exit hook covers normal exits).
@@ -35,6 +35,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     const colour = useColour(process.stderr);
     const options: FireOptions = {
       signal: controller.signal,
+      inputSource: source,
       ...(flags.failClosed ? { failClosed: true } : {}),
       ...(flags.sequential ? { sequential: true } : {}),
       ...(flags.state === false ? { noState: true } : {}),
