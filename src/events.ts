@@ -100,6 +100,11 @@ export const EVENTS: Readonly<Record<EventName, EventDef>> = Object.fromEntries(
 /** Events where an unloadable entry makes its whole settings source inapplicable (§1). */
 export const GUARD_EVENTS: ReadonlySet<EventName> = new Set(['PreToolUse', 'PermissionRequest', 'PreSkillShellCommand']);
 
+/** Events about one tool call: their input carries tool_name and tool_input. */
+export function isToolEvent(event: EventName): boolean {
+  return EVENTS[event].matcherField === 'tool_name';
+}
+
 export function isEventName(name: string): name is EventName {
   return Object.hasOwn(EVENTS, name);
 }

@@ -2,7 +2,7 @@
 // reported in the same per-hook shape as `fire --output json`, so the two can never disagree.
 import { describeHook, sourcesToLoad, type HookReport, type SourceOptions } from './fire.ts';
 import { loadSettings } from './config/index.ts';
-import { EVENTS, type EventName } from './events.ts';
+import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { plan } from './plan.ts';
 import { onceAlreadyRan, openSession } from './state/firing.ts';
@@ -59,11 +59,10 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
  * synthetic: enough to plan a firing (plan reads only the matcher field, the tool call and cwd).
  */
 export function syntheticInput(event: EventName, cwd: string, tool?: { name: string; input: Record<string, unknown> }): Record<string, unknown> {
-  const isToolEvent = EVENTS[event].matcherField === 'tool_name';
-  if (tool && !isToolEvent) {
+  if (tool && !isToolEvent(event)) {
     throw new PeriHooksError('usage', `--tool applies to tool events only, not ${event}`, `pipe a ${event} input on stdin instead`);
   }
-  if (!tool && isToolEvent) {
+  if (!tool && isToolEvent(event)) {
     throw new PeriHooksError('usage', `${event} needs a tool call to explain`, `give --tool <name> [--tool-input '{...}'], or pipe a ${event} input on stdin`);
   }
   return {

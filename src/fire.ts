@@ -15,6 +15,9 @@ import { claimOnce, onceAlreadyRan, openSession, settle, type OnceSettlement } f
 import type { AsyncResult } from './state/schema.ts';
 import { onceKey, ranSuccessfully, withDelivered } from './state/session.ts';
 import type { Diagnostic, LoadedHook, RawOutcome } from './types.ts';
+import { labelOf } from './hook-label.ts';
+
+export { labelOf };
 
 /** Which settings sources to read: fire, validate, explain and list take the same options. */
 export interface SourceOptions {
@@ -329,17 +332,6 @@ function rewrittenInput(result: HookResult): Record<string, unknown> | undefined
   const updated = result.specific?.updatedInput as Record<string, unknown> | undefined;
   if (!updated || result.outcome === 'blocking' || result.permission === 'deny' || result.permission === 'defer') return undefined;
   return updated;
-}
-
-export function labelOf(hook: LoadedHook): string {
-  const handler = hook.handler;
-  switch (handler.type) {
-    case 'command': return handler.args ? [handler.command, ...handler.args].join(' ') : handler.command;
-    case 'http': return handler.url;
-    case 'mcp_tool': return `${handler.server}/${handler.tool}`;
-    case 'prompt':
-    case 'agent': return handler.prompt;
-  }
 }
 
 export function describeHook(hook: LoadedHook): Omit<HookReport, 'status'> {

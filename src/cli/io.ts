@@ -33,11 +33,12 @@ export function useColour(stream: NodeJS.WriteStream): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
 }
 
-export function formatDiagnostic(diagnostic: Diagnostic): string {
+/** One diagnostic with its place and fix; `prefix` '' drops the program name (for lists under a heading). */
+export function formatDiagnostic(diagnostic: Diagnostic, prefix = 'peri-hooks: '): string {
   const where = diagnostic.file
     ? `${diagnostic.file}${diagnostic.line !== undefined ? `:${diagnostic.line}:${diagnostic.column ?? 1}` : ''}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: `
     : '';
-  return `peri-hooks: ${diagnostic.severity}: ${where}${diagnostic.message}${diagnostic.fix ? `\n  fix: ${diagnostic.fix}` : ''}`;
+  return `${prefix}${diagnostic.severity}: ${where}${diagnostic.message}${diagnostic.fix ? `\n  fix: ${diagnostic.fix}` : ''}`;
 }
 
 /** Writes and resolves once the data is flushed, so that the exit code never cuts output short. */
@@ -86,9 +87,37 @@ function parseSourceList(value: unknown): Source[] | undefined {
 
 /** `--output human|json`; without it, `fallback`. */
 export function outputForm(value: string | undefined, fallback: 'human' | 'json'): 'human' | 'json' {
+  return oneOf('--output', value, ['human', 'json'], fallback);
+}
+
+/** The value of an option that takes one of `choices`; without it, `fallback`. */
+export function oneOf<T extends string>(flag: string, value: string | undefined, choices: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (value === 'human' || value === 'json') return value;
-  throw new PeriHooksError('usage', `unknown --output "${value}"`, 'use one of: human, json');
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new PeriHooksError('usage', `unknown ${flag} "${value}"`, `use one of: ${choices.join(', ')}`);
+}
+
+/** `--jobs <n>`: a whole number of at least 1; undefined without it. `defaults` says what happens without it. */
+export function parseJobs(value: unknown, defaults: string): number | undefined {
+  if (value === undefined) return undefined;
+  const jobs = Number(value);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new PeriHooksError('usage', `--jobs must be a whole number of at least 1, not "${String(value)}"`, `e.g. --jobs 4 (${defaults})`);
+  return jobs;
+}
+
+/** Runs `task` with a signal that SIGINT and SIGTERM abort; the handlers are removed when it settles. */
+export async function interruptible<T>(task: (signal: AbortSignal) => Promise<T>): Promise<{ value: T; aborted: boolean }> {
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const value = await task(controller.signal);
+    return { value, aborted: controller.signal.aborted };
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
 }
 
 /** Rows as left-aligned columns; the last column is not padded. */
@@ -98,8 +127,13 @@ export function table(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
 }
 
-/** A path relative to the current directory when it lies inside it; otherwise as given. */
-export function displayPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
+/** A path relative to `cwd` (the current directory by default) when it lies inside it; otherwise as given. */
+export function displayPath(file: string, cwd = process.cwd()): string {
+  const relative = path.relative(cwd, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** Where a hook is configured, for the hook tables of list and explain: layer, plugin, file and line. */
+export function sourceCell(hook: { layer: string; plugin?: string; file: string }, line: number | undefined): string {
+  return `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${line !== undefined ? `:${line}` : ''}`;
 }

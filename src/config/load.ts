@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import type { Diagnostic, LoadedHook, Provenance, Severity } from '../types.ts';
 import { EVENT_NAMES, GUARD_EVENTS, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
-import { createLocator, syntaxErrorPosition } from './locate.ts';
+import { createLocator, escapeSegment, syntaxErrorPosition } from './locate.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
 
@@ -362,10 +362,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
-
-function escapeSegment(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function clip(text: string): string {

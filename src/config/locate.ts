@@ -66,3 +66,8 @@ function child(node: Node, segment: string): Node | undefined {
 function unescapeSegment(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
 }
+
+/** One JSON pointer segment (RFC 6901): `~` and `/` escaped. */
+export function escapeSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}

@@ -76,11 +76,9 @@ export const matcherGroupSchema = z.object({
   sequential: z.boolean().optional().describe('peri-hooks extension: run this group\'s hooks in order; the first block skips the rest, and each updatedInput is applied before the next hook runs.'),
 });
 
-export const hooksSchema = z.record(z.string(), z.array(matcherGroupSchema));
-
 /** The parts of a settings file that peri-hooks reads. */
 export const settingsSchema = z.looseObject({
-  hooks: hooksSchema.optional(),
+  hooks: z.record(z.string(), z.array(matcherGroupSchema)).optional(),
   disableAllHooks: z.boolean().optional(),
   allowManagedHooksOnly: z.boolean().optional(),
   allowedHttpHookUrls: z.array(z.string()).optional(),

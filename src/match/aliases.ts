@@ -11,6 +11,11 @@ export const LEGACY_TOOL_ALIASES: Readonly<Record<string, string>> = {
   ProposeGoal: 'SetGoal',
 };
 
+/** The MCP server of an MCP tool name (`mcp__<server>__<tool>`), or undefined for other tools. */
+export function mcpServerOf(toolName: string): string | undefined {
+  return /^mcp__(.+?)__/.exec(toolName)?.[1];
+}
+
 /** The canonical tool name for a name written in settings. */
 export function canonicalToolName(name: string): string {
   return LEGACY_TOOL_ALIASES[name] ?? name;

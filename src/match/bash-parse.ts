@@ -101,21 +101,21 @@ function parseList(st: State, stops: ReadonlySet<string>): number {
 }
 
 function parseAndOr(st: State): void {
-  parsePipeline(st);
-  for (let t = peek(st); t.kind === 'op' && (t.op === '&&' || t.op === '||'); t = peek(st)) {
-    next(st);
-    skipNewlines(st);
-    parsePipeline(st);
-  }
+  parseJoined(st, ['&&', '||'], parsePipeline);
 }
 
 function parsePipeline(st: State): void {
   if (isKeyword(peek(st), new Set(['!']))) next(st);
-  parseCommand(st);
-  for (let t = peek(st); t.kind === 'op' && (t.op === '|' || t.op === '|&'); t = peek(st)) {
+  parseJoined(st, ['|', '|&'], parseCommand);
+}
+
+/** `parse`, then `parse` again after each operator in `ops` (newlines may follow an operator). */
+function parseJoined(st: State, ops: readonly string[], parse: (st: State) => void): void {
+  parse(st);
+  for (let t = peek(st); t.kind === 'op' && ops.includes(t.op); t = peek(st)) {
     next(st);
     skipNewlines(st);
-    parseCommand(st);
+    parse(st);
   }
 }
 
@@ -143,16 +143,11 @@ function parseCommand(st: State): void {
 }
 
 function parseIf(st: State): void {
-  next(st);
-  body(st, ['then']);
-  expectKeyword(st, 'then');
-  body(st, ['elif', 'else', 'fi']);
-  while (isKeyword(peek(st), new Set(['elif']))) {
-    next(st);
-    body(st, ['then']);
-    expectKeyword(st, 'then');
+  do {
+    next(st); // `if`, then each `elif`
+    bodyUntil(st, 'then');
     body(st, ['elif', 'else', 'fi']);
-  }
+  } while (isKeyword(peek(st), new Set(['elif'])));
   if (isKeyword(peek(st), new Set(['else']))) {
     next(st);
     body(st, ['fi']);
@@ -174,22 +169,25 @@ function parseFor(st: State): void {
   if (sep.kind === 'op' && (sep.op === ';' || sep.op === '\n')) next(st);
   skipNewlines(st);
   expectKeyword(st, 'do');
-  body(st, ['done']);
-  expectKeyword(st, 'done');
+  bodyUntil(st, 'done');
   parseTrailingRedirections(st);
 }
 
 function parseLoop(st: State): void {
   next(st);
-  body(st, ['do']);
-  expectKeyword(st, 'do');
-  body(st, ['done']);
-  expectKeyword(st, 'done');
+  bodyUntil(st, 'do');
+  bodyUntil(st, 'done');
   parseTrailingRedirections(st);
 }
 
 function body(st: State, stops: string[]): void {
   if (parseList(st, new Set(stops)) === 0) throw syntaxError(peek(st));
+}
+
+/** A non-empty list, then `keyword`, which ends it. */
+function bodyUntil(st: State, keyword: string): void {
+  body(st, [keyword]);
+  expectKeyword(st, keyword);
 }
 
 function parseSimpleCommand(st: State): void {

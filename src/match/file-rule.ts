@@ -24,7 +24,7 @@ export function fileRuleMatches(specifier: string, filePath: string, cwd: string
 }
 
 /** The tool's path as Claude Code sees it: `~/` expanded, relative paths taken from the cwd. */
-export function absolutePath(filePath: string, cwd: string, home: string): string {
+function absolutePath(filePath: string, cwd: string, home: string): string {
   const expanded = filePath === '~' || filePath.startsWith('~/') ? home + filePath.slice(1) : filePath;
   return posix.resolve('/', cwd, expanded);
 }

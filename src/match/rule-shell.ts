@@ -6,7 +6,7 @@ import { wildcardMatches } from './rule-wildcard.ts';
 const SINGLE_WORD_PREFIX = /^([^\s*]+)(?: \*|:\*)$/;
 
 /** Claude Code tolerates extra blanks in the rule: `Bash( ls *)` and `Bash(ls  *)` act as `Bash(ls *)`. */
-export function normaliseShellSpecifier(specifier: string): string {
+function normaliseShellSpecifier(specifier: string): string {
   return specifier.replace(/[ \t]+/g, ' ').trim();
 }
 

@@ -8,7 +8,7 @@ export function wildcardMatches(pattern: string, text: string, ignoreCase = fals
   return wildcardRegex(pattern, ignoreCase).test(text);
 }
 
-export function wildcardRegex(pattern: string, ignoreCase = false): RegExp {
+function wildcardRegex(pattern: string, ignoreCase = false): RegExp {
   let source = '';
   let stars = 0;
   for (let i = 0; i < pattern.length; i++) {

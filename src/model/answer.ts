@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import type { ToolDefinition } from './wire.ts';
 
-export const verdictSchema = z.object({
+const verdictSchema = z.object({
   ok: z.boolean(),
   reason: z.string().optional(),
   impossible: z.boolean().optional(),

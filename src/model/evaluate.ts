@@ -6,6 +6,7 @@ import { createMessage, type CallResult } from './client.ts';
 import { redact, resolveModelConfig } from './config.ts';
 import { cancelledOutcome, errorOutcome, type Outcome } from './outcome.ts';
 import type { MessagesRequest } from './wire.ts';
+import { timerMs } from '../timer.ts';
 
 export interface Evaluation {
   call: (request: Omit<MessagesRequest, 'model'>) => Promise<CallResult>;
@@ -34,7 +35,7 @@ export async function evaluate(
     if (outcome.error !== undefined) scrubbed.error = clean(outcome.error);
     return finish(scrubbed);
   };
-  const timeout = AbortSignal.timeout(Math.max(1, ctx.timeoutMs));
+  const timeout = AbortSignal.timeout(timerMs(ctx.timeoutMs));
   const signal = AbortSignal.any([ctx.signal, timeout]);
   const deadline = Date.now() + ctx.timeoutMs;
   const evaluation: Evaluation = {

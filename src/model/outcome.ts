@@ -5,6 +5,7 @@ import type { RawOutcome } from '../types.ts';
 import type { Verdict } from './answer.ts';
 import { isStopEvent } from './prompt-text.ts';
 
+/** A raw outcome before its duration is known; the http runner builds its outcomes from these helpers too. */
 export type Outcome = Omit<RawOutcome, 'durationMs'>;
 
 /** ok:false has no effect here (the permission flow goes on). */

@@ -11,7 +11,7 @@ import { assertAddressAllowed, assertHostAllowed, normalizeHost } from './ssrf.t
 /** Resolves a host name to all its addresses (the seam tests use instead of DNS). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, order: 'verbatim' });
 
 /** Resolves `host` and returns its answers only if every one of them is allowed. */
 export async function resolveChecked(host: string, resolve: Resolver): Promise<LookupAddress[]> {
@@ -48,7 +48,7 @@ type Undici = typeof import('undici');
 type Connector = buildConnector.connector;
 
 /** Refuses literal IP hosts (and metadata names) before the wrapped connector opens a socket. */
-export function guardConnector(connect: Connector): Connector {
+function guardConnector(connect: Connector): Connector {
   return (options, callback) => {
     try {
       assertHostAllowed(options.hostname);

@@ -118,6 +118,7 @@ export function assertAddressAllowed(host: string, address: string): void {
 
 /** Checks what can be judged before any DNS query: a literal IP host, or a metadata host name. */
 export function assertHostAllowed(host: string): void {
-  if (isIP(normalizeHost(host)) !== 0) assertAddressAllowed(host, normalizeHost(host));
+  const bare = normalizeHost(host);
+  if (isIP(bare) !== 0) assertAddressAllowed(host, bare);
   else if (isMetadataHostName(host)) throw new SsrfBlockedError(host, undefined, { range: 'metadata' });
 }

@@ -1,9 +1,10 @@
 // The hook inputs Claude Code would have sent for one recorded tool call (spec §3, §4).
 import path from 'node:path';
+import { mcpServerOf } from '../match/aliases.ts';
 import { resultText, type ToolCall } from './transcript.ts';
 
 function common(call: ToolCall, event: string): Record<string, unknown> {
-  const server = /^mcp__(.+?)__/.exec(call.name)?.[1];
+  const server = mcpServerOf(call.name);
   return {
     session_id: call.sessionId,
     transcript_path: path.resolve(call.transcript),

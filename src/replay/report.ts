@@ -1,6 +1,6 @@
 // Replay output: one line per tool call, then a summary table (or, with --output json, everything as JSON).
-import path from 'node:path';
 import pc from 'picocolors';
+import { displayPath } from '../cli/io.ts';
 import { VERDICTS, type Firing, type Planned, type ReplayResult, type Verdict } from './run.ts';
 
 const WIDTH = 60;
@@ -29,7 +29,7 @@ export function renderReplayJson(result: ReplayResult): string {
 export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boolean): string {
   const c = pc.createColors(colour);
   const lines: string[] = [];
-  const places = result.calls.map((call) => `${shortPath(call.transcript, cwd)}:${call.line}`);
+  const places = result.calls.map((call) => `${displayPath(call.transcript, cwd)}:${call.line}`);
   const placeWidth = Math.max(0, ...places.map((place) => place.length));
   const toolWidth = Math.max(0, ...result.calls.map((call) => call.tool.length));
   for (const [index, call] of result.calls.entries()) {
@@ -89,9 +89,4 @@ function describe(input: Record<string, unknown>): string {
   const key = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt'].find((name) => typeof input[name] === 'string');
   const text = (key ? String(input[key]) : JSON.stringify(input)).replace(/\s+/g, ' ');
   return text.length > WIDTH ? `${text.slice(0, WIDTH - 3)}...` : text;
-}
-
-function shortPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }

@@ -11,6 +11,7 @@ import { parseInput } from '../input.ts';
 import { plan } from '../plan.ts';
 import { actualOf } from '../testing/expect.ts';
 import { runPool } from '../testing/pool.ts';
+import type { Diagnostic } from '../types.ts';
 import { postInput, preToolUseInput } from './rebuild.ts';
 import { parseTranscript, type Malformed, type ToolCall } from './transcript.ts';
 
@@ -94,16 +95,16 @@ export async function replay(options: ReplayOptions, read = readTranscripts(opti
   const loadOptions = sourcesToLoad(sources, options.sources.projectDir);
   if (options.dryRun) {
     loaded = await loadSettings(loadOptions);
-    for (const diagnostic of loaded.diagnostics) warnings.add(`${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
+    for (const diagnostic of loaded.diagnostics) warnings.add(warningText(diagnostic));
   }
   const one = async (event: EventName, input: Record<string, unknown>): Promise<Firing | Planned> => {
     if (loaded) return planned(event, input, loaded, loadOptions.home, env);
     try {
       const report = await fire(event, input, { ...sources, ...(options.signal ? { signal: options.signal } : {}) });
-      for (const warning of report.warnings) warnings.add(`${warning.file ? `${warning.file}: ` : ''}${warning.message}`);
+      for (const warning of report.warnings) warnings.add(warningText(warning));
       return firing(event, report);
     } catch (error) {
-      return { event, verdict: 'error', hooks: [], hookErrors: [], error: formatError(error).replace(/^peri-hooks: /, '') };
+      return { event, verdict: 'error', hooks: [], hookErrors: [], error: errorText(error) };
     }
   };
   try {
@@ -119,6 +120,15 @@ export async function replay(options: ReplayOptions, read = readTranscripts(opti
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
   }
+}
+
+function warningText(diagnostic: Diagnostic): string {
+  return `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`;
+}
+
+/** An error as one entry of the replay: formatError's text without the program name. */
+function errorText(error: unknown): string {
+  return formatError(error).replace(/^peri-hooks: /, '');
 }
 
 function firing(event: EventName, report: FireReport): Firing {
@@ -151,6 +161,6 @@ function planned(event: EventName, input: Record<string, unknown>, loaded: Loade
       skipped: thePlan.skipped.map(({ hook, reason, detail }) => ({ hook: labelOf(hook), reason, detail })),
     };
   } catch (error) {
-    return { event, run: [], skipped: [], error: formatError(error).replace(/^peri-hooks: /, '') };
+    return { event, run: [], skipped: [], error: errorText(error) };
   }
 }

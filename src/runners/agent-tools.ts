@@ -85,6 +85,10 @@ export async function runTool(scope: ToolScope, name: string, input: unknown, si
   }
 }
 
+function success(content: string): ToolResult {
+  return { content, isError: false };
+}
+
 function failure(content: string): ToolResult {
   return { content, isError: true };
 }
@@ -120,7 +124,7 @@ async function readTool(scope: ToolScope, args: Record<string, unknown>): Promis
   const shown = lines.slice(offset - 1, offset - 1 + positive(args.limit, READ_LINES));
   const numbered = shown.map((line, i) => `${offset + i}\t${capLine(line)}`).join('\n');
   const rest = lines.length - (offset - 1 + shown.length);
-  return { content: capOutput(numbered || '(no lines in this range)', rest > 0 ? `${rest} more lines; use offset` : ''), isError: false };
+  return success(capOutput(numbered || '(no lines in this range)', rest > 0 ? `${rest} more lines; use offset` : ''));
 }
 
 async function listTool(scope: ToolScope, args: Record<string, unknown>): Promise<ToolResult> {
@@ -128,7 +132,7 @@ async function listTool(scope: ToolScope, args: Record<string, unknown>): Promis
   if ('error' in target) return failure(target.error);
   const entries = await readdir(target.path, { withFileTypes: true });
   const names = entries.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name)).sort();
-  return { content: capOutput(names.join('\n') || '(empty directory)', ''), isError: false };
+  return success(capOutput(names.join('\n') || '(empty directory)', ''));
 }
 
 async function searchTool(scope: ToolScope, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
@@ -155,9 +159,9 @@ async function searchTool(scope: ToolScope, args: Record<string, unknown>, signa
         if (out.length < MATCH_CAP && pattern.test(line)) out.push(`${shown}:${i + 1}: ${capLine(line)}`);
       });
     }
-    if (out.length >= MATCH_CAP) return { content: capOutput(out.join('\n'), `stopped at ${MATCH_CAP} results; narrow the search`), isError: false };
+    if (out.length >= MATCH_CAP) return success(capOutput(out.join('\n'), `stopped at ${MATCH_CAP} results; narrow the search`));
   }
-  return { content: capOutput(out.join('\n') || 'no matches', ''), isError: false };
+  return success(capOutput(out.join('\n') || 'no matches', ''));
 }
 
 /** Files under `dir` in name order, each directory's files before its subdirectories. Symlinked directories are not followed (no cycles); symlinked files only when they stay inside. */

@@ -7,6 +7,8 @@ import { execa } from 'execa';
 import type { CommandHook } from '../config/schema.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { asyncMarker } from '../outcome.ts';
+import { labelOf } from '../hook-label.ts';
+import { timerMs } from '../timer.ts';
 
 /** Output kept per stream; the rest is drained and dropped, and the outcome says so. */
 export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -14,8 +16,6 @@ export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
 const BACKGROUND_GRACE_MS = 200;
 /** SIGTERM -> SIGKILL for the whole group. */
 const FORCE_KILL_AFTER_MS = 1000;
-/** Longer timers fire at once in Node. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
 
@@ -58,7 +58,7 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   const timeout = setTimeout(() => {
     timedOut = true;
     subprocess.kill();
-  }, Math.min(ctx.timeoutMs, MAX_TIMER_MS));
+  }, timerMs(ctx.timeoutMs));
 
   // A background child that inherited our pipes must not hang the firing: once the hook itself has exited,
   // give such children a short grace, then kill the group and stop waiting for the pipes.
@@ -79,7 +79,9 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     if (!ctx.moveToBackground || !subprocess.stdout || !subprocess.stderr) return;
     const out = subprocess.stdout;
     const err = subprocess.stderr;
-    const onData = () => {
+    // Only a chunk with a newline (or the capture bound) can complete the first line: no re-join per chunk.
+    const onData = (chunk: Buffer) => {
+      if (!chunk.includes(10) && !stdout.truncated) return;
       const text = stdout.text();
       const newline = text.indexOf('\n');
       if (newline < 0 && !stdout.truncated) return;
@@ -132,10 +134,10 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   if (result.exitCode === undefined && !outcome.timedOut && result.signal === undefined) {
     // Spawn refused (missing file, not executable, or a runtime that denies starting processes).
     const cause = result.originalMessage || result.shortMessage || 'could not start';
-    return { ...outcome, error: `Error occurred while executing hook command: ${describeCommand(handler)}: ${cause}` };
+    return { ...outcome, error: `Error occurred while executing hook command: ${labelOf(hook)}: ${cause}` };
   }
   if (result.exitCode === undefined && result.signal !== undefined && !outcome.timedOut) {
-    return { ...outcome, error: `hook command was killed by ${result.signal}: ${describeCommand(handler)}` };
+    return { ...outcome, error: `hook command was killed by ${result.signal}: ${labelOf(hook)}` };
   }
   return outcome;
 }
@@ -203,10 +205,6 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function describeCommand(handler: CommandHook): string {
-  return handler.args ? [handler.command, ...handler.args].join(' ') : handler.command;
 }
 
 /** Keeps the first OUTPUT_LIMIT_BYTES of a stream and drains the rest, so the hook never blocks on a full pipe. */

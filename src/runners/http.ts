@@ -4,17 +4,18 @@
 import type { HttpHook } from '../config/schema.ts';
 import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
 import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
+import { cancelledOutcome, errorOutcome, PASS, type Outcome } from '../model/outcome.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { timerMs } from '../timer.ts';
 
 /** Responses longer than this are not read further; the hook fails. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const ENV_REFERENCE = /\$\{([A-Z_][A-Z0-9_]*)\}|\$([A-Z_][A-Z0-9_]*)/g;
 // Framing headers are undici's to write; Content-Type is always ours (§11.1).
 const CONFIG_HEADERS_DROPPED = new Set(['content-length', 'transfer-encoding', 'content-type']);
 
-type Finish = (fields: Partial<RawOutcome>) => RawOutcome;
+type Finish = (outcome: Outcome) => RawOutcome;
 
 /** The URL as messages show it: user name and password hidden, as they may be credentials. */
 function shownUrl(url: URL): string {
@@ -90,24 +91,24 @@ async function post(url: URL, shown: string, headers: Record<string, string>, ct
   ]);
   const agent = pinned.createPinnedAgent(undici, seams);
   const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), Math.min(Math.max(ctx.timeoutMs, 0), MAX_TIMER_MS));
+  const timeout = setTimeout(() => timer.abort(), timerMs(ctx.timeoutMs));
   const signal = AbortSignal.any([ctx.signal, timer.signal]);
   try {
     const response = await undici.request(url, { method: 'POST', headers, body: ctx.inputJson, dispatcher: agent, signal });
     const status = response.statusCode;
     // Redirects are not followed: a 3xx is just another non-2xx answer.
-    if (status < 200 || status > 299) return finish({ error: `HTTP ${status} from ${shown}` });
+    if (status < 200 || status > 299) return finish(errorOutcome(`HTTP ${status} from ${shown}`));
     const text = await readBounded(response.body, MAX_BODY_BYTES);
-    if (text === undefined) return finish({ error: `HTTP hook response from ${shown} exceeded ${MAX_BODY_BYTES} bytes; reading stopped there` });
-    if (text.trim() === '') return finish({ exitCode: 0, stdout: '{}' });
-    if (text.trim().startsWith('{')) return finish({ exitCode: 0, stdout: text });
+    if (text === undefined) return finish(errorOutcome(`HTTP hook response from ${shown} exceeded ${MAX_BODY_BYTES} bytes; reading stopped there`));
+    if (text.trim() === '') return finish({ ...PASS, stdout: '{}' });
+    if (text.trim().startsWith('{')) return finish({ ...PASS, stdout: text });
     const contentType = response.headers['content-type'] ?? 'no content type';
-    return finish({ error: `HTTP hook must return JSON: ${shown} answered ${status} with ${String(contentType)}` });
+    return finish(errorOutcome(`HTTP hook must return JSON: ${shown} answered ${status} with ${String(contentType)}`));
   } catch (error) {
-    if (ctx.signal.aborted) return finish({ timedOut: true, error: interrupted(shown) });
-    if (signal.aborted) return finish({ timedOut: true });
+    if (ctx.signal.aborted) return finish(cancelledOutcome(interrupted(shown)));
+    if (signal.aborted) return finish(cancelledOutcome());
     const blocked = errorChain(error).find((e) => e instanceof ssrf.SsrfBlockedError);
-    return finish({ error: blocked ? blocked.message : `HTTP hook request to ${shown} failed: ${describeCause(error)}` });
+    return finish(errorOutcome(blocked ? blocked.message : `HTTP hook request to ${shown} failed: ${describeCause(error)}`));
   } finally {
     clearTimeout(timeout);
     await agent.destroy().catch(() => undefined);
@@ -116,18 +117,18 @@ async function post(url: URL, shown: string, headers: Record<string, string>, ct
 
 async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions, finish: Finish): Promise<RawOutcome> {
   const handler = hook.handler;
-  if (handler.type !== 'http') return finish({ error: `not an http hook: ${hook.id}` });
+  if (handler.type !== 'http') return finish(errorOutcome(`not an http hook: ${hook.id}`));
   let url: URL;
   try {
     url = new URL(handler.url);
   } catch {
-    return finish({ error: `HTTP hook URL is not a valid URL: ${hook.id}` });
+    return finish(errorOutcome(`HTTP hook URL is not a valid URL: ${hook.id}`));
   }
   const shown = shownUrl(url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return finish({ error: `HTTP hook URL must use http or https: ${shown}` });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return finish(errorOutcome(`HTTP hook URL must use http or https: ${shown}`));
   const patterns = hook.provenance.layer === 'managed' ? ctx.settings.managedAllowedHttpHookUrls : ctx.settings.allowedHttpHookUrls;
-  if (!isUrlAllowed(url, patterns)) return finish({ error: `HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls` });
-  if (ctx.signal.aborted) return finish({ timedOut: true, error: interrupted(shown) });
+  if (!isUrlAllowed(url, patterns)) return finish(errorOutcome(`HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls`));
+  if (ctx.signal.aborted) return finish(cancelledOutcome(interrupted(shown)));
   return post(url, shown, buildHeaders(handler, ctx, shown), ctx, seams, finish);
 }
 
@@ -135,13 +136,11 @@ async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions,
 export function createHttpRunner(seams: PinnedAgentOptions = {}): Runner {
   return async (hook, ctx) => {
     const started = performance.now();
-    const finish: Finish = (fields) => ({
-      exitCode: null, stdout: '', stderr: '', timedOut: false, ...fields, durationMs: Math.round(performance.now() - started),
-    });
+    const finish: Finish = (outcome) => ({ ...outcome, durationMs: Math.round(performance.now() - started) });
     try {
       return await run(hook, ctx, seams, finish);
     } catch (error) {
-      return finish({ error: `HTTP hook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+      return finish(errorOutcome(`HTTP hook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}`));
     }
   };
 }

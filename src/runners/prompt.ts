@@ -22,8 +22,8 @@ export const runPromptHook: Runner = async (hook, ctx) => {
       tool_choice: { type: 'tool', name: VERDICT_TOOL },
     });
     if (!result.ok) return failed(result.error);
-    const answer = result.message.content.find((block) => isToolUse(block) && block.name === VERDICT_TOOL);
-    const parsed = answer && isToolUse(answer) ? validateVerdict(answer.input) : parseVerdictText(textOf(result.message.content));
+    const answer = result.message.content.filter(isToolUse).find((block) => block.name === VERDICT_TOOL);
+    const parsed = answer ? validateVerdict(answer.input) : parseVerdictText(textOf(result.message.content));
     if (!parsed.ok) return errorOutcome(parsed.error);
     return verdictOutcome(ctx.event, parsed.verdict, {
       continueOnBlock: handler.continueOnBlock === true,

@@ -12,8 +12,6 @@ import type { SessionRef } from './store.ts';
 import { randomHex } from './crypto.ts';
 
 export const ASYNC_RUN_COMMAND = '__async-run';
-/** Background limit of `async: true` hooks without `timeout` (§10.1). */
-export const ASYNC_DEFAULT_TIMEOUT_S = 600;
 
 interface JobBase {
   jobId: string;

@@ -2,10 +2,11 @@
 // `tool` / `toolInput` / `toolResponse` shorthands, then the case's own `input` (a file or inline) on top.
 // `${CLAUDE_PROJECT_DIR}` in any string of those stands for the case's project folder, because Claude Code
 // sends absolute paths and a case file cannot know where it is checked out.
-import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { EVENTS, type EventName } from '../events.ts';
+import { isToolEvent, type EventName } from '../events.ts';
+import { mcpServerOf } from '../match/aliases.ts';
+import { sha256Hex } from '../state/crypto.ts';
 
 /** Events whose real payloads carry no permission_mode (spec §3). */
 const WITHOUT_PERMISSION_MODE: ReadonlySet<EventName> = new Set([
@@ -26,13 +27,9 @@ export interface ExpandSource {
   input?: Record<string, unknown>;
 }
 
-export function isToolEvent(event: EventName): boolean {
-  return EVENTS[event].matcherField === 'tool_name';
-}
-
 export function expandInput(source: ExpandSource): Record<string, unknown> {
   const { event, projectDir } = source;
-  const digest = createHash('sha256').update(source.key).digest('hex');
+  const digest = sha256Hex(source.key);
   const sessionId = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-4${digest.slice(13, 16)}-8${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
   const home = source.home ?? homedir();
   const input: Record<string, unknown> = {
@@ -47,7 +44,7 @@ export function expandInput(source: ExpandSource): Record<string, unknown> {
     input.tool_name = source.tool;
     input.tool_input = withProjectDir(source.toolInput ?? {}, projectDir);
     if (event !== 'PermissionRequest') input.tool_use_id = `toolu_${digest.slice(32, 56)}`;
-    const server = /^mcp__(.+?)__/.exec(source.tool)?.[1];
+    const server = mcpServerOf(source.tool);
     if (server) input.mcp_server = { name: server };
   }
   if (event === 'PostToolUse') input.tool_response = withProjectDir(source.toolResponse ?? {}, projectDir);

@@ -3,11 +3,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
-import { createLocator, syntaxErrorPosition, type Position } from '../config/locate.ts';
-import { editDistance, type EventName } from '../events.ts';
+import { createLocator, escapeSegment, syntaxErrorPosition, type Position } from '../config/locate.ts';
+import { editDistance, isToolEvent, type EventName } from '../events.ts';
 import type { Diagnostic } from '../types.ts';
 import { defaultProjectDir } from './discover.ts';
-import { isToolEvent } from './expand.ts';
 import { CASE_KEYS, EXPECTATION_KEYS, caseSchema, fileSchema, type CaseSpec, type SettingsRef } from './schema.ts';
 
 export interface TestCase {
@@ -134,7 +133,7 @@ function settingsValues(settings: SettingsRef, folder: string): string[] {
 }
 
 function issueDiagnostic(issue: z.core.$ZodIssue, base: string, located: (pointer: string, message: string, fix: string) => Diagnostic, fallbackFix: string): Diagnostic {
-  const pointer = `${base}${issue.path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
+  const pointer = `${base}${issue.path.map((segment) => `/${escapeSegment(String(segment))}`).join('')}`;
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
     const known = issue.path.at(-1) === 'expect' ? EXPECTATION_KEYS : issue.path.length === 0 && base !== '' ? CASE_KEYS : [];

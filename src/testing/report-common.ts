@@ -1,5 +1,5 @@
 // Shared pieces of the test reporters: names, places, and the summary line.
-import path from 'node:path';
+import { displayPath as relativePath } from '../cli/io.ts';
 import type { Diagnostic } from '../types.ts';
 import type { CaseResult, SuiteResult } from './run.ts';
 
@@ -9,9 +9,12 @@ export interface ReportContext {
   colour: boolean;
 }
 
-export function relativePath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+/** Report paths: relative to the report's folder when inside it, else as given. */
+export { relativePath };
+
+/** The stderr of every hook that printed some, one `[hook] text` block each. */
+export function hookStderr(result: CaseResult): string {
+  return result.hooks.filter((hook) => hook.stderr !== '').map((hook) => `[${hook.hook}] ${hook.stderr.trimEnd()}`).join('\n');
 }
 
 export function caseTitle(result: CaseResult, cwd: string): string {

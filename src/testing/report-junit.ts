@@ -1,7 +1,7 @@
 // `--reporter junit`: a JUnit XML file for CI systems. One <testsuite> per case file; a file or case that
 // cannot be read is a <testcase> with an <error>.
 import type { Diagnostic } from '../types.ts';
-import { errorTitle, failurePosition, problems, relativePath, type ReportContext } from './report-common.ts';
+import { errorTitle, failurePosition, hookStderr, problems, relativePath, type ReportContext } from './report-common.ts';
 import type { CaseResult, SuiteResult } from './run.ts';
 
 export function renderJunit(suite: SuiteResult, context: ReportContext): string {
@@ -42,7 +42,7 @@ export function renderJunit(suite: SuiteResult, context: ReportContext): string 
         }).join('\n');
         lines.push(`      <failure message="${attr(message)}" type="assertion">${text(details)}</failure>`);
       }
-      const stderr = result.hooks.filter((hook) => hook.stderr !== '').map((hook) => `[${hook.hook}] ${hook.stderr.trimEnd()}`).join('\n');
+      const stderr = hookStderr(result);
       if (stderr !== '') lines.push(`      <system-err>${text(stderr)}</system-err>`);
       lines.push('    </testcase>');
     }

@@ -1,6 +1,6 @@
 // `--reporter tap`: TAP version 13, one test point per case and per unreadable file or case, failures
 // described in a YAML block (values written as JSON, which YAML reads as they are).
-import { caseTitle, errorTitle, failurePosition, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
+import { caseTitle, errorTitle, failurePosition, hookStderr, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
 
 export function renderTap(suite: SuiteResult, context: ReportContext): string {
@@ -26,7 +26,7 @@ export function renderTap(suite: SuiteResult, context: ReportContext): string {
         lines.push(`    - expectation: ${JSON.stringify(failure.key)}`, `      expected: ${JSON.stringify(failure.expected ?? null)}`, `      actual: ${JSON.stringify(failure.actual ?? null)}`);
       }
     }
-    const stderr = result.hooks.filter((hook) => hook.stderr !== '').map((hook) => `[${hook.hook}] ${hook.stderr.trimEnd()}`).join('\n');
+    const stderr = hookStderr(result);
     if (stderr !== '') lines.push(`  stderr: ${JSON.stringify(stderr)}`);
     lines.push('  ...');
   }

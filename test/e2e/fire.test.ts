@@ -103,9 +103,13 @@ describe('PreToolUse decisions', () => {
   test('matcher and if select the hooks; unmatched hooks never run', async () => {
     const marker = `${project.dir}/ran-edit`;
     const edit = project.write('hooks/edit.sh', `#!/bin/sh\ntouch ${marker}\n`);
-    const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ matcher: 'Edit|Write', hooks: [cmd(edit)] }, { matcher: 'Bash', hooks: [cmd(edit, { if: 'Bash(git push *)' })] }] });
+    const matched = `${project.dir}/ran-touch`;
+    const touch = cmd(`touch ${matched}`, { if: 'Bash(touch *)' });
+    const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ matcher: 'Edit|Write', hooks: [cmd(edit)] }, { matcher: 'Bash', hooks: [cmd(edit, { if: 'Bash(git push *)' }), touch] }] });
     assert.equal(result.code, 0);
     assert.throws(() => execFileSync('test', ['-e', marker]));
+    // The control: the hook whose matcher and if both match did run.
+    execFileSync('test', ['-e', matched]);
   });
 });
 

@@ -56,9 +56,17 @@ test('--dry-run runs nothing and says so', async () => {
 });
 
 test('an unreadable transcript and a bad --output are errors with a fix', async () => {
-  for (const args of [['missing.jsonl'], [transcript, '--output', 'xml'], []]) {
+  const cases: Array<[string[], RegExp]> = [
+    [['missing.jsonl'], /^peri-hooks: cannot read the transcript missing\.jsonl: ENOENT\n {2}fix: /],
+    [[transcript, '--output', 'xml'], /^peri-hooks: unknown --output "xml"\n {2}fix: use one of: table, json\n$/],
+    [[transcript, '--jobs', '0'], /^peri-hooks: --jobs must be a whole number of at least 1, not "0"\n {2}fix: e\.g\. --jobs 4 \(default 1: /],
+    [[], /peri-hooks: missing required args/],
+  ];
+  for (const [args, message] of cases) {
     const result = await cli(args);
     assert.equal(result.code, 1, args.join(' '));
     assert.match(result.stderr, /peri-hooks: .*\n {2}fix: |peri-hooks: missing required args/, args.join(' '));
+    assert.match(result.stderr, message, args.join(' '));
+    assert.equal(result.stdout, '', args.join(' '));
   }
 });

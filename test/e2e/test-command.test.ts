@@ -91,9 +91,17 @@ test('--update records the decisions of new cases and the next run passes', asyn
 });
 
 test('usage errors exit 1 with a fix', async () => {
-  for (const args of [['--reporter', 'nope'], ['--jobs', '0'], ['--reporter', 'tap', '--reporter', 'github'], ['--output-file', 'x.xml'], ['no/such/path']]) {
+  const cases: Array<[string[], RegExp]> = [
+    [['--reporter', 'nope'], /unknown --reporter "nope"\n {2}fix: use one of: default, tap, junit, github/],
+    [['--jobs', '0'], /--jobs must be a whole number of at least 1, not "0"\n {2}fix: e\.g\. --jobs 4 \(default: the number of cores\)/],
+    [['--reporter', 'tap', '--reporter', 'github'], /only one of default, tap and github can write to the console\n {2}fix: /],
+    [['--output-file', 'x.xml'], /--output-file names the JUnit file, but --reporter junit is not given\n {2}fix: /],
+    [['no/such/path'], /cannot read no\/such\/path: ENOENT[^]*fix: /],
+  ];
+  for (const [args, message] of cases) {
     const result = await cli(args);
     assert.equal(result.code, 1, args.join(' '));
     assert.match(result.stderr + result.stdout, /fix: /, args.join(' '));
+    assert.match(result.stderr + result.stdout, message, args.join(' '));
   }
 });

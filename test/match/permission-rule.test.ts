@@ -388,9 +388,16 @@ for (const row of rows) {
 }
 
 test('the warning names the rule and says why', () => {
-  assert.match(matchesIf('Bash(ls) || Bash(echo *)', { toolName: 'Bash', toolInput: { command: 'ls' }, cwd: CWD, home: HOME }).malformed ?? '', /exactly one rule/);
-  assert.match(matchesIf('WebFetch(domain:x.com)', { toolName: 'WebFetch', toolInput: {}, cwd: CWD, home: HOME }).malformed ?? '', /never matches/);
-  assert.match(matchesIf('Bash (ls)', { toolName: 'Bash', toolInput: {}, cwd: CWD, home: HOME }).malformed ?? '', /spaces/);
+  const cases: [rule: string, tool: string, why: RegExp][] = [
+    ['Bash(ls) || Bash(echo *)', 'Bash', /exactly one rule/],
+    ['WebFetch(domain:x.com)', 'WebFetch', /never matches/],
+    ['Bash (ls)', 'Bash', /spaces/],
+  ];
+  for (const [rule, toolName, why] of cases) {
+    const warning = matchesIf(rule, { toolName, toolInput: {}, cwd: CWD, home: HOME }).malformed ?? '';
+    assert.ok(warning.includes(`"${rule}"`), `${rule}: ${warning}`);
+    assert.match(warning, why);
+  }
 });
 
 test('a cwd with a trailing slash and a relative file path resolve the same way', () => {

@@ -28,14 +28,18 @@ test('a message comes back as sent by the server', async () => {
 
 test('retry-after-ms and an HTTP-date retry-after are honoured; 5xx without a body is retried', async () => {
   const past = new Date(Date.now() - 1000).toUTCString();
+  const started = performance.now();
   const { result, requests } = await send([
-    apiError(429, 'rate_limit_error', 'x', { 'retry-after-ms': '1' }),
+    apiError(429, 'rate_limit_error', 'x', { 'retry-after-ms': '900' }),
     apiError(503, 'api_error', 'x', { 'retry-after': past }),
     { status: 502, raw: '<html>bad gateway</html>', headers: { 'retry-after': '0' } },
     message([text('ok')]),
   ]);
+  const elapsed = performance.now() - started;
   assert.ok(result.ok);
   assert.equal(requests.length, 4);
+  // Honoured: 900 ms, then 0, then 0. Ignored, the backoff would wait at least 750 + 1500 ms after the first 900 (3,150 ms in all).
+  assert.ok(elapsed >= 895 && elapsed < 3000, `took ${Math.round(elapsed)} ms`);
 });
 
 test('x-should-retry: false stops retries', async () => {

@@ -125,7 +125,7 @@ describe('agent hook: the tool loop', () => {
 
   test('a server that never answers: timed out', async () => {
     const { outcome } = await fire('PreToolUse', [call('LS', {}), 'hang'], { timeoutMs: 300 });
-    assert.deepEqual([outcome.exitCode, outcome.timedOut], [null, true]);
+    assert.deepEqual([outcome.exitCode, outcome.timedOut, outcome.error], [null, true, undefined]);
   });
 
   test('agent hooks are refused on PermissionRequest', async () => {

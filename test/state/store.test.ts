@@ -99,4 +99,7 @@ test('the sweep removes sessions past the age bound, at most once an hour', () =
   utimesSync(oldFile, (now - 8 * 86_400_000) / 1000, (now - 8 * 86_400_000) / 1000);
   sweep(dir, now + 1000);
   assert.equal(existsSync(oldFile), true, 'no second sweep within the hour');
+  sweep(dir, now + 3600 * 1000 + 1);
+  assert.equal(existsSync(oldFile), false, 'the next sweep comes once the hour is over');
+  assert.equal(existsSync(newFile), true);
 });

@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_NAMES, type EventName } from '../../src/events.ts';
+import { EVENT_NAMES, isToolEvent, type EventName } from '../../src/events.ts';
 import { parseInput } from '../../src/input.ts';
-import { expandInput, isToolEvent } from '../../src/testing/expand.ts';
+import { expandInput } from '../../src/testing/expand.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const real = (name: string) => JSON.parse(readFileSync(join(ROOT, 'fixtures/claude-code-2.1.332/inputs', `${name}.json`), 'utf8')) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { checkEvent, sourcesToLoad } from '../../fire.ts';
 import { parseInput } from '../../input.ts';
 import { pointerLocator } from '../../lint/locate.ts';
-import { formatDiagnostic, outputForm, readInput, sourceOptions, table, useColour, write, displayPath, type SourceFlags } from '../io.ts';
+import { formatDiagnostic, outputForm, readInput, sourceCell, sourceOptions, table, useColour, write, type SourceFlags } from '../io.ts';
 
 export interface ExplainFlags extends SourceFlags {
   input?: string;
@@ -69,12 +69,12 @@ function human(report: ExplainReport, lines: Array<number | undefined>, colour: 
     hook.status === 'would-run' ? c.green('run ') : c.dim('skip'),
     hook.type,
     hook.matcher ?? '(all)',
-    `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${lines[i] !== undefined ? `:${lines[i]}` : ''}`,
+    sourceCell(hook, lines[i]),
     clip(hook.label),
     hook.status === 'would-run' ? `timeout ${hook.timeoutMs! / 1000} s` : `${hook.skipReason}: ${hook.skipDetail}`,
   ]);
   const body = rows.length > 0 ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows]) : `no ${report.event} hooks are configured`;
-  const warnings = report.warnings.map((w) => formatDiagnostic(w).replace(/^peri-hooks: /, '')).join('\n');
+  const warnings = report.warnings.map((w) => formatDiagnostic(w, '')).join('\n');
   return `${head}\n${body}\n${warnings ? `\n${warnings}\n` : ''}`;
 }
 

@@ -4,7 +4,7 @@ import { EXIT, formatError } from '../../errors.ts';
 import { EVENT_NAMES } from '../../events.ts';
 import { describeHook, sourcesToLoad } from '../../fire.ts';
 import { pointerLocator } from '../../lint/locate.ts';
-import { outputForm, sourceOptions, table, write, displayPath, type SourceFlags } from '../io.ts';
+import { outputForm, sourceCell, sourceOptions, table, write, type SourceFlags } from '../io.ts';
 
 export interface ListFlags extends SourceFlags {
   output?: string;
@@ -33,7 +33,7 @@ export async function listCommand(flags: ListFlags): Promise<number> {
       const rows = e.hooks.map((hook) => [
         `  ${hook.type}`,
         hook.matcher ?? '(all)',
-        `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${hook.line !== undefined ? `:${hook.line}` : ''}`,
+        sourceCell(hook, hook.line),
         hook.label.replace(/\s+/g, ' ') + (hook.disabledReason ? `  (off: ${hook.disabledReason})` : ''),
       ]);
       return `${e.event} (${e.count})\n${table(rows)}`;

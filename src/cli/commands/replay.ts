@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
 import { renderReplayHuman, renderReplayJson } from '../../replay/report.ts';
 import { readTranscripts, replay } from '../../replay/run.ts';
-import { sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, oneOf, parseJobs, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
 
 export interface ReplayFlags extends SourceFlags {
   post?: boolean;
@@ -13,15 +13,11 @@ export interface ReplayFlags extends SourceFlags {
   jobs?: unknown;
 }
 
-const OUTPUTS = ['table', 'json'] as const;
-
 export async function replayCommand(transcripts: readonly string[], flags: ReplayFlags): Promise<number> {
   try {
-    const output = flags.output ?? 'table';
-    if (!OUTPUTS.includes(output as (typeof OUTPUTS)[number])) throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
+    const output = oneOf('--output', flags.output, ['table', 'json'], 'table');
     if (transcripts.length === 0) throw new PeriHooksError('usage', 'no transcript given', 'peri-hooks replay ~/.claude/projects/<project>/<session>.jsonl');
-    const jobs = flags.jobs === undefined ? 1 : Number(flags.jobs);
-    if (!Number.isInteger(jobs) || jobs < 1) throw new PeriHooksError('usage', `--jobs must be a whole number of at least 1, not "${String(flags.jobs)}"`, 'e.g. --jobs 4 (default 1: hooks run one call at a time, in transcript order)');
+    const jobs = parseJobs(flags.jobs, 'default 1: hooks run one call at a time, in transcript order') ?? 1;
     const cwd = process.cwd();
     // Today's settings are those of the current project, not of the folder the session ran in.
     const projectDir = path.resolve(cwd, flags.projectDir ?? process.env.CLAUDE_PROJECT_DIR ?? '.');
@@ -35,14 +31,8 @@ export async function replayCommand(transcripts: readonly string[], flags: Repla
       ? `peri-hooks: dry run: planning ${firings} against the hooks of ${projectDir}; no hook runs\n`
       : `peri-hooks: replay runs the hooks for real: ${firings} against the hooks of ${projectDir}, with their side effects (use --dry-run to only plan)\n`));
 
-    const controller = new AbortController();
-    const interrupt = () => controller.abort();
-    process.once('SIGINT', interrupt);
-    process.once('SIGTERM', interrupt);
-    const result = await replay({ transcripts, post: flags.post === true, dryRun: flags.dryRun === true, sources, env: process.env, jobs, signal: controller.signal }, read);
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
-    if (controller.signal.aborted) return EXIT.runnerError;
+    const { value: result, aborted } = await interruptible((signal) => replay({ transcripts, post: flags.post === true, dryRun: flags.dryRun === true, sources, env: process.env, jobs, signal }, read));
+    if (aborted) return EXIT.runnerError;
     await write(process.stdout, output === 'json' ? renderReplayJson(result) : renderReplayHuman(result, cwd, useColour(process.stdout)));
     await write(process.stderr, result.warnings.map((warning) => `peri-hooks: warning: ${warning}\n`).join(''));
     return EXIT.ok;

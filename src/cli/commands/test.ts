@@ -8,7 +8,7 @@ import { renderJunit } from '../../testing/report-junit.ts';
 import { relativePath, type ReportContext } from '../../testing/report-common.ts';
 import { renderTap } from '../../testing/report-tap.ts';
 import { runSuite, type SuiteResult } from '../../testing/run.ts';
-import { list, useColour, write } from '../io.ts';
+import { interruptible, list, parseJobs, useColour, write } from '../io.ts';
 
 export interface TestFlags {
   jobs?: unknown;
@@ -28,16 +28,10 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
     if (flags.outputFile !== undefined && !reporters.includes('junit')) {
       throw new PeriHooksError('usage', '--output-file names the JUnit file, but --reporter junit is not given', 'add --reporter junit, or drop --output-file');
     }
-    const jobs = parseJobs(flags.jobs);
-    const controller = new AbortController();
-    const interrupt = () => controller.abort();
-    process.once('SIGINT', interrupt);
-    process.once('SIGTERM', interrupt);
+    const jobs = parseJobs(flags.jobs, 'default: the number of cores');
     const cwd = process.cwd();
-    const suite = await runSuite({ paths, cwd, signal: controller.signal, recording: flags.update === true, ...(jobs !== undefined ? { jobs } : {}) });
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
-    if (controller.signal.aborted) return EXIT.runnerError;
+    const { value: suite, aborted } = await interruptible((signal) => runSuite({ paths, cwd, signal, recording: flags.update === true, ...(jobs !== undefined ? { jobs } : {}) }));
+    if (aborted) return EXIT.runnerError;
 
     let notes = '';
     if (flags.update) {
@@ -76,11 +70,4 @@ function parseReporters(value: unknown): ReporterName[] {
     throw new PeriHooksError('usage', `--reporter ${names.join(', ')}: only one of default, tap and github can write to the console`, 'pick one of them; junit writes a file and combines with any');
   }
   return names as ReporterName[];
-}
-
-function parseJobs(value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  const jobs = Number(value);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new PeriHooksError('usage', `--jobs must be a whole number of at least 1, not "${String(value)}"`, 'e.g. --jobs 4 (default: the number of cores)');
-  return jobs;
 }
