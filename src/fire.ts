@@ -9,11 +9,11 @@ import { plan as makePlan, type PlanOptions, type PlannedHook } from './plan.ts'
 import { classify, type HookResult } from './outcome.ts';
 import { reduce } from './reduce.ts';
 import { runHook } from './runners/index.ts';
-import type { StopGuard } from './stop-guard.ts';
-import type { AsyncJob } from './state/async.ts';
-import { claimOnce, onceAlreadyRan, openSession, settle, type OnceSettlement } from './state/firing.ts';
-import type { AsyncResult } from './state/schema.ts';
-import { onceKey, ranSuccessfully, withDelivered } from './state/session.ts';
+import type { StopGuard } from './session/stop-guard.ts';
+import type { AsyncJob } from './run/background.ts';
+import { claimOnce, onceAlreadyRan, openSession, settle, type OnceSettlement } from './session/firing.ts';
+import type { AsyncResult } from './session/schema.ts';
+import { onceKey, ranSuccessfully, withDelivered } from './session/session.ts';
 import type { Diagnostic, LoadedHook, RawOutcome } from './types.ts';
 import { labelOf } from './hook-label.ts';
 
@@ -171,7 +171,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
 
   /** Hands a hook to a detached supervisor; the pipes of a hook that printed `{"async": true}` go with it. */
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.
-  let supervisor: typeof import('./state/async.ts') | undefined;
+  let supervisor: typeof import('./run/background.ts') | undefined;
   const toSupervisor = (job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>, pipes?: [Readable, Readable]): boolean => {
     const { hook } = job;
     const { newJobId, startSupervisor } = supervisor!;
@@ -197,7 +197,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
     const inputJson = JSON.stringify(current);
     const label = labelOf(hook);
     const handler = hook.handler;
-    if (handler.type === 'command') supervisor ??= await import('./state/async.ts');
+    if (handler.type === 'command') supervisor ??= await import('./run/background.ts');
     if (handler.type === 'command' && (handler.async || handler.asyncRewake)) {
       if (toSupervisor({ kind: 'run', hook, event, label, timeoutMs, input: current, inputJson, projectDir, cwd: current.cwd, settings: loaded.settings })) return undefined;
       const error = startErrors.get(hook.id)!;

@@ -1,8 +1,6 @@
 // The CLI's edges: stdin, writing results, terminal detection, option normalisation.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PeriHooksError } from '../errors.ts';
-import type { Diagnostic } from '../types.ts';
 import type { SourceOptions } from '../fire.ts';
 
 /** All of stdin, or '' when stdin is a terminal (nothing was piped). */
@@ -31,14 +29,6 @@ export function list(value: unknown): string[] | undefined {
 
 export function useColour(stream: NodeJS.WriteStream): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
-}
-
-/** One diagnostic with its place and fix; `prefix` '' drops the program name (for lists under a heading). */
-export function formatDiagnostic(diagnostic: Diagnostic, prefix = 'peri-hooks: '): string {
-  const where = diagnostic.file
-    ? `${diagnostic.file}${diagnostic.line !== undefined ? `:${diagnostic.line}:${diagnostic.column ?? 1}` : ''}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: `
-    : '';
-  return `${prefix}${diagnostic.severity}: ${where}${diagnostic.message}${diagnostic.fix ? `\n  fix: ${diagnostic.fix}` : ''}`;
 }
 
 /** Writes and resolves once the data is flushed, so that the exit code never cuts output short. */
@@ -118,22 +108,4 @@ export async function interruptible<T>(task: (signal: AbortSignal) => Promise<T>
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
   }
-}
-
-/** Rows as left-aligned columns; the last column is not padded. */
-export function table(rows: readonly (readonly string[])[]): string {
-  const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, cell.length); });
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
-}
-
-/** A path relative to `cwd` (the current directory by default) when it lies inside it; otherwise as given. */
-export function displayPath(file: string, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
-/** Where a hook is configured, for the hook tables of list and explain: layer, plugin, file and line. */
-export function sourceCell(hook: { layer: string; plugin?: string; file: string }, line: number | undefined): string {
-  return `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${line !== undefined ? `:${line}` : ''}`;
 }

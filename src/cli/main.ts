@@ -3,6 +3,7 @@ import { cac } from 'cac';
 import { config } from 'zod';
 import { EVENT_NAMES } from '../events.ts';
 import { EXIT, formatError } from '../errors.ts';
+import { wrap } from '../text.ts';
 import { VERSION } from '../version.ts';
 
 // A CLI process parses each schema a handful of times: zod's eval-compiled fast path costs more to build than it saves.
@@ -21,7 +22,7 @@ export function run(argv: readonly string[]): void {
 
 export async function main(argv: readonly string[]): Promise<number> {
   // The detached supervisor of an async hook: internal, so not a cac command and not in the help.
-  if (argv[0] === '__async-run') return (await import('../state/supervisor.ts')).superviseJob(argv[1] ?? '');
+  if (argv[0] === '__async-run') return (await import('../run/supervisor.ts')).superviseJob(argv[1] ?? '');
   const cli = cac('peri-hooks');
   let exitCode: number = EXIT.ok;
   let pending: Promise<number> | undefined;
@@ -154,18 +155,4 @@ function emptySourcesAsNone(argv: readonly string[]): string[] {
     if (arg === '--setting-sources=') return '--setting-sources=none';
     return arg === '' && argv[index - 1] === '--setting-sources' ? 'none' : arg;
   });
-}
-
-function wrap(text: string, width: number, indent: string): string {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(' ')) {
-    if (current && (current + word).length > width) {
-      lines.push(current.trimEnd());
-      current = '';
-    }
-    current += `${word} `;
-  }
-  if (current) lines.push(current.trimEnd());
-  return lines.map((item) => indent + item).join('\n');
 }

@@ -1,6 +1,6 @@
 // Replay output: one line per tool call, then a summary table (or, with --output json, everything as JSON).
 import pc from 'picocolors';
-import { displayPath } from '../cli/io.ts';
+import { displayPath } from '../text.ts';
 import { VERDICTS, type Firing, type Planned, type ReplayResult, type Verdict } from './run.ts';
 
 const WIDTH = 60;

@@ -2,7 +2,7 @@
 // the transcript file; a path is checked as written, then again after realpath, so symlinks cannot escape.
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolDefinition } from '../model/wire.ts';
+import type { ToolDefinition } from '../llm/wire.ts';
 
 export interface ToolScope {
   /** The project directory as given, and as realpath resolves it. */

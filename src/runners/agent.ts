@@ -1,10 +1,10 @@
 // `agent` hooks (§5.6): a bounded tool loop with read-only tools; the model ends by calling StructuredOutput.
 import type { Runner } from '../types.ts';
-import { STRUCTURED_OUTPUT_TOOL, structuredOutputTool, validateVerdict } from '../model/answer.ts';
-import { evaluate } from '../model/evaluate.ts';
-import { cancelledOutcome, errorOutcome, verdictOutcome } from '../model/outcome.ts';
-import { agentSystem, substituteArguments } from '../model/prompt-text.ts';
-import { isToolUse, type Message, type ToolResultBlock } from '../model/wire.ts';
+import { STRUCTURED_OUTPUT_TOOL, structuredOutputTool, validateVerdict } from '../llm/answer.ts';
+import { evaluate } from '../llm/evaluate.ts';
+import { cancelledOutcome, errorOutcome, verdictOutcome } from './raw-outcome.ts';
+import { agentSystem, substituteArguments } from '../llm/prompt-text.ts';
+import { isToolUse, type Message, type ToolResultBlock } from '../llm/wire.ts';
 import { createScope, READ_ONLY_TOOLS, runTool } from './agent-tools.ts';
 
 export const MAX_TURNS = 50;

@@ -4,7 +4,7 @@
 import type { HttpHook } from '../config/schema.ts';
 import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
 import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
-import { cancelledOutcome, errorOutcome, PASS, type Outcome } from '../model/outcome.ts';
+import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { timerMs } from '../timer.ts';
 

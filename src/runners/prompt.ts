@@ -1,11 +1,11 @@
 // `prompt` hooks (§5.5): one forced-tool turn of a small model, mapped to a command hook's raw outcome.
 import type { Runner } from '../types.ts';
-import { parseVerdictText, validateVerdict, VERDICT_TOOL, verdictTool } from '../model/answer.ts';
-import { evaluate } from '../model/evaluate.ts';
-import { errorOutcome, verdictOutcome } from '../model/outcome.ts';
-import { isStopEvent, promptSystem, stopUserMessage, substituteArguments } from '../model/prompt-text.ts';
-import { renderTranscript } from '../model/transcript.ts';
-import { isToolUse, textOf } from '../model/wire.ts';
+import { parseVerdictText, validateVerdict, VERDICT_TOOL, verdictTool } from '../llm/answer.ts';
+import { evaluate } from '../llm/evaluate.ts';
+import { errorOutcome, verdictOutcome } from './raw-outcome.ts';
+import { isStopEvent, promptSystem, stopUserMessage, substituteArguments } from '../llm/prompt-text.ts';
+import { renderTranscript } from '../llm/transcript.ts';
+import { isToolUse, textOf } from '../llm/wire.ts';
 
 export const runPromptHook: Runner = async (hook, ctx) => {
   const handler = hook.handler;

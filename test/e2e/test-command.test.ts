@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { parseTap, parseXml } from '../testing/formats.ts';
+import { parseTap, parseXml } from '../cases/formats.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });

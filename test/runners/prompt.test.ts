@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { EventName } from '../../src/events.ts';
 import type { PromptHook } from '../../src/config/schema.ts';
-import { DEFAULT_MODEL } from '../../src/model/config.ts';
+import { DEFAULT_MODEL } from '../../src/llm/config.ts';
 import { runPromptHook } from '../../src/runners/prompt.ts';
 import {
   API_KEY, apiError, hookContext, loadedHook, message, startMessagesApi, text, verdict, type Step,

@@ -5,8 +5,9 @@ import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { checkEvent, sourcesToLoad } from '../../fire.ts';
 import { parseInput } from '../../input.ts';
-import { pointerLocator } from '../../lint/locate.ts';
-import { formatDiagnostic, outputForm, readInput, sourceCell, sourceOptions, table, useColour, write, type SourceFlags } from '../io.ts';
+import { pointerLocator } from '../../validate/locate.ts';
+import { outputForm, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { formatDiagnostic, sourceCell, table } from '../../text.ts';
 
 export interface ExplainFlags extends SourceFlags {
   input?: string;

@@ -5,7 +5,8 @@ import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { formatDiagnostic, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
   output?: string;

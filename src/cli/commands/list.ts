@@ -3,8 +3,9 @@ import { loadSettings } from '../../config/index.ts';
 import { EXIT, formatError } from '../../errors.ts';
 import { EVENT_NAMES } from '../../events.ts';
 import { describeHook, sourcesToLoad } from '../../fire.ts';
-import { pointerLocator } from '../../lint/locate.ts';
-import { outputForm, sourceCell, sourceOptions, table, write, type SourceFlags } from '../io.ts';
+import { pointerLocator } from '../../validate/locate.ts';
+import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
+import { sourceCell, table } from '../../text.ts';
 
 export interface ListFlags extends SourceFlags {
   output?: string;

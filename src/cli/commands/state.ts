@@ -1,7 +1,7 @@
 // `peri-hooks state <session_id>`: what peri-hooks remembers of one session, as JSON on stdout.
 import { homedir } from 'node:os';
 import { EXIT, formatError } from '../../errors.ts';
-import { readSession, resolveStateDir, sessionFile } from '../../state/store.ts';
+import { readSession, resolveStateDir, sessionFile } from '../../session/store.ts';
 import { write } from '../io.ts';
 
 export async function stateCommand(sessionId: string, flags: { stateDir?: unknown }): Promise<number> {

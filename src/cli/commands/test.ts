@@ -2,12 +2,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
-import { renderGithub } from '../../testing/report-github.ts';
-import { renderHuman } from '../../testing/report-human.ts';
-import { renderJunit } from '../../testing/report-junit.ts';
-import { relativePath, type ReportContext } from '../../testing/report-common.ts';
-import { renderTap } from '../../testing/report-tap.ts';
-import { runSuite, type SuiteResult } from '../../testing/run.ts';
+import { renderGithub } from '../../cases/report-github.ts';
+import { renderHuman } from '../../cases/report-human.ts';
+import { renderJunit } from '../../cases/report-junit.ts';
+import { relativePath, type ReportContext } from '../../cases/report-common.ts';
+import { renderTap } from '../../cases/report-tap.ts';
+import { runSuite, type SuiteResult } from '../../cases/run.ts';
 import { interruptible, list, parseJobs, useColour, write } from '../io.ts';
 
 export interface TestFlags {
@@ -35,7 +35,7 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
 
     let notes = '';
     if (flags.update) {
-      const { recordExpectations } = await import('../../testing/update.ts');
+      const { recordExpectations } = await import('../../cases/update.ts');
       const outcome = recordExpectations(suite);
       for (const entry of outcome.recorded) notes += `peri-hooks: recorded expectations in ${relativePath(entry.file, cwd)} for ${entry.cases.map((name) => JSON.stringify(name)).join(', ')}\n`;
       for (const file of outcome.skipped) notes += `peri-hooks: warning: ${relativePath(file, cwd)} changed while the cases ran; nothing recorded there\n  fix: run peri-hooks test --update again\n`;

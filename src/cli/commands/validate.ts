@@ -1,8 +1,9 @@
 // `peri-hooks validate`: every source fire would read, checked without running anything. Exit 0 clean, 1 with errors.
 import { EXIT, formatError } from '../../errors.ts';
 import { sourcesToLoad } from '../../fire.ts';
-import { validate, type ValidateReport } from '../../lint/index.ts';
-import { formatDiagnostic, outputForm, sourceOptions, table, write, type SourceFlags } from '../io.ts';
+import { validate, type ValidateReport } from '../../validate/index.ts';
+import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
+import { formatDiagnostic, table } from '../../text.ts';
 
 export interface ValidateFlags extends SourceFlags {
   output?: string;

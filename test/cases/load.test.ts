@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { makeProject, type Project } from '../helpers/cli.ts';
-import { defaultProjectDir, discoverCaseFiles } from '../../src/testing/discover.ts';
-import { loadCaseFile } from '../../src/testing/load.ts';
+import { defaultProjectDir, discoverCaseFiles } from '../../src/cases/discover.ts';
+import { loadCaseFile } from '../../src/cases/load.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });

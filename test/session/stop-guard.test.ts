@@ -1,7 +1,7 @@
 // The Stop loop guard as a pure function: counting, the cap, the override, the reset.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { guardStop, stopCap, stopGuardKey } from '../../src/stop-guard.ts';
+import { guardStop, stopCap, stopGuardKey } from '../../src/session/stop-guard.ts';
 import type { Reduced } from '../../src/reduce.ts';
 
 const block: Reduced = { blocked: true, reason: 'keep going', deciders: [0], errors: [], output: { decision: 'block', reason: 'keep going' } };

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { renderTranscript } from '../../src/model/transcript.ts';
+import { renderTranscript } from '../../src/llm/transcript.ts';
 
 let dir: string;
 before(async () => {

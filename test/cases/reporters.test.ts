@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
-import { renderGithub } from '../../src/testing/report-github.ts';
-import { renderHuman } from '../../src/testing/report-human.ts';
-import { renderJunit } from '../../src/testing/report-junit.ts';
-import { renderTap } from '../../src/testing/report-tap.ts';
-import { runSuite, type SuiteResult } from '../../src/testing/run.ts';
+import { renderGithub } from '../../src/cases/report-github.ts';
+import { renderHuman } from '../../src/cases/report-human.ts';
+import { renderJunit } from '../../src/cases/report-junit.ts';
+import { renderTap } from '../../src/cases/report-tap.ts';
+import { runSuite, type SuiteResult } from '../../src/cases/run.ts';
 import { parseTap, parseXml, type XmlElement } from './formats.ts';
 
 let project: Project;

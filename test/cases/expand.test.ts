@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_NAMES, isToolEvent, type EventName } from '../../src/events.ts';
 import { parseInput } from '../../src/input.ts';
-import { expandInput } from '../../src/testing/expand.ts';
+import { expandInput } from '../../src/cases/expand.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const real = (name: string) => JSON.parse(readFileSync(join(ROOT, 'fixtures/claude-code-2.1.332/inputs', `${name}.json`), 'utf8')) as Record<string, unknown>;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventName } from '../events.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
-import type { SessionRef } from './store.ts';
-import { randomHex } from './crypto.ts';
+import type { SessionRef } from '../session/store.ts';
+import { randomHex } from '../session/crypto.ts';
 
 export const ASYNC_RUN_COMMAND = '__async-run';
 

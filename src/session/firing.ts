@@ -3,7 +3,7 @@
 // A firing with no once hook, no Stop event and nothing to deliver never takes the lock or writes.
 import type { EventName } from '../events.ts';
 import type { Reduced } from '../reduce.ts';
-import { guardStop, stopCap, stopGuardKey, type StopGuard } from '../stop-guard.ts';
+import { guardStop, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
 import type { LoadedHook } from '../types.ts';
 import type { AsyncResult, SessionState } from './schema.ts';
 import { canDeliver, onceKey, onceTaken } from './session.ts';

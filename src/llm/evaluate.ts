@@ -4,7 +4,7 @@ import { EVENTS } from '../events.ts';
 import type { RawOutcome, RunContext } from '../types.ts';
 import { createMessage, type CallResult } from './client.ts';
 import { redact, resolveModelConfig } from './config.ts';
-import { cancelledOutcome, errorOutcome, type Outcome } from './outcome.ts';
+import { cancelledOutcome, errorOutcome, type Outcome } from '../runners/raw-outcome.ts';
 import type { MessagesRequest } from './wire.ts';
 import { timerMs } from '../timer.ts';
 

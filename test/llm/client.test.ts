@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createMessage } from '../../src/model/client.ts';
-import { resolveModelConfig, type ModelConfig } from '../../src/model/config.ts';
+import { createMessage } from '../../src/llm/client.ts';
+import { resolveModelConfig, type ModelConfig } from '../../src/llm/config.ts';
 import { API_KEY, apiError, message, startMessagesApi, text, type Step } from '../helpers/messages-api-server.ts';
 
 const body = { model: 'm', max_tokens: 10, system: 's', messages: [{ role: 'user' as const, content: 'hi' }] };

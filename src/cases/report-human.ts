@@ -1,7 +1,7 @@
 // The default reporter: one line per case; for a failing case, expected against actual and the hooks'
 // stderr; then the errors; then the summary line `N passed, N failed`.
 import pc from 'picocolors';
-import { formatDiagnostic } from '../cli/io.ts';
+import { formatDiagnostic } from '../text.ts';
 import { caseTitle, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nestedQuantifier } from '../../src/lint/regex.ts';
+import { nestedQuantifier } from '../../src/validate/regex.ts';
 
 test('nested unbounded quantifiers are found; bounded, escaped and class forms are not', () => {
   const rows: Array<[string, string | undefined]> = [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EventName } from '../../src/events.ts';
-import { verdictOutcome } from '../../src/model/outcome.ts';
+import { verdictOutcome } from '../../src/runners/raw-outcome.ts';
 
 const style = (continueOnBlock: boolean) => ({ continueOnBlock, message: (reason: string) => `[p]: ${reason}` });
 const endsTurn = (event: EventName, continueOnBlock: boolean): boolean | undefined => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseVerdictText, validateVerdict, verdictTool } from '../../src/model/answer.ts';
-import { substituteArguments } from '../../src/model/prompt-text.ts';
+import { parseVerdictText, validateVerdict, verdictTool } from '../../src/llm/answer.ts';
+import { substituteArguments } from '../../src/llm/prompt-text.ts';
 
 test('text answers are parsed leniently', () => {
   assert.deepEqual(parseVerdictText('{"ok":true,"reason":"r"}'), { ok: true, verdict: { ok: true, reason: 'r' } });

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HookHandler } from '../../src/config/schema.ts';
 import type { EventName } from '../../src/events.ts';
-import { lint } from '../../src/lint/index.ts';
-import { firstWord } from '../../src/lint/program.ts';
+import { lint } from '../../src/validate/index.ts';
+import { firstWord } from '../../src/validate/program.ts';
 import type { Layer, LoadedHook } from '../../src/types.ts';
 
 const ctx = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { isToolEvent, type EventName } from '../events.ts';
 import { mcpServerOf } from '../match/aliases.ts';
-import { sha256Hex } from '../state/crypto.ts';
+import { sha256Hex } from '../session/crypto.ts';
 
 /** Events whose real payloads carry no permission_mode (spec §3). */
 const WITHOUT_PERMISSION_MODE: ReadonlySet<EventName> = new Set([

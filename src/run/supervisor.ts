@@ -6,11 +6,11 @@ import { Socket } from 'node:net';
 import { classify } from '../outcome.ts';
 import { runCommandHook, OUTPUT_LIMIT_BYTES } from '../runners/command.ts';
 import type { RawOutcome } from '../types.ts';
-import { isAlive } from './lock.ts';
-import { ranSuccessfully, rewakeMessage } from './session.ts';
-import { updateSession } from './store.ts';
-import type { AdoptJob, AsyncJob } from './async.ts';
-import type { AsyncResult } from './schema.ts';
+import { isAlive } from '../session/lock.ts';
+import { ranSuccessfully, rewakeMessage } from '../session/session.ts';
+import { updateSession } from '../session/store.ts';
+import type { AdoptJob, AsyncJob } from './background.ts';
+import type { AsyncResult } from '../session/schema.ts';
 
 /** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
 const STORE_LOCK_WAIT_MS = 60_000;

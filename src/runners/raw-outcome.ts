@@ -2,8 +2,8 @@
 // downstream judges every hook type: exit 2 + stderr blocks, `continue: false` on stdout ends the turn.
 import type { EventName } from '../events.ts';
 import type { RawOutcome } from '../types.ts';
-import type { Verdict } from './answer.ts';
-import { isStopEvent } from './prompt-text.ts';
+import type { Verdict } from '../llm/answer.ts';
+import { isStopEvent } from '../llm/prompt-text.ts';
 
 /** A raw outcome before its duration is known; the http runner builds its outcomes from these helpers too. */
 export type Outcome = Omit<RawOutcome, 'durationMs'>;

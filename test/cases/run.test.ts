@@ -4,9 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { makeProject, type Project } from '../helpers/cli.ts';
-import { runPool } from '../../src/testing/pool.ts';
-import { runSuite } from '../../src/testing/run.ts';
-import { recordExpectations } from '../../src/testing/update.ts';
+import { runPool } from '../../src/cases/pool.ts';
+import { runSuite } from '../../src/cases/run.ts';
+import { recordExpectations } from '../../src/cases/update.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });

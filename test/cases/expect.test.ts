@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FireReport, HookReport } from '../../src/fire.ts';
-import { actualOf, check } from '../../src/testing/expect.ts';
-import type { Expectation } from '../../src/testing/schema.ts';
+import { actualOf, check } from '../../src/cases/expect.ts';
+import type { Expectation } from '../../src/cases/schema.ts';
 
 const hook = (label: string, extra: Partial<HookReport> = {}): HookReport => ({
   id: `project:/p/.claude/settings.json#/hooks/PreToolUse/0/hooks/${label}`, type: 'command', layer: 'project', file: '/p/.claude/settings.json', pointer: '/x', label, status: 'ran', exitCode: 0, timedOut: false, stderr: '', ...extra,

@@ -1,8 +1,8 @@
 // The Stop/SubagentStop loop guard (spec §10.2). Pure: the count comes in from the session state and the
 // new count goes out. A continuation is a block (decision "block", exit 2) or, on Stop, additionalContext;
 // the one that would make the count exceed the cap is overridden, and the stop goes ahead.
-import type { EventName } from './events.ts';
-import type { Reduced } from './reduce.ts';
+import type { EventName } from '../events.ts';
+import type { Reduced } from '../reduce.ts';
 
 export const CAP_VARIABLE = 'CLAUDE_CODE_STOP_HOOK_BLOCK_CAP';
 export const DEFAULT_CAP = 8;

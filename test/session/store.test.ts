@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { acquireLock } from '../../src/state/lock.ts';
-import { readSession, resolveStateDir, sessionFile, sweep, updateSession } from '../../src/state/store.ts';
+import { acquireLock } from '../../src/session/lock.ts';
+import { readSession, resolveStateDir, sessionFile, sweep, updateSession } from '../../src/session/store.ts';
 
 const base = mkdtempSync(path.join(tmpdir(), 'peri-hooks-store-'));
 after(() => rmSync(base, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 // Shared pieces of the test reporters: names, places, and the summary line.
-import { displayPath as relativePath } from '../cli/io.ts';
+import { displayPath as relativePath } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
 import type { CaseResult, SuiteResult } from './run.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_MODEL, redact, resolveModelConfig } from '../../src/model/config.ts';
+import { DEFAULT_MODEL, redact, resolveModelConfig } from '../../src/llm/config.ts';
 
 test('defaults: public API, default model, x-api-key', () => {
   const config = resolveModelConfig({ ANTHROPIC_API_KEY: 'sk-1234' }, undefined);
