@@ -1,7 +1,7 @@
 // `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
 import path from 'node:path';
 import pc from 'picocolors';
-import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { checkEvent, sourcesToLoad } from '../../fire.ts';
 import { parseInput } from '../../input.ts';
@@ -20,31 +20,26 @@ export interface ExplainFlags extends SourceFlags {
 }
 
 export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
-  try {
-    const output = outputForm(flags.output, process.stdout.isTTY ? 'human' : 'json');
-    const event = checkEvent(eventName);
-    const sources = sourceOptions(flags);
-    const cwd = path.resolve(sources.projectDir ?? process.env.CLAUDE_PROJECT_DIR ?? process.cwd());
-    let input: Record<string, unknown>;
-    if (flags.tool !== undefined) {
-      input = syntheticInput(event, cwd, { name: String(flags.tool), input: toolInput(flags.toolInput) });
-    } else {
-      const { text, source } = await readInput(flags.input);
-      input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
-    }
-    const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
-    if (output === 'json') {
-      await write(process.stdout, `${JSON.stringify(report, null, 2)}\n`);
-    } else {
-      const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
-      const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
-      await write(process.stdout, human(report, lines, useColour(process.stdout)));
-    }
-    return EXIT.ok;
-  } catch (error) {
-    await write(process.stderr, `${formatError(error)}\n`);
-    return EXIT.runnerError;
+  const output = outputForm(flags.output, process.stdout.isTTY ? 'human' : 'json');
+  const event = checkEvent(eventName);
+  const sources = sourceOptions(flags);
+  const cwd = path.resolve(sources.projectDir ?? process.env.CLAUDE_PROJECT_DIR ?? process.cwd());
+  let input: Record<string, unknown>;
+  if (flags.tool !== undefined) {
+    input = syntheticInput(event, cwd, { name: String(flags.tool), input: toolInput(flags.toolInput) });
+  } else {
+    const { text, source } = await readInput(flags.input);
+    input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
+  const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
+  if (output === 'json') {
+    await write(process.stdout, `${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
+    const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
+    await write(process.stdout, human(report, lines, useColour(process.stdout)));
+  }
+  return EXIT.ok;
 }
 
 function toolInput(text: string | undefined): Record<string, unknown> {

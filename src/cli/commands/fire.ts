@@ -1,5 +1,5 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
-import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent, fire, type FireOptions } from '../../fire.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
@@ -23,44 +23,38 @@ const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function fireCommand(eventName: string, flags: FireFlags): Promise<number> {
   const output = flags.output ?? 'decision';
-  try {
-    if (!OUTPUTS.includes(output as (typeof OUTPUTS)[number])) {
-      throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
-    }
-    const event = checkEvent(eventName);
-    const { text, source } = await readInput(flags.input);
-    const controller = new AbortController();
-    const interrupt = () => controller.abort();
-    // Hooks are killed with their process group on these (the command runner's exit hook covers normal exits).
-    for (const signal of INTERRUPTS) process.once(signal, interrupt);
-    const colour = useColour(process.stderr);
-    const options: FireOptions = {
-      signal: controller.signal,
-      inputSource: source,
-      ...(flags.failClosed ? { failClosed: true } : {}),
-      ...(flags.sequential ? { sequential: true } : {}),
-      ...(flags.state === false ? { noState: true } : {}),
-      ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
-      selfCommand: selfCommand(),
-      ...sourceOptions(flags),
-      ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
-    };
-    const report = await fire(event, text, options);
-    for (const signal of INTERRUPTS) process.off(signal, interrupt);
-    if (controller.signal.aborted) return EXIT.runnerError;
-    const rendered: Rendered = output === 'claude' ? renderClaude(report) : output === 'json' ? renderJson(report) : renderDecision(report);
-    // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
-    const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
-    // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
-    const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
-    await write(process.stdout, rendered.stdout);
-    await write(process.stderr, notes + rendered.stderr + summary);
-    return rendered.exitCode;
-  } catch (error) {
-    const failClosed = flags.failClosed === true;
-    await write(process.stderr, `${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`);
-    return failClosed ? EXIT.block : EXIT.runnerError;
+  if (!OUTPUTS.includes(output as (typeof OUTPUTS)[number])) {
+    throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
   }
+  const event = checkEvent(eventName);
+  const { text, source } = await readInput(flags.input);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  // Hooks are killed with their process group on these (the command runner's exit hook covers normal exits).
+  for (const signal of INTERRUPTS) process.once(signal, interrupt);
+  const colour = useColour(process.stderr);
+  const options: FireOptions = {
+    signal: controller.signal,
+    inputSource: source,
+    ...(flags.failClosed ? { failClosed: true } : {}),
+    ...(flags.sequential ? { sequential: true } : {}),
+    ...(flags.state === false ? { noState: true } : {}),
+    ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
+    selfCommand: selfCommand(),
+    ...sourceOptions(flags),
+    ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
+  };
+  const report = await fire(event, text, options);
+  for (const signal of INTERRUPTS) process.off(signal, interrupt);
+  if (controller.signal.aborted) return EXIT.runnerError;
+  const rendered: Rendered = output === 'claude' ? renderClaude(report) : output === 'json' ? renderJson(report) : renderDecision(report);
+  // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
+  const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
+  // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
+  const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
+  await write(process.stdout, rendered.stdout);
+  await write(process.stderr, notes + rendered.stderr + summary);
+  return rendered.exitCode;
 }
 
 /** How to start this peri-hooks again, for the supervisor of async hooks: the single executable, or node and the script. */

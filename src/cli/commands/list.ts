@@ -1,6 +1,6 @@
 // `peri-hooks list`: the hooks panel. Every event with its hook count; per hook its type, matcher, source and command or URL.
 import { loadSettings } from '../../config/index.ts';
-import { EXIT, formatError } from '../../errors.ts';
+import { EXIT } from '../../errors.ts';
 import { EVENT_NAMES } from '../../events.ts';
 import { describeHook, sourcesToLoad } from '../../fire.ts';
 import { pointerLocator } from '../../validate/locate.ts';
@@ -12,39 +12,34 @@ export interface ListFlags extends SourceFlags {
 }
 
 export async function listCommand(flags: ListFlags): Promise<number> {
-  try {
-    const output = outputForm(flags.output, 'human');
-    const load = sourcesToLoad(sourceOptions(flags), process.cwd());
-    const loaded = await loadSettings(load);
-    const locate = await pointerLocator(load);
-    const hooks = await Promise.all(loaded.hooks.map(async (hook) => ({
-      ...describeHook(hook),
-      line: (await locate(hook.provenance.file, hook.provenance.pointer))?.line,
-      ...(hook.disabledReason ? { disabledReason: hook.disabledReason } : {}),
-    })));
-    const events = EVENT_NAMES.map((event) => {
-      const own = hooks.filter((hook, i) => loaded.hooks[i]!.event === event);
-      return { event, count: own.length, hooks: own };
-    });
-    if (output === 'json') {
-      await write(process.stdout, `${JSON.stringify({ events, sources: loaded.sources }, null, 2)}\n`);
-      return EXIT.ok;
-    }
-    const blocks = events.filter((e) => e.count > 0).map((e) => {
-      const rows = e.hooks.map((hook) => [
-        `  ${hook.type}`,
-        hook.matcher ?? '(all)',
-        sourceCell(hook, hook.line),
-        hook.label.replace(/\s+/g, ' ') + (hook.disabledReason ? `  (off: ${hook.disabledReason})` : ''),
-      ]);
-      return `${e.event} (${e.count})\n${table(rows)}`;
-    });
-    const empty = events.filter((e) => e.count === 0).map((e) => e.event);
-    const tail = empty.length === EVENT_NAMES.length ? 'no hooks are configured' : `no hooks: ${empty.join(', ')}`;
-    await write(process.stdout, `${[...blocks, tail].join('\n\n')}\n`);
+  const output = outputForm(flags.output, 'human');
+  const load = sourcesToLoad(sourceOptions(flags), process.cwd());
+  const loaded = await loadSettings(load);
+  const locate = await pointerLocator(load);
+  const hooks = await Promise.all(loaded.hooks.map(async (hook) => ({
+    ...describeHook(hook),
+    line: (await locate(hook.provenance.file, hook.provenance.pointer))?.line,
+    ...(hook.disabledReason ? { disabledReason: hook.disabledReason } : {}),
+  })));
+  const events = EVENT_NAMES.map((event) => {
+    const own = hooks.filter((hook, i) => loaded.hooks[i]!.event === event);
+    return { event, count: own.length, hooks: own };
+  });
+  if (output === 'json') {
+    await write(process.stdout, `${JSON.stringify({ events, sources: loaded.sources }, null, 2)}\n`);
     return EXIT.ok;
-  } catch (error) {
-    await write(process.stderr, `${formatError(error)}\n`);
-    return EXIT.runnerError;
   }
+  const blocks = events.filter((e) => e.count > 0).map((e) => {
+    const rows = e.hooks.map((hook) => [
+      `  ${hook.type}`,
+      hook.matcher ?? '(all)',
+      sourceCell(hook, hook.line),
+      hook.label.replace(/\s+/g, ' ') + (hook.disabledReason ? `  (off: ${hook.disabledReason})` : ''),
+    ]);
+    return `${e.event} (${e.count})\n${table(rows)}`;
+  });
+  const empty = events.filter((e) => e.count === 0).map((e) => e.event);
+  const tail = empty.length === EVENT_NAMES.length ? 'no hooks are configured' : `no hooks: ${empty.join(', ')}`;
+  await write(process.stdout, `${[...blocks, tail].join('\n\n')}\n`);
+  return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 // `peri-hooks schema [settings|input|output] [--event X]`: JSON Schema generated from the zod schemas that validate.
-import { EXIT, PeriHooksError, formatError } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../fire.ts';
 import { inputJsonSchema, outputJsonSchema, serialise, settingsJsonSchema } from '../../schema-export.ts';
 import { write } from '../io.ts';
@@ -7,23 +7,18 @@ import { write } from '../io.ts';
 const KINDS = ['settings', 'input', 'output'] as const;
 
 export async function schemaCommand(kind: string | undefined, flags: { event?: string }): Promise<number> {
-  try {
-    const chosen = kind ?? 'settings';
-    if (!KINDS.includes(chosen as (typeof KINDS)[number])) {
-      throw new PeriHooksError('usage', `unknown schema "${chosen}"`, `use one of: ${KINDS.join(', ')}`);
-    }
-    const event = flags.event === undefined ? undefined : checkEvent(String(flags.event));
-    if (chosen === 'settings' && event !== undefined) {
-      throw new PeriHooksError('usage', '--event applies to the input and output schemas, not to settings', 'peri-hooks schema settings');
-    }
-    if (chosen === 'input' && event === undefined) {
-      throw new PeriHooksError('usage', 'the input schema is per event', 'add --event <Event>, e.g. peri-hooks schema input --event PreToolUse');
-    }
-    const schema = chosen === 'settings' ? settingsJsonSchema() : chosen === 'input' ? inputJsonSchema(event!) : outputJsonSchema(event);
-    await write(process.stdout, serialise(schema));
-    return EXIT.ok;
-  } catch (error) {
-    await write(process.stderr, `${formatError(error)}\n`);
-    return EXIT.runnerError;
+  const chosen = kind ?? 'settings';
+  if (!KINDS.includes(chosen as (typeof KINDS)[number])) {
+    throw new PeriHooksError('usage', `unknown schema "${chosen}"`, `use one of: ${KINDS.join(', ')}`);
   }
+  const event = flags.event === undefined ? undefined : checkEvent(String(flags.event));
+  if (chosen === 'settings' && event !== undefined) {
+    throw new PeriHooksError('usage', '--event applies to the input and output schemas, not to settings', 'peri-hooks schema settings');
+  }
+  if (chosen === 'input' && event === undefined) {
+    throw new PeriHooksError('usage', 'the input schema is per event', 'add --event <Event>, e.g. peri-hooks schema input --event PreToolUse');
+  }
+  const schema = chosen === 'settings' ? settingsJsonSchema() : chosen === 'input' ? inputJsonSchema(event!) : outputJsonSchema(event);
+  await write(process.stdout, serialise(schema));
+  return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 // `peri-hooks validate`: every source fire would read, checked without running anything. Exit 0 clean, 1 with errors.
-import { EXIT, formatError } from '../../errors.ts';
+import { EXIT } from '../../errors.ts';
 import { sourcesToLoad } from '../../fire.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
@@ -11,15 +11,10 @@ export interface ValidateFlags extends SourceFlags {
 }
 
 export async function validateCommand(flags: ValidateFlags): Promise<number> {
-  try {
-    const output = outputForm(flags.output, 'human');
-    const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true);
-    await write(process.stdout, output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report));
-    return report.ok ? EXIT.ok : EXIT.runnerError;
-  } catch (error) {
-    await write(process.stderr, `${formatError(error)}\n`);
-    return EXIT.runnerError;
-  }
+  const output = outputForm(flags.output, 'human');
+  const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true);
+  await write(process.stdout, output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report));
+  return report.ok ? EXIT.ok : EXIT.runnerError;
 }
 
 function human(report: ValidateReport): string {

@@ -1,0 +1,153 @@
+// The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
+// cac; nothing here runs, so start-up pays only for the table.
+
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay';
+
+/** What a command's help says differently about a flag it shares with others. */
+interface FlagVariant {
+  description?: string;
+  default?: string;
+}
+
+export interface FlagSpec {
+  /** The value placeholder, e.g. `<file>`; a flag without one is a switch. */
+  value?: `<${string}>`;
+  description: string;
+  /** Each use adds a value; the command gets an array even for one use. */
+  repeatable?: true;
+  /** What applies without the flag, in the help's words. */
+  default?: string;
+  /** Per command, where the help says something else (the same flag means a slightly different thing there). */
+  variants?: Partial<Record<CommandName, FlagVariant>>;
+}
+
+export const FLAGS = {
+  output: {
+    value: '<form>',
+    description: 'human (default) | json',
+    variants: {
+      fire: { description: 'decision (default) | claude | json' },
+      explain: { description: 'human (on a terminal) | json (otherwise)' },
+      replay: { description: 'table (default) | json' },
+    },
+  },
+  input: { value: '<file>', description: 'Read the hook input from a file instead of stdin' },
+  settings: { value: '<file-or-json>', description: 'Extra settings file or inline JSON', repeatable: true },
+  'plugin-dir': { value: '<dir>', description: 'Load a plugin\'s hooks from this folder', repeatable: true },
+  'setting-sources': { value: '<list>', description: 'Comma-separated subset of managed,user,project,local; \'\' for none' },
+  'project-dir': {
+    value: '<dir>',
+    description: 'Project root',
+    default: '$CLAUDE_PROJECT_DIR, else the current directory',
+    // fire and explain read the project of the hook input (explain's built input has the current directory).
+    variants: { fire: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' }, explain: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' } },
+  },
+  'managed-dir': { value: '<dir>', description: 'Folder of managed-settings.json', default: '/etc/claude-code; $PERI_HOOKS_MANAGED_DIR' },
+  'fail-closed': { description: 'Hook failures and runner errors block (exit 2) where the event can block' },
+  sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
+  'state-dir': {
+    value: '<dir>',
+    description: 'Session state folder',
+    default: '$PERI_HOOKS_STATE_DIR, else $XDG_STATE_HOME/peri-hooks',
+    variants: { explain: { description: 'Session state folder, read to show once hooks that already ran', default: 'as fire' } },
+  },
+  'no-state': {
+    description: 'Remember nothing: no once, no Stop-block count, no async results across firings',
+    variants: { explain: { description: 'Ignore session state' } },
+  },
+  strict: { description: 'Warnings fail too' },
+  tool: { value: '<name>', description: 'Build a tool-event input for this tool instead of reading one' },
+  'tool-input': { value: '<json>', description: 'The tool_input object for --tool', default: '{}' },
+  event: { value: '<event>', description: 'The event of an input or output schema' },
+  jobs: {
+    value: '<n>',
+    description: 'Cases run at once',
+    default: 'the number of cores',
+    variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
+  },
+  reporter: { value: '<name>', description: 'default | tap | github (console), junit (file)', repeatable: true },
+  'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
+  update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
+  post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
+  'dry-run': { description: 'Only plan: which hooks would run for every call; runs nothing' },
+} as const satisfies Record<string, FlagSpec>;
+
+export type FlagName = keyof typeof FLAGS;
+
+export interface CommandSpec {
+  name: CommandName;
+  /** Positional arguments as cac writes them: `<required>`, `[optional]`, `<...variadic>`. */
+  args?: string;
+  description: string;
+  /** In help order. */
+  flags: readonly FlagName[];
+  examples?: readonly string[];
+}
+
+/** The flags that name settings sources: every command that loads settings takes the same ones. */
+const SOURCE_FLAGS = ['settings', 'plugin-dir', 'setting-sources', 'project-dir', 'managed-dir'] as const satisfies readonly FlagName[];
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'fire',
+    args: '<event>',
+    description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
+    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'state-dir', 'no-state'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
+  },
+  {
+    name: 'state',
+    args: '<session_id>',
+    description: 'Print the state peri-hooks keeps for one session (once, Stop-block counts, async results), as JSON',
+    flags: ['state-dir'],
+    examples: ['peri-hooks state 8f0c5b1e-0000-4000-8000-000000000000'],
+  },
+  {
+    name: 'validate',
+    description: 'Check every settings source fire would read, without running a hook; exit 1 on errors',
+    flags: [...SOURCE_FLAGS, 'strict', 'output'],
+    examples: ['peri-hooks validate --project-dir .'],
+  },
+  {
+    name: 'explain',
+    args: '<event>',
+    description: 'Show which hooks would run for one input, and why the others would not; runs nothing',
+    flags: [...SOURCE_FLAGS, 'input', 'tool', 'tool-input', 'output', 'state-dir', 'no-state'],
+    examples: ['peri-hooks explain PreToolUse --tool Bash --tool-input \'{"command":"git push"}\'', 'peri-hooks explain Stop < input.json'],
+  },
+  {
+    name: 'list',
+    description: 'The hooks panel: hooks per event, with type, matcher, source and command',
+    flags: [...SOURCE_FLAGS, 'output'],
+  },
+  {
+    name: 'schema',
+    args: '[kind]',
+    description: 'Print a JSON Schema: settings (default), input or output (--event for one event)',
+    flags: ['event'],
+    examples: ['peri-hooks schema settings > settings.schema.json', 'peri-hooks schema input --event PreToolUse'],
+  },
+  {
+    name: 'test',
+    args: '[...paths]',
+    description: 'Run hook test cases (hooks.test.json, *.hooks.test.json, .claude/hooks-tests/*.json); exit 1 unless all pass',
+    flags: ['jobs', 'reporter', 'output-file', 'update'],
+    examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml'],
+  },
+  {
+    name: 'replay',
+    args: '<...transcripts>',
+    description: 'Fire the hooks of today\'s settings for every tool call of Claude Code transcripts; runs the hooks for real',
+    flags: [...SOURCE_FLAGS, 'post', 'dry-run', 'output', 'jobs'],
+    examples: ['peri-hooks replay ~/.claude/projects/-home-me-repo/*.jsonl --dry-run', 'peri-hooks replay session.jsonl --post --output json'],
+  },
+];
+
+/** The help line of a flag in one command's help: its description, then whether it repeats, then its default. */
+export function flagHelp(name: FlagName, command: CommandName): string {
+  const flag: FlagSpec = FLAGS[name];
+  const variant = flag.variants?.[command];
+  const description = variant?.description ?? flag.description;
+  const fallback = variant?.default ?? flag.default;
+  return `${description}${flag.repeatable ? ' (repeatable)' : ''}${fallback === undefined ? '' : ` (default: ${fallback})`}`;
+}
