@@ -34,7 +34,8 @@ export interface ExplainReport {
 export async function explain(event: EventName, input: Record<string, unknown>, options: ExplainOptions = {}): Promise<ExplainReport> {
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
   const loaded = await loadSettings(load);
-  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  // Explain only reads the session: it never waits for the lock.
+  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
   const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));

@@ -146,7 +146,8 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const { home, projectDir } = loadOptions;
 
   const loaded = await loadSettings(loadOptions);
-  const stateOptions = { env, home, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) };
+  // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
+  const stateOptions = { env, home, deadline: Date.now() + EVENTS[event].timeoutS * 1000, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) };
   const opened = openSession(hookInput.session_id, stateOptions);
   const { session } = opened;
   const warnings: Diagnostic[] = [...loaded.diagnostics];

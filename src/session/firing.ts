@@ -13,6 +13,8 @@ export interface FiringSession {
   ref: SessionRef;
   /** The state as read when the firing began. */
   snapshot: SessionState;
+  /** Epoch ms: the end of the firing's time budget, until which its lock sections wait for the lock. */
+  deadline: number;
 }
 
 export interface StateOptions {
@@ -20,6 +22,8 @@ export interface StateOptions {
   stateDir?: string;
   env: Record<string, string | undefined>;
   home: string;
+  /** Epoch ms: the end of the firing's time budget. */
+  deadline: number;
 }
 
 /** The one read of the session file; undefined with --no-state. */
@@ -27,7 +31,7 @@ export function openSession(sessionId: string, options: StateOptions): { session
   if (options.noState) return { warnings: [] };
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId };
   const read = readSession(ref);
-  return { session: { ref, snapshot: read.state }, warnings: read.warning ? [read.warning] : [] };
+  return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
 }
 
 /** Ids of the once hooks among `hooks` that the session has seen run (or sees running). */
@@ -58,7 +62,7 @@ export async function claimOnce(session: FiringSession | undefined, hooks: reado
       taken.add(key);
       claimed.add(hook.id);
     }
-  });
+  }, { deadline: session.deadline });
   if (!update.ok) {
     claimed.clear();
     lost.clear();
@@ -107,7 +111,7 @@ export async function settle(session: FiringSession | undefined, event: EventNam
     const delivered = state.results.filter((result) => canDeliver(event, result));
     state.results = state.results.filter((result) => !canDeliver(event, result));
     return { guarded, delivered };
-  });
+  }, { deadline: session.deadline });
   warnings.push(...update.warnings);
   if (!update.ok) return asNew();
   const { guarded, delivered } = update.value;
