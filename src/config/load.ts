@@ -8,6 +8,7 @@ import type { Diagnostic, LoadedHook, Provenance, Severity } from '../types.ts';
 import { EVENT_NAMES, GUARD_EVENTS, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
 import { createLocator, escapeSegment, syntaxErrorPosition } from './locate.ts';
+import { shownUrl } from '../text.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
 
@@ -309,7 +310,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: string; m
     case 'invalid_type':
       return { code: 'wrong-type', message: `"${field}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, not ${kindOf(value)}; entry dropped` };
     case 'invalid_format':
-      return { code: 'invalid-url', message: `"${field}" is not a valid URL: ${JSON.stringify(value)}; entry dropped`, fix: 'use an absolute URL, e.g. "https://example.com/hook"' };
+      return { code: 'invalid-url', message: `"${field}" is not a valid URL: ${JSON.stringify(shownUrl(String(value)))}; entry dropped`, fix: 'use an absolute URL, e.g. "https://example.com/hook"' };
     case 'invalid_value':
       return { code: 'invalid-value', message: `"${field}" must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; entry dropped` };
     default:
