@@ -5,7 +5,7 @@ import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
 import type { Diagnostic, LoadedHook, Provenance, Severity } from '../types.ts';
-import { EVENT_NAMES, GUARD_EVENTS, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
+import { EVENTS, EVENT_NAMES, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
 import { createLocator, escapeSegment, syntaxErrorPosition } from './locate.ts';
 import { shownUrl } from '../text.ts';
@@ -320,7 +320,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: string; m
 
 /** An entry that cannot be loaded: dropped, and on a guard event it makes the whole file inapplicable (§1). */
 function unloadable(walk: Walk, event: EventName, pointer: string, code: string, message: string, fix?: string): void {
-  const guard = GUARD_EVENTS.has(event);
+  const guard = EVENTS[event].brokenEntryVoidsSource === true;
   if (guard) walk.brokenGuard ??= { event, pointer };
   add(walk, guard ? 'error' : 'warning', code, pointer, message, fix);
 }

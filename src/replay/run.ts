@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSettings, type LoadedSettings } from '../config/index.ts';
-import type { EventName } from '../events.ts';
+import { EVENTS, type EventName } from '../events.ts';
 import { PeriHooksError, formatError } from '../errors.ts';
 import { fire, labelOf, sourcesToLoad, type FireReport, type SourceOptions } from '../fire.ts';
 import { parseInput } from '../input.ts';
@@ -133,7 +133,7 @@ function errorText(error: unknown): string {
 
 function firing(event: EventName, report: FireReport): Firing {
   const actual = actualOf(report);
-  const verdict: Verdict = report.blocked || actual.decision === 'deny' ? (event === 'PreToolUse' ? 'denied' : 'blocked')
+  const verdict: Verdict = report.blocked || actual.decision === 'deny' ? (EVENTS[event].family === 'permission' ? 'denied' : 'blocked')
     : actual.decision === 'ask' ? 'asked'
       : actual.decision === 'defer' ? 'deferred'
         : actual.updatedInput !== undefined ? 'rewritten'
