@@ -4,6 +4,7 @@ import { describeHook, sourcesToLoad, type HookReport, type SourceOptions } from
 import { loadSettings } from './config/index.ts';
 import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
+import { buildInput } from './input.ts';
 import { plan } from './plan.ts';
 import { onceAlreadyRan, openSession } from './session/firing.ts';
 import type { Diagnostic } from './types.ts';
@@ -66,12 +67,8 @@ export function syntheticInput(event: EventName, cwd: string, tool?: { name: str
   if (!tool && isToolEvent(event)) {
     throw new PeriHooksError('usage', `${event} needs a tool call to explain`, `give --tool <name> [--tool-input '{...}'], or pipe a ${event} input on stdin`);
   }
-  return {
-    session_id: 'peri-hooks-explain',
-    transcript_path: '',
-    cwd,
-    hook_event_name: event,
-    permission_mode: 'default',
-    ...(tool ? { tool_name: tool.name, tool_input: tool.input, tool_use_id: 'toolu_peri_hooks_explain' } : {}),
-  };
+  return buildInput({
+    event, sessionId: 'peri-hooks-explain', transcriptPath: '', cwd, permissionMode: 'default',
+    ...(tool ? { tool: { ...tool, useId: 'toolu_peri_hooks_explain' } } : {}),
+  });
 }
