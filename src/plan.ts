@@ -5,7 +5,13 @@ import { matcherValue, matchesMatcher } from './match/matcher.ts';
 import { matchesIf } from './match/permission-rule.ts';
 import type { Diagnostic, LoadedHook } from './types.ts';
 
-export type SkipReason = 'disabled' | 'matcher' | 'unsupported-type' | 'deduplicated' | 'if' | 'once' | 'short-circuit';
+/**
+ * Every reason a configured hook does not run, once: the plan's, then the run stage's (`background`: it was
+ * handed to the background supervisor; `short-circuit`: an earlier hook of its sequential chain blocked).
+ * The case-file schema derives its `skipped[].reason` values from this list.
+ */
+export const SKIP_REASONS = ['disabled', 'matcher', 'unsupported-type', 'deduplicated', 'if', 'once', 'background', 'short-circuit'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface PlannedHook {
   hook: LoadedHook;

@@ -8,7 +8,7 @@ import { EVENTS, type EventName } from '../events.ts';
 import { PeriHooksError, formatError } from '../errors.ts';
 import { fire, labelOf, sourcesToLoad, type FireReport, type SourceOptions } from '../fire.ts';
 import { parseInput } from '../input.ts';
-import { plan } from '../plan.ts';
+import { plan, type SkipReason } from '../plan.ts';
 import { actualOf } from '../cases/expect.ts';
 import { runPool } from '../cases/pool.ts';
 import type { Diagnostic } from '../types.ts';
@@ -31,7 +31,7 @@ export interface Firing {
 export interface Planned {
   event: EventName;
   run: string[];
-  skipped: Array<{ hook: string; reason: string; detail: string }>;
+  skipped: Array<{ hook: string; reason: SkipReason; detail: string }>;
   error?: string;
 }
 
