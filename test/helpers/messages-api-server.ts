@@ -34,6 +34,18 @@ export interface FakeMessagesApi {
 }
 
 export async function startMessagesApi(script: readonly Step[] | ((request: RecordedRequest, index: number) => Step)): Promise<FakeMessagesApi> {
+  return startRecordingServer((request, index, res) => {
+    const invalid = checkRequest(request);
+    let step: Step | undefined = invalid ?? (typeof script === 'function' ? script(request, index) : script[index]);
+    if (step === undefined) step = apiError(500, 'api_error', `fake server: no step ${index} in the script`);
+    if (typeof step === 'function') step = step(request);
+    if (step === 'hang') return;
+    send(res, step, request);
+  });
+}
+
+/** A server on 127.0.0.1 that records every request (body parsed as JSON when it is JSON) before `answer` answers it. */
+export async function startRecordingServer(answer: (request: RecordedRequest, index: number, res: http.ServerResponse) => void): Promise<FakeMessagesApi> {
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -47,13 +59,7 @@ export async function startMessagesApi(script: readonly Step[] | ((request: Reco
         body = undefined;
       }
       const request: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      const index = requests.push(request) - 1;
-      const invalid = checkRequest(request);
-      let step: Step | undefined = invalid ?? (typeof script === 'function' ? script(request, index) : script[index]);
-      if (step === undefined) step = apiError(500, 'api_error', `fake server: no step ${index} in the script`);
-      if (typeof step === 'function') step = step(request);
-      if (step === 'hang') return;
-      send(res, step, request);
+      answer(request, requests.push(request) - 1, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,6 +83,27 @@ function send(res: http.ServerResponse, reply: Reply, request: RecordedRequest):
   }
   res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', 'request-id': 'req_fake', ...reply.headers });
   res.end(payload);
+}
+
+/** Sends an assistant message as the Messages API streams it (`stream: true`): server-sent events, block by block. */
+export function streamMessage(res: http.ServerResponse, reply: Reply, request: RecordedRequest): void {
+  const { content, stop_reason, stop_sequence, usage, ...head } = reply.body as { content: Array<{ type: string; text?: string; input?: unknown }>; stop_reason: string; stop_sequence: null; usage: object };
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_fake' });
+  const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  event('message_start', { message: { ...head, model: request.body?.model, content: [], stop_reason: null, stop_sequence: null, usage } });
+  content.forEach((block, index) => {
+    if (block.type === 'text') {
+      event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
+    } else {
+      event('content_block_start', { index, content_block: { ...block, input: {} } });
+      event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+    }
+    event('content_block_stop', { index });
+  });
+  event('message_delta', { delta: { stop_reason, stop_sequence }, usage: { output_tokens: 10 } });
+  event('message_stop', {});
+  res.end();
 }
 
 /** The checks the real API makes before it answers, as 400/404 errors in its own shape. */

@@ -1,0 +1,358 @@
+// The cases of `npm run test:claude`, as data: the hooks, what the model does, the prompt, and what the
+// direct run must show. Tool calls write into the project (`touch ran-…`), so whether a tool ran is seen
+// in the files it left. Hooks log their input under their name (see `hook`); `$input` holds it.
+import { bash, hook, say, type ClaudeCase } from './harness.ts';
+
+const json = (value: unknown) => `echo '${JSON.stringify(value)}'`;
+const specific = (hookEventName: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}) => json({ ...extra, hookSpecificOutput: { hookEventName, ...fields } });
+const pre = (fields: Record<string, unknown>, extra?: Record<string, unknown>) => specific('PreToolUse', fields, extra);
+const onBash = (...hooks: Record<string, unknown>[]) => [{ matcher: 'Bash', hooks }];
+const all = (...hooks: Record<string, unknown>[]) => [{ hooks }];
+// Blocks until Claude Code sets stop_hook_active, i.e. once.
+const blockStopOnce = (answer: string) => `case "$input" in *'"stop_hook_active":true'*) exit 0;; esac; ${answer}`;
+const NO_PERMISSIONS = { permissions: { allow: [] } };
+
+export const CASES: ClaudeCase[] = [
+  {
+    name: 'events of a turn with one tool call: every hook sees its input',
+    hooks: {
+      SessionStart: all(hook('sessionstart')),
+      UserPromptSubmit: all(hook('userpromptsubmit')),
+      PreToolUse: onBash(hook('pretooluse')),
+      PostToolUse: onBash(hook('posttooluse')),
+      PostToolBatch: all(hook('posttoolbatch')),
+      Stop: all(hook('stop')),
+      SessionEnd: all(hook('sessionend')),
+    },
+    model: [[bash('toolu_a1', 'touch ran-a1')], [say('all done')]],
+    expect: { ran: ['sessionstart', 'userpromptsubmit', 'pretooluse', 'posttooluse', 'posttoolbatch', 'stop', 'sessionend'], files: ['ran-a1'], result: { result: 'all done' } },
+  },
+  {
+    name: 'PostToolUseFailure: a failing tool call, with context for the model',
+    hooks: {
+      PostToolUse: onBash(hook('posttooluse')),
+      PostToolUseFailure: onBash(hook('failure', specific('PostToolUseFailure', { additionalContext: 'the failure was expected' }))),
+    },
+    model: [[bash('toolu_f1', 'touch ran-f1; exit 3')], [say('noted')]],
+    expect: { ran: ['failure'], notRan: ['posttooluse'], files: ['ran-f1'], modelSees: ['the failure was expected'] },
+  },
+  {
+    name: 'PreToolUse exit 2: the tool does not run, the model gets the stderr',
+    hooks: { PreToolUse: onBash(hook('guard', 'echo "no touching" >&2; exit 2')) },
+    model: [[bash('toolu_b1', 'touch ran-b1')], [say('understood')]],
+    expect: { files: [], modelSees: ['no touching'] },
+  },
+  {
+    name: 'PreToolUse JSON deny: the tool does not run, the model gets the reason',
+    hooks: { PreToolUse: onBash(hook('guard', pre({ permissionDecision: 'deny', permissionDecisionReason: 'denied by policy' }))) },
+    model: [[bash('toolu_c1', 'touch ran-c1')], [say('understood')]],
+    expect: { files: [], modelSees: ['denied by policy'] },
+  },
+  {
+    name: 'PreToolUse JSON allow runs a tool that no rule allows',
+    settings: NO_PERMISSIONS,
+    hooks: { PreToolUse: onBash(hook('allow', pre({ permissionDecision: 'allow', permissionDecisionReason: 'fine' }))) },
+    model: [[bash('toolu_d1', 'touch ran-d1')], [say('ok')]],
+    expect: { files: ['ran-d1'] },
+  },
+  {
+    name: 'without a hook, a tool that no rule allows is refused headless',
+    settings: NO_PERMISSIONS,
+    hooks: { PreToolUse: onBash(hook('watch')) },
+    model: [[bash('toolu_d2', 'touch ran-d2')], [say('ok')]],
+    expect: { ran: ['watch'], files: [] },
+  },
+  {
+    name: 'PreToolUse JSON ask headless',
+    hooks: { PreToolUse: onBash(hook('ask', pre({ permissionDecision: 'ask', permissionDecisionReason: 'please confirm' }))) },
+    model: [[bash('toolu_d3', 'touch ran-d3')], [say('ok')]],
+    expect: { ran: ['ask'] },
+  },
+  {
+    name: 'allow and deny from two hooks: deny wins',
+    hooks: { PreToolUse: onBash(hook('allow', pre({ permissionDecision: 'allow' })), hook('deny', pre({ permissionDecision: 'deny', permissionDecisionReason: 'deny wins' }))) },
+    model: [[bash('toolu_d4', 'touch ran-d4')], [say('ok')]],
+    expect: { ran: ['allow', 'deny'], files: [], modelSees: ['deny wins'] },
+  },
+  {
+    name: 'exit 1 with a deny on stdout: the JSON is honoured',
+    hooks: { PreToolUse: onBash(hook('deny', `${pre({ permissionDecision: 'deny', permissionDecisionReason: 'exit 1 but JSON' })}; exit 1`)) },
+    model: [[bash('toolu_d5', 'touch ran-d5')], [say('ok')]],
+    expect: { files: [], modelSees: ['exit 1 but JSON'] },
+  },
+  {
+    name: 'exit 1 and invalid JSON are non-blocking: the tool runs',
+    hooks: { PreToolUse: onBash(hook('fails', 'echo "not today" >&2; exit 1'), hook('garbage', `echo '{"permissionDecision": nope}'`)) },
+    model: [[bash('toolu_d6', 'touch ran-d6')], [say('ok')]],
+    expect: { ran: ['fails', 'garbage'], files: ['ran-d6'] },
+  },
+  {
+    name: 'updatedInput replaces the tool input; PostToolUse sees the rewritten one',
+    hooks: {
+      PreToolUse: onBash(hook('rewrite', pre({ permissionDecision: 'allow', updatedInput: { command: 'touch ran-rewritten', description: 'rewritten' } }))),
+      PostToolUse: onBash(hook('after')),
+    },
+    model: [[bash('toolu_e1', 'touch ran-e1')], [say('ok')]],
+    expect: { files: ['ran-rewritten'], ran: ['after'] },
+  },
+  {
+    name: 'PreToolUse additionalContext reaches the model',
+    hooks: { PreToolUse: onBash(hook('context', pre({ additionalContext: 'remember the style guide' }))) },
+    model: [[bash('toolu_e2', 'touch ran-e2')], [say('ok')]],
+    expect: { files: ['ran-e2'], modelSees: ['remember the style guide'] },
+  },
+  {
+    name: 'continue: false on PreToolUse: the tool still runs, then the turn ends',
+    hooks: { PreToolUse: onBash(hook('halt', json({ continue: false, stopReason: 'halted by policy' }))), Stop: all(hook('stop')) },
+    model: [[bash('toolu_e3', 'touch ran-e3')], [say('should not be asked')]],
+    expect: { ran: ['halt'] },
+  },
+  {
+    name: 'UserPromptSubmit plain stdout reaches the model as context',
+    hooks: { UserPromptSubmit: all(hook('prompt', 'echo "the build is green"')) },
+    model: [[say('ok')]],
+    expect: { modelSees: ['the build is green'], modelRequests: 1 },
+  },
+  {
+    name: 'UserPromptSubmit JSON additionalContext and a sibling plain stdout',
+    hooks: { UserPromptSubmit: all(hook('json', specific('UserPromptSubmit', { additionalContext: 'json context' })), hook('plain', 'echo "plain context"')) },
+    model: [[say('ok')]],
+    expect: { modelSees: ['json context', 'plain context'] },
+  },
+  {
+    name: 'UserPromptSubmit exit 2 blocks the prompt: no model request',
+    hooks: { UserPromptSubmit: all(hook('block', 'echo "no secrets in prompts" >&2; exit 2')) },
+    model: [[say('should not be asked')]],
+    expect: { ran: ['block'], modelRequests: 0 },
+  },
+  {
+    name: 'UserPromptSubmit decision block blocks the prompt',
+    hooks: { UserPromptSubmit: all(hook('block', json({ decision: 'block', reason: 'prompt refused' }))) },
+    model: [[say('should not be asked')]],
+    expect: { ran: ['block'], modelRequests: 0 },
+  },
+  {
+    name: 'SessionStart context: plain stdout and JSON additionalContext',
+    hooks: { SessionStart: all(hook('plain', 'echo "on branch main"'), hook('json', specific('SessionStart', { additionalContext: 'ci is green' }))) },
+    model: [[say('ok')]],
+    expect: { modelSees: ['on branch main', 'ci is green'] },
+  },
+  {
+    name: 'PostToolUse decision block: the reason reaches the model next to the result',
+    hooks: { PostToolUse: onBash(hook('review', json({ decision: 'block', reason: 'lint failed on the new file' }))) },
+    model: [[bash('toolu_g1', 'touch ran-g1')], [say('fixing')]],
+    expect: { files: ['ran-g1'], modelSees: ['lint failed on the new file'] },
+  },
+  {
+    name: 'PostToolUse exit 2: the stderr reaches the model',
+    hooks: { PostToolUse: onBash(hook('review', 'echo "format the file" >&2; exit 2')) },
+    model: [[bash('toolu_g2', 'touch ran-g2')], [say('fixing')]],
+    expect: { files: ['ran-g2'], modelSees: ['format the file'] },
+  },
+  {
+    name: 'PostToolUse additionalContext and continue: false',
+    hooks: { PostToolUse: onBash(hook('context', specific('PostToolUse', { additionalContext: 'tests still pass' })), hook('halt', json({ continue: false, stopReason: 'enough' }))) },
+    model: [[bash('toolu_g3', 'touch ran-g3')], [say('should not be asked')]],
+    expect: { files: ['ran-g3'] },
+  },
+  {
+    name: 'PostToolBatch fires once for parallel tool calls, with context',
+    hooks: { PostToolBatch: all(hook('batch', specific('PostToolBatch', { additionalContext: 'batch reviewed' }))), PreToolUse: onBash(hook('pre')) },
+    model: [[bash('toolu_h1', 'touch ran-h1'), bash('toolu_h2', 'touch ran-h2')], [say('ok')]],
+    expect: { files: ['ran-h1', 'ran-h2'], modelSees: ['batch reviewed'] },
+  },
+  {
+    name: 'PostToolBatch decision block stops the loop',
+    hooks: { PostToolBatch: all(hook('batch', json({ decision: 'block', reason: 'stop after this batch' }))) },
+    model: [[bash('toolu_h3', 'touch ran-h3')], [say('should this be asked?')]],
+    expect: { files: ['ran-h3'] },
+  },
+  {
+    name: 'Stop decision block once: one more turn with the reason',
+    hooks: { Stop: all(hook('stop', blockStopOnce(json({ decision: 'block', reason: 'run the tests first' })))) },
+    model: [[say('finished')], [say('tests run')]],
+    expect: { modelSees: ['run the tests first'], modelRequests: 2, result: { result: 'tests run' } },
+  },
+  {
+    name: 'Stop exit 2 once: one more turn with the stderr',
+    hooks: { Stop: all(hook('stop', blockStopOnce('echo "tests are red" >&2; exit 2'))) },
+    model: [[say('finished')], [say('fixed')]],
+    expect: { modelSees: ['tests are red'], modelRequests: 2 },
+  },
+  {
+    name: 'Stop additionalContext continues the conversation',
+    hooks: { Stop: all(hook('stop', blockStopOnce(specific('Stop', { additionalContext: 'also update the changelog' })))) },
+    model: [[say('finished')], [say('changelog updated')]],
+    expect: { modelSees: ['also update the changelog'] },
+  },
+  {
+    name: 'Stop continue: false ends the turn',
+    hooks: { Stop: all(hook('stop', json({ continue: false, stopReason: 'session over' }))) },
+    model: [[say('finished')]],
+    expect: { ran: ['stop'], modelRequests: 1 },
+  },
+  {
+    name: 'Stop loop: a hook that always blocks, with the cap at 3',
+    env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '3' },
+    hooks: { Stop: all(hook('stop', json({ decision: 'block', reason: 'keep going' }))) },
+    model: [[say('turn 1')], [say('turn 2')], [say('turn 3')], [say('turn 4')], [say('turn 5')], [say('turn 6')]],
+    expect: { ran: ['stop'] },
+  },
+  {
+    name: 'Stop loop: the count starts again after a tool call',
+    env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' },
+    hooks: { Stop: all(hook('stop', json({ decision: 'block', reason: 'keep going' }))), PreToolUse: onBash(hook('pre')) },
+    model: [[say('turn 1')], [say('turn 2')], [bash('toolu_s1', 'touch ran-s1')], [say('turn 4')], [say('turn 5')], [say('turn 6')], [say('turn 7')]],
+    expect: { ran: ['stop', 'pre'], files: ['ran-s1'] },
+  },
+  {
+    name: 'matchers: exact names, lists, regexes, wildcards, and what does not match',
+    hooks: {
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [hook('exact')] },
+        { matcher: 'Read|Bash', hooks: [hook('list')] },
+        { matcher: 'Ba.*', hooks: [hook('regex')] },
+        { matcher: '*', hooks: [hook('star')] },
+        { hooks: [hook('missing')] },
+        { matcher: 'bash', hooks: [hook('lowercase')] },
+        { matcher: 'Bas', hooks: [hook('prefix')] },
+        { matcher: 'Bash(touch *)', hooks: [hook('rule')] },
+        { matcher: 'Write', hooks: [hook('other')] },
+      ],
+    },
+    model: [[bash('toolu_m1', 'touch ran-m1')], [say('ok')]],
+    expect: { ran: ['exact', 'list', 'regex', 'star', 'missing'], notRan: ['lowercase', 'prefix', 'rule', 'other'] },
+  },
+  {
+    name: '`if` rules: each subcommand is checked',
+    hooks: {
+      PreToolUse: onBash(
+        hook('touch', 'true', { if: 'Bash(touch *)' }),
+        hook('rm', 'true', { if: 'Bash(rm *)' }),
+        hook('echo', 'true', { if: 'Bash(echo *)' }),
+        hook('write', 'true', { if: 'Write(*)' }),
+      ),
+    },
+    model: [[bash('toolu_i1', 'echo a && touch ran-i1')], [say('ok')]],
+    expect: { ran: ['touch', 'echo'], notRan: ['rm', 'write'], files: ['ran-i1'] },
+  },
+  {
+    name: '`if` decides which of two guards blocks',
+    hooks: { PreToolUse: onBash(hook('no-rm', 'echo "no rm" >&2; exit 2', { if: 'Bash(rm *)' }), hook('no-touch', 'echo "no touch" >&2; exit 2', { if: 'Bash(touch *)' })) },
+    model: [[bash('toolu_i2', 'touch ran-i2')], [say('ok')]],
+    expect: { ran: ['no-touch'], notRan: ['no-rm'], files: [], modelSees: ['no touch'] },
+  },
+  {
+    name: 'duplicates run once, across groups, matchers, timeouts and settings files',
+    userHooks: { PreToolUse: onBash(hook('twice', 'echo "from twice" >&2')) },
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook('twice', 'echo "from twice" >&2')] }, { matcher: '*', hooks: [hook('twice', 'echo "from twice" >&2', { timeout: 30 })] }] },
+    model: [[bash('toolu_j1', 'touch ran-j1')], [say('ok')]],
+    expect: { files: ['ran-j1'] },
+  },
+  {
+    name: 'a hook that times out is killed and the tool runs',
+    hooks: { PreToolUse: onBash(hook('slow', `sleep 8; ${pre({ permissionDecision: 'deny', permissionDecisionReason: 'too late' })}`, { timeout: 1 })) },
+    model: [[bash('toolu_k1', 'touch ran-k1')], [say('ok')]],
+    expect: { ran: ['slow'], files: ['ran-k1'] },
+  },
+  {
+    name: 'a slow hook inside its timeout still decides',
+    hooks: { PreToolUse: onBash(hook('slow', `sleep 1; ${pre({ permissionDecision: 'deny', permissionDecisionReason: 'slow but sure' })}`, { timeout: 20 })) },
+    model: [[bash('toolu_k2', 'touch ran-k2')], [say('ok')]],
+    expect: { files: [], modelSees: ['slow but sure'] },
+  },
+  {
+    name: 'SessionEnd hooks finish inside the shared 1.5 s budget',
+    hooks: { SessionEnd: all(hook('end', 'sleep 0.8; touch "$HOOK_LOG/../project/ended"')) },
+    model: [[say('ok')]],
+    expect: { ran: ['end'], files: ['ended'] },
+  },
+  {
+    name: 'onFailure "block": a failing guard blocks, with its stderr',
+    knownDifference: 'issue 14 item 2: onFailure "block" loses the failure\'s detail (the hook\'s stderr)',
+    hooks: { PreToolUse: onBash(hook('guard', 'echo "policy server unreachable" >&2; exit 1', { onFailure: 'block' })) },
+    model: [[bash('toolu_l1', 'touch ran-l1')], [say('ok')]],
+    expect: { files: [], modelSees: ['onFailure is "block"', 'policy server unreachable'] },
+  },
+  {
+    name: 'onFailure "block" on a timeout',
+    hooks: { PreToolUse: onBash(hook('guard', 'sleep 8', { onFailure: 'block', timeout: 1 })) },
+    model: [[bash('toolu_l2', 'touch ran-l2')], [say('ok')]],
+    expect: { files: [], modelSees: ['timed out; blocking because onFailure'] },
+  },
+  {
+    name: 'async hook: its context reaches the model on a later turn',
+    knownDifference: 'issue 14 item 3: async results are delivered by the next peri-hooks firing, not as Claude Code\'s next-turn system message',
+    hooks: { PreToolUse: onBash(hook('background', specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' }), { async: true })), PostToolUse: onBash(hook('post')) },
+    model: [[bash('toolu_n1', 'sleep 1; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
+    expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'] },
+  },
+  {
+    name: 'asyncRewake: exit 2 wakes the model with the stderr',
+    knownDifference: 'issue 14 item 3: asyncRewake exit 2 is delivered by the next peri-hooks firing, not as Claude Code\'s blocking reminder',
+    hooks: { PostToolUse: onBash(hook('rewake', 'echo "background check failed" >&2; exit 2', { asyncRewake: true })) },
+    model: [[bash('toolu_n3', 'touch ran-n3')], [bash('toolu_n4', 'sleep 1; touch ran-n4')], [say('ok')]],
+    expect: { ran: ['rewake'] },
+  },
+  {
+    name: 'InstructionsLoaded fires for the project CLAUDE.md',
+    files: { 'CLAUDE.md': '# Project rules\nBe brief.\n' },
+    hooks: { InstructionsLoaded: all(hook('instructions')) },
+    model: [[say('ok')]],
+    expect: { ran: ['instructions'] },
+  },
+  {
+    name: 'PermissionRequest: a hook allows a tool that no rule allows',
+    settings: NO_PERMISSIONS,
+    hooks: { PermissionRequest: onBash(hook('permit', specific('PermissionRequest', { decision: { behavior: 'allow' } }))) },
+    model: [[bash('toolu_p1', 'touch ran-p1')], [say('ok')]],
+    expect: {},
+  },
+  {
+    name: 'PermissionRequest: exit 2 does not deny, a sibling allow wins',
+    settings: NO_PERMISSIONS,
+    hooks: { PermissionRequest: onBash(hook('refuse', 'echo "refused" >&2; exit 2'), hook('permit', specific('PermissionRequest', { decision: { behavior: 'allow' } }))) },
+    model: [[bash('toolu_p2', 'touch ran-p2')], [say('ok')]],
+    expect: {},
+  },
+  {
+    name: 'PermissionDenied fires for a refused tool call',
+    settings: NO_PERMISSIONS,
+    hooks: { PermissionDenied: all(hook('denied', specific('PermissionDenied', { retry: true }))) },
+    model: [[bash('toolu_p3', 'touch ran-p3')], [say('ok')]],
+    expect: {},
+  },
+  {
+    name: 'SubagentStart and SubagentStop around an Agent tool call',
+    hooks: { SubagentStart: all(hook('substart', specific('SubagentStart', { additionalContext: 'subagent context' }))), SubagentStop: all(hook('substop')), Stop: all(hook('stop')) },
+    model: [[{ type: 'tool_use', id: 'toolu_q1', name: 'Agent', input: { description: 'look around', prompt: 'list the files', subagent_type: 'general-purpose' } }], [say('subagent report')], [say('main done')]],
+    expect: {},
+  },
+  {
+    name: 'StopFailure fires when the API fails',
+    hooks: { StopFailure: all(hook('failure')), Stop: all(hook('stop')) },
+    model: [{ status: 400, error: 'fake API: refused' }],
+    expect: {},
+  },
+  {
+    name: 'MessageDisplay and Notification in a headless turn',
+    hooks: { MessageDisplay: all(hook('display')), Notification: all(hook('notification')) },
+    model: [[say('shown')]],
+    expect: {},
+  },
+  {
+    name: 'UserPromptExpansion for a project command',
+    files: { '.claude/commands/greet.md': 'Say hello to $ARGUMENTS.\n' },
+    prompt: '/greet world',
+    hooks: { UserPromptExpansion: all(hook('expansion', specific('UserPromptExpansion', { additionalContext: 'expanded context' }))), UserPromptSubmit: all(hook('submit')) },
+    model: [[say('hello world')]],
+    expect: {},
+  },
+  {
+    name: 'CwdChanged when a Bash call changes directory',
+    files: { 'sub/.keep': '' },
+    hooks: { CwdChanged: all(hook('cwd')) },
+    model: [[bash('toolu_r1', 'cd sub')], [say('ok')]],
+    expect: {},
+  },
+];

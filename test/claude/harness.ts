@@ -1,0 +1,345 @@
+// Runs one case against the real Claude Code twice, offline: once with the case's hooks registered directly
+// in the project's .claude/settings.json, once with them in a policy file behind one peri-hooks command per
+// event. Each run gets its own fake Messages API, HOME and project, and what it leaves behind is reduced to
+// what can be compared: the hooks' inputs, the files the tools made, what the model was sent, the result.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { ROOT } from '../helpers/cli.ts';
+import { startRecordingServer, streamMessage, text, type RecordedRequest } from '../helpers/messages-api-server.ts';
+
+export type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+/** One answer of the model: its content blocks, or an API error. */
+export type Turn = Block[] | { status: number; error: string };
+
+export interface ClaudeCase {
+  name: string;
+  /** A settings file's `hooks`, with commands from `hook()` so that every run is logged. */
+  hooks: Record<string, unknown[]>;
+  /** The model's answers in the main loop, in order; once they run out it answers "done". */
+  model: Turn[];
+  prompt?: string;
+  /** Hooks of the user's settings (~/.claude/settings.json); through peri-hooks, a second policy file. */
+  userHooks?: Record<string, unknown[]>;
+  /** Other settings, the same in both runs; by default Bash is allowed without asking. */
+  settings?: Record<string, unknown>;
+  /** Files to create in the project before the run (CLAUDE.md, scripts). */
+  files?: Record<string, string>;
+  env?: Record<string, string>;
+  /** What the direct run must show, so that a case that exercises nothing cannot pass. */
+  expect: Expectation;
+  /** Expected to differ, for the reason given (an item of issue 14, or a new finding): the run reports the difference and fails when it is gone. */
+  knownDifference?: string;
+}
+
+export interface Expectation {
+  /** Hooks (by their logged name) that ran, each at least once. */
+  ran?: string[];
+  /** Hooks that never ran. */
+  notRan?: string[];
+  /** Exactly the files the tools and hooks left in the project. */
+  files?: string[];
+  /** Texts that reach the model in some request (after normalisation). */
+  modelSees?: string[];
+  /** How many main-loop requests the model got. */
+  modelRequests?: number;
+  exitCode?: number;
+  /** Fields of the result (`--output-format json`), compared exactly. */
+  result?: Record<string, unknown>;
+}
+
+/** What one run left behind, normalised so that the two runs of a case compare equal when they agree. */
+export interface Observed {
+  exitCode: number | null;
+  result: Record<string, unknown> | string;
+  /** Per logged hook, the inputs it received (sorted: parallel firings have no order). */
+  hookInputs: Record<string, unknown[]>;
+  /** Files in the project made by tools or hooks. */
+  files: string[];
+  /** The conversation of each main-loop request, as the model received it. */
+  modelRequests: unknown[];
+}
+
+export interface RunOutput {
+  observed: Observed;
+  /** Claude Code's stderr and the requests it made outside the main loop, for the report. */
+  stderr: string;
+  sideRequests: string[];
+}
+
+const PERI_HOOKS = join(ROOT, 'dist', 'peri-hooks.cjs');
+const RUN_TIMEOUT_MS = 120_000;
+const START_UP_MARGIN_S = 1;
+// A loopback port nothing listens on: any request that tries to leave the machine through a proxy fails.
+const DEAD_PROXY = 'http://127.0.0.1:9';
+// The result fields that say what happened, not how long it took or what it cost.
+const RESULT_FIELDS = ['type', 'subtype', 'is_error', 'result', 'stop_reason', 'terminal_reason', 'num_turns', 'permission_denials', 'api_error_status'];
+
+/** A command hook that logs its input under `name`, then runs `script` (shell form; the input is in `$input`). */
+export function hook(name: string, script = 'true', extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'command', command: `input=$(cat); printf '%s' "$input" > "$HOOK_LOG/${name}.$(date +%s%N).json"; ${script}`, ...extra };
+}
+
+export const bash = (id: string, command: string): Block => ({ type: 'tool_use', id, name: 'Bash', input: { command, description: id } });
+export const say = (value: string): Block => text(value) as Block;
+
+/** The failures of `expectation` in `observed`, as sentences (none when it holds). */
+export function unmet(expectation: Expectation, observed: Observed): string[] {
+  const problems: string[] = [];
+  const sent = JSON.stringify(observed.modelRequests);
+  for (const name of expectation.ran ?? []) if (!observed.hookInputs[name]) problems.push(`hook ${name} did not run`);
+  for (const name of expectation.notRan ?? []) if (observed.hookInputs[name]) problems.push(`hook ${name} ran`);
+  if (expectation.files && !isDeepStrictEqual(observed.files, expectation.files)) problems.push(`files ${JSON.stringify(observed.files)}, expected ${JSON.stringify(expectation.files)}`);
+  for (const needle of expectation.modelSees ?? []) if (!sent.includes(JSON.stringify(needle).slice(1, -1))) problems.push(`the model never saw ${JSON.stringify(needle)}`);
+  if (expectation.modelRequests !== undefined && observed.modelRequests.length !== expectation.modelRequests) problems.push(`${observed.modelRequests.length} model requests, expected ${expectation.modelRequests}`);
+  if (expectation.exitCode !== undefined && observed.exitCode !== expectation.exitCode) problems.push(`exit code ${observed.exitCode}, expected ${expectation.exitCode}`);
+  const result = typeof observed.result === 'string' ? {} : observed.result;
+  for (const [field, value] of Object.entries(expectation.result ?? {})) {
+    if (!isDeepStrictEqual(result[field], value)) problems.push(`result.${field} ${JSON.stringify(result[field])}, expected ${JSON.stringify(value)}`);
+  }
+  return problems;
+}
+
+export type Mode = 'direct' | 'peri-hooks';
+
+export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: Mode): Promise<RunOutput> {
+  const root = mkdtempSync(join(tmpdir(), 'peri-hooks-claude-'));
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const hookLog = join(root, 'hook-log');
+  for (const folder of [home, project, hookLog]) mkdirSync(folder, { recursive: true });
+  for (const [relative, content] of Object.entries(testCase.files ?? {})) writeUnder(project, relative, content);
+  // Claude Code ignores a project's permission rules until its workspace is trusted.
+  writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
+  const policies = policyFiles(testCase, root);
+  const settings = { ...(testCase.settings ?? { permissions: { allow: ['Bash'] } }) };
+  if (mode === 'direct') {
+    writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: testCase.hooks }, null, 2));
+    if (testCase.userHooks) writeUnder(home, '.claude/settings.json', JSON.stringify({ hooks: testCase.userHooks }, null, 2));
+  } else {
+    for (const [path, hooks] of policies) writeFileSync(path, JSON.stringify({ hooks }, null, 2));
+    writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: periHooksRegistration(testCase, [...policies.keys()]) }, null, 2));
+  }
+
+  const api = await startFakeApi(testCase.model);
+  try {
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      TMPDIR: join(root, 'tmp'),
+      HOOK_LOG: hookLog,
+      ANTHROPIC_BASE_URL: api.url,
+      ANTHROPIC_API_KEY: 'sk-ant-test-offline',
+      HTTP_PROXY: DEAD_PROXY, HTTPS_PROXY: DEAD_PROXY, http_proxy: DEAD_PROXY, https_proxy: DEAD_PROXY, ALL_PROXY: DEAD_PROXY, all_proxy: DEAD_PROXY,
+      NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DISABLE_BUG_COMMAND: '1',
+      CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+      ...testCase.env,
+    };
+    mkdirSync(env.TMPDIR!, { recursive: true });
+    const run = await runClaude(claudeBinary, ['-p', testCase.prompt ?? 'go', '--output-format', 'json'], project, env);
+    const names = [...policies.values()].flatMap(hookCommands);
+    if (mode === 'peri-hooks') names.push(...eventsOf(testCase).map((event) => periHooksCommand(event, [...policies.keys()])));
+    const normalise = normaliser(root, names);
+    return {
+      observed: normalise({
+        exitCode: run.exitCode,
+        result: resultFields(run.stdout),
+        hookInputs: readHookLog(hookLog),
+        files: listFiles(project).filter((path) => !path.startsWith('.claude/') && !(path in (testCase.files ?? {}))),
+        modelRequests: api.mainLoop().map((request) => request.body.messages),
+      }) as Observed,
+      stderr: normalise(run.stderr) as string,
+      sideRequests: api.side().map((request) => `${request.method} ${request.path}`),
+    };
+  } finally {
+    await api.close();
+    killStragglers(root);
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The hooks of a case by the policy file that holds them through peri-hooks, the user's first. */
+function policyFiles(testCase: ClaudeCase, root: string): Map<string, Record<string, unknown[]>> {
+  const files = new Map<string, Record<string, unknown[]>>();
+  if (testCase.userHooks) files.set(join(root, 'user-policy.json'), testCase.userHooks);
+  files.set(join(root, 'policy.json'), testCase.hooks);
+  return files;
+}
+
+const eventsOf = (testCase: ClaudeCase) => [...new Set([...Object.keys(testCase.userHooks ?? {}), ...Object.keys(testCase.hooks)])];
+
+/** One peri-hooks command per event; it gets as long as the slowest hook of its event, plus its start-up. */
+function periHooksRegistration(testCase: ClaudeCase, policies: string[]): Record<string, unknown[]> {
+  return Object.fromEntries(eventsOf(testCase).map((event) => {
+    const registration: Record<string, unknown> = { type: 'command', command: periHooksCommand(event, policies) };
+    const timeout = largestTimeout([...(testCase.userHooks?.[event] ?? []), ...(testCase.hooks[event] ?? [])]);
+    if (timeout !== undefined) registration.timeout = timeout + START_UP_MARGIN_S;
+    return [event, [{ hooks: [registration] }]];
+  }));
+}
+
+/** How the install issue registers peri-hooks: the bundle under an absolute node, never npx. */
+function periHooksCommand(event: string, policies: string[]): string {
+  const settings = policies.map((path) => `--settings '${path}'`).join(' ');
+  return `'${process.execPath}' '${PERI_HOOKS}' fire ${event} --output claude ${settings} --setting-sources ''`;
+}
+
+function largestTimeout(groups: unknown[]): number | undefined {
+  const timeouts = (groups as Array<{ hooks: Array<{ timeout?: number }> }>).flatMap((group) => group.hooks.map((handler) => handler.timeout)).filter((value) => value !== undefined);
+  return timeouts.length > 0 ? Math.max(...timeouts) : undefined;
+}
+
+function hookCommands(hooks: Record<string, unknown[]>): string[] {
+  return Object.values(hooks).flatMap((groups) => (groups as Array<{ hooks: Array<{ command?: string }> }>).flatMap((group) => group.hooks.map((handler) => handler.command ?? '')));
+}
+
+async function startFakeApi(turns: Turn[]) {
+  let next = 0;
+  const api = await startRecordingServer((request, _index, res) => {
+    const known = request.path.startsWith('/v1/messages?') || request.path === '/v1/messages';
+    const turn = !known ? { status: 404, error: `fake API: no ${request.method} ${request.path}` } : isMainLoop(request) ? turns[next++] ?? [say('done')] : [say('ok')];
+    if (!Array.isArray(turn)) {
+      res.writeHead(turn.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ type: 'error', error: { type: turn.status === 404 ? 'not_found_error' : 'invalid_request_error', message: turn.error } }));
+      return;
+    }
+    const stopReason = turn.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
+    const body = { id: `msg_fake${next}`, type: 'message', role: 'assistant', content: turn, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 10 } };
+    if (request.body?.stream) streamMessage(res, { body }, request);
+    else {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ...body, model: request.body?.model }));
+    }
+  });
+  return { ...api, mainLoop: () => api.requests.filter(isMainLoop), side: () => api.requests.filter((request) => !isMainLoop(request)) };
+}
+
+// The agent loop sends its tools; title and summary side requests send none.
+const isMainLoop = (request: RecordedRequest) => request.path.startsWith('/v1/messages?') && Array.isArray(request.body?.tools) && request.body.tools.length > 0;
+
+interface ClaudeRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs claude in its own process group, killed whole when it ends or times out, so no hook outlives the run. */
+function runClaude(binary: string, args: string[], cwd: string, env: Record<string, string>): Promise<ClaudeRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      stderr += `\n[harness] claude did not finish within ${RUN_TIMEOUT_MS} ms; killed\n`;
+      killGroup();
+    }, RUN_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      killGroup();
+      resolve({ exitCode, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Kills what a run started outside claude's process group (peri-hooks' detached async supervisor, a hook
+ * that detached itself): every process whose environment points into the run's folder.
+ */
+function killStragglers(root: string): void {
+  const marker = `HOOK_LOG=${join(root, 'hook-log')}\0`;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (Number(pid) !== process.pid && readFileSync(`/proc/${pid}/environ`, 'latin1').includes(marker)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // The process ended meanwhile, or is not ours to read.
+    }
+  }
+}
+
+function resultFields(stdout: string): Record<string, unknown> | string {
+  try {
+    const result = JSON.parse(stdout) as Record<string, unknown>;
+    return Object.fromEntries(RESULT_FIELDS.filter((field) => field in result).map((field) => [field, result[field]]));
+  } catch {
+    return stdout;
+  }
+}
+
+function readHookLog(folder: string): Record<string, unknown[]> {
+  const byHook: Record<string, Array<{ at: bigint; input: unknown }>> = {};
+  for (const file of readdirSync(folder)) {
+    const [name, at] = file.split('.');
+    const raw = readFileSync(join(folder, file), 'utf8');
+    let input: unknown = raw;
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      // Logged as the text it was.
+    }
+    (byHook[name!] ??= []).push({ at: BigInt(at!), input });
+  }
+  return Object.fromEntries(Object.entries(byHook).sort(([a], [b]) => a.localeCompare(b)).map(([name, runs]) => [name, runs.sort((a, b) => (a.at < b.at ? -1 : 1)).map((run) => run.input)]));
+}
+
+function listFiles(folder: string, prefix = ''): string[] {
+  return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? listFiles(folder, relative) : [relative];
+  }).sort();
+}
+
+function writeUnder(folder: string, relative: string, content: string): void {
+  const path = join(folder, relative);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content, { mode: relative.endsWith('.sh') ? 0o755 : 0o644 });
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+// Fields whose values are per run (ids, timings), whatever they hold.
+const PER_RUN_FIELDS = new Set(['session_id', 'prompt_id', 'agent_id', 'cache_control', 'duration_ms']);
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Replaces what necessarily differs between the two runs: the run's folder, ids, durations, and the hook
+ * labels (Claude Code names a hook by its command, which through peri-hooks is the peri-hooks command).
+ */
+function normaliser(root: string, hookCommands: string[]): (value: unknown) => unknown {
+  const labels = [...new Set(hookCommands)].filter(Boolean).sort((a, b) => b.length - a.length);
+  const labelPattern = labels.length > 0 ? new RegExp(labels.map(escapeRegExp).join('|'), 'g') : undefined;
+  // Claude Code also names the project's transcript folder after its path, every non-alphanumeric a dash.
+  const rootPattern = new RegExp(`${escapeRegExp(root)}|${escapeRegExp(root.replace(/[^a-zA-Z0-9]/g, '-'))}`, 'g');
+  const inText = (value: string) => {
+    let result = labelPattern ? value.replace(labelPattern, '<hook>') : value;
+    result = result.replace(rootPattern, '<root>').replace(UUID, '<uuid>');
+    return result.replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<duration>');
+  };
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return inText(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).filter(([key]) => !PER_RUN_FIELDS.has(key)).map(([key, inner]) => [key, walk(inner)]));
+    }
+    return value;
+  };
+  return walk;
+}
