@@ -17,10 +17,12 @@ before(() => {
 
 // Two cases at a time, each running its two Claude Code sessions one after the other: two cores.
 describe('the real Claude Code, hooks direct and through peri-hooks', { concurrency: 2 }, () => {
-  for (const testCase of CASES) {
+  // PERI_HOOKS_CLAUDE_CASES=<text> runs only the cases whose name contains it.
+  for (const testCase of CASES.filter((candidate) => candidate.name.includes(process.env.PERI_HOOKS_CLAUDE_CASES ?? ''))) {
     test(testCase.name, { timeout: 600_000 }, async (t) => {
-      const direct = await runCase(claude, testCase, 'direct');
-      const viaPeriHooks = await runCase(claude, testCase, 'peri-hooks');
+      const debug = Boolean(process.env.PERI_HOOKS_CLAUDE_DUMP);
+      const direct = await runCase(claude, testCase, 'direct', debug);
+      const viaPeriHooks = await runCase(claude, testCase, 'peri-hooks', debug);
       for (const [mode, run] of [['direct', direct], ['peri-hooks', viaPeriHooks]] as const) {
         if (run.sideRequests.length > 0) t.diagnostic(`${mode}: requests outside the main loop: ${run.sideRequests.join(', ')}`);
         if (process.env.PERI_HOOKS_CLAUDE_DUMP) dump(process.env.PERI_HOOKS_CLAUDE_DUMP, `${testCase.name}.${mode}`, run);
@@ -57,7 +59,7 @@ function textDifference(direct: string, viaPeriHooks: string): string {
   return `direct ${excerpt(direct)} | peri-hooks ${excerpt(viaPeriHooks)}`;
 }
 
-/** PERI_HOOKS_CLAUDE_DUMP=<folder> keeps each run's observations, to read what a case does. */
+/** PERI_HOOKS_CLAUDE_DUMP=<folder> keeps each run's observations and hook debug log, to read what a case does. */
 function dump(folder: string, name: string, run: RunOutput): void {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, `${name.replace(/[^\w.-]+/g, '_')}.json`), JSON.stringify(run, null, 2));

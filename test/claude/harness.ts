@@ -67,6 +67,7 @@ export interface RunOutput {
   /** Claude Code's stderr and the requests it made outside the main loop, for the report. */
   stderr: string;
   sideRequests: string[];
+  debugLog?: string;
 }
 
 const PERI_HOOKS = join(ROOT, 'dist', 'peri-hooks.cjs');
@@ -104,7 +105,8 @@ export function unmet(expectation: Expectation, observed: Observed): string[] {
 
 export type Mode = 'direct' | 'peri-hooks';
 
-export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: Mode): Promise<RunOutput> {
+/** `debug`: also keep Claude Code's hook debug log (`--debug hooks`) in the output. */
+export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: Mode, debug = false): Promise<RunOutput> {
   const root = mkdtempSync(join(tmpdir(), 'peri-hooks-claude-'));
   const home = join(root, 'home');
   const project = join(root, 'project');
@@ -143,7 +145,9 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
       ...testCase.env,
     };
     mkdirSync(env.TMPDIR!, { recursive: true });
-    const run = await runClaude(claudeBinary, ['-p', testCase.prompt ?? 'go', '--output-format', 'json'], project, env);
+    const debugFile = join(root, 'debug.log');
+    const args = ['-p', testCase.prompt ?? 'go', '--output-format', 'json', ...(debug ? ['--debug', 'hooks', '--debug-file', debugFile] : [])];
+    const run = await runClaude(claudeBinary, args, project, env);
     const names = [...policies.values()].flatMap(hookCommands);
     if (mode === 'peri-hooks') names.push(...eventsOf(testCase).map((event) => periHooksCommand(event, [...policies.keys()])));
     const normalise = normaliser(root, names);
@@ -157,6 +161,7 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
       }) as Observed,
       stderr: normalise(run.stderr) as string,
       sideRequests: api.side().map((request) => `${request.method} ${request.path}`),
+      ...(debug ? { debugLog: normalise(readFileSync(debugFile, 'utf8')) as string } : {}),
     };
   } finally {
     await api.close();
@@ -315,6 +320,7 @@ function writeUnder(folder: string, relative: string, content: string): void {
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
 // Fields whose values are per run (ids, timings), whatever they hold.
 const PER_RUN_FIELDS = new Set(['session_id', 'prompt_id', 'agent_id', 'cache_control', 'duration_ms']);
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -330,7 +336,7 @@ function normaliser(root: string, hookCommands: string[]): (value: unknown) => u
   const rootPattern = new RegExp(`${escapeRegExp(root)}|${escapeRegExp(root.replace(/[^a-zA-Z0-9]/g, '-'))}`, 'g');
   const inText = (value: string) => {
     let result = labelPattern ? value.replace(labelPattern, '<hook>') : value;
-    result = result.replace(rootPattern, '<root>').replace(UUID, '<uuid>');
+    result = result.replace(rootPattern, '<root>').replace(UUID, '<uuid>').replace(AGENT_ID, '<agent-id>');
     return result.replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<duration>');
   };
   const walk = (value: unknown): unknown => {
