@@ -37,6 +37,8 @@ export interface ClaudeCase {
 export interface Expectation {
   /** Hooks (by their logged name) that ran, each at least once. */
   ran?: string[];
+  /** How many times hooks ran, exactly. */
+  runs?: Record<string, number>;
   /** Hooks that never ran. */
   notRan?: string[];
   /** Exactly the files the tools and hooks left in the project. */
@@ -92,6 +94,10 @@ export function unmet(expectation: Expectation, observed: Observed): string[] {
   const sent = JSON.stringify(observed.modelRequests);
   for (const name of expectation.ran ?? []) if (!observed.hookInputs[name]) problems.push(`hook ${name} did not run`);
   for (const name of expectation.notRan ?? []) if (observed.hookInputs[name]) problems.push(`hook ${name} ran`);
+  for (const [name, count] of Object.entries(expectation.runs ?? {})) {
+    const actual = observed.hookInputs[name]?.length ?? 0;
+    if (actual !== count) problems.push(`hook ${name} ran ${actual} times, expected ${count}`);
+  }
   if (expectation.files && !isDeepStrictEqual(observed.files, expectation.files)) problems.push(`files ${JSON.stringify(observed.files)}, expected ${JSON.stringify(expectation.files)}`);
   for (const needle of expectation.modelSees ?? []) if (!sent.includes(JSON.stringify(needle).slice(1, -1))) problems.push(`the model never saw ${JSON.stringify(needle)}`);
   if (expectation.modelRequests !== undefined && observed.modelRequests.length !== expectation.modelRequests) problems.push(`${observed.modelRequests.length} model requests, expected ${expectation.modelRequests}`);
@@ -150,7 +156,7 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
     const run = await runClaude(claudeBinary, args, project, env);
     const names = [...policies.values()].flatMap(hookCommands);
     if (mode === 'peri-hooks') names.push(...eventsOf(testCase).map((event) => periHooksCommand(event, [...policies.keys()])));
-    const normalise = normaliser(root, names);
+    const normalise = normaliser(root, names, api.url);
     return {
       observed: normalise({
         exitCode: run.exitCode,
@@ -212,7 +218,7 @@ async function startFakeApi(turns: Turn[]) {
     const turn = !known ? { status: 404, error: `fake API: no ${request.method} ${request.path}` } : isMainLoop(request) ? turns[next++] ?? [say('done')] : [say('ok')];
     if (!Array.isArray(turn)) {
       res.writeHead(turn.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type: turn.status === 404 ? 'not_found_error' : 'invalid_request_error', message: turn.error } }));
+      res.end(JSON.stringify({ type: 'error', error: { type: ERROR_TYPES[turn.status] ?? 'invalid_request_error', message: turn.error } }));
       return;
     }
     const stopReason = turn.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
@@ -225,6 +231,8 @@ async function startFakeApi(turns: Turn[]) {
   });
   return { ...api, mainLoop: () => api.requests.filter(isMainLoop), side: () => api.requests.filter((request) => !isMainLoop(request)) };
 }
+
+const ERROR_TYPES: Record<number, string> = { 401: 'authentication_error', 404: 'not_found_error', 500: 'api_error', 529: 'overloaded_error' };
 
 // The agent loop sends its tools; title and summary side requests send none.
 const isMainLoop = (request: RecordedRequest) => request.path.startsWith('/v1/messages?') && Array.isArray(request.body?.tools) && request.body.tools.length > 0;
@@ -326,18 +334,18 @@ const PER_RUN_FIELDS = new Set(['session_id', 'prompt_id', 'agent_id', 'cache_co
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Replaces what necessarily differs between the two runs: the run's folder, ids, durations, and the hook
+ * Replaces what necessarily differs between the two runs: the run's folder, the fake API's port, ids, durations, and the hook
  * labels (Claude Code names a hook by its command, which through peri-hooks is the peri-hooks command).
  */
-function normaliser(root: string, hookCommands: string[]): (value: unknown) => unknown {
+function normaliser(root: string, hookCommands: string[], apiUrl: string): (value: unknown) => unknown {
   const labels = [...new Set(hookCommands)].filter(Boolean).sort((a, b) => b.length - a.length);
   const labelPattern = labels.length > 0 ? new RegExp(labels.map(escapeRegExp).join('|'), 'g') : undefined;
   // Claude Code also names the project's transcript folder after its path, every non-alphanumeric a dash.
   const rootPattern = new RegExp(`${escapeRegExp(root)}|${escapeRegExp(root.replace(/[^a-zA-Z0-9]/g, '-'))}`, 'g');
   const inText = (value: string) => {
     let result = labelPattern ? value.replace(labelPattern, '<hook>') : value;
-    result = result.replace(rootPattern, '<root>').replace(UUID, '<uuid>').replace(AGENT_ID, '<agent-id>');
-    return result.replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<duration>');
+    result = result.replaceAll(new URL(apiUrl).host, '<api>').replace(rootPattern, '<root>').replace(UUID, '<uuid>').replace(AGENT_ID, '<agent-id>');
+    return result.replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<duration>').replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><duration></duration_ms>');
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return inText(value);
