@@ -316,7 +316,7 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'onFailure "block": a failing guard blocks, with its stderr',
-    knownDifference: 'issue 14 item 2: onFailure "block" loses the failure\'s detail (the hook\'s stderr)',
+    knownDifference: 'issue 14 item 2: onFailure "block" loses the failure\'s detail, and (NEW) the label comes twice: Claude Code sends "PreToolUse:Bash hook error: [<hook>]: failed; blocking because onFailure is \\"block\\"\\npolicy server unreachable", peri-hooks "PreToolUse:Bash hook error: [<peri-hooks command>]: [<hook>]: failed; blocking because onFailure is \\"block\\"\\n"',
     hooks: { PreToolUse: onBash(hook('guard', 'echo "policy server unreachable" >&2; exit 1', { onFailure: 'block' })) },
     model: [[bash('toolu_l1', 'touch ran-l1')], [say('ok')]],
     expect: { files: [], modelSees: ['onFailure is "block"', 'policy server unreachable'] },
@@ -346,8 +346,9 @@ export const CASES: ClaudeCase[] = [
     name: 'InstructionsLoaded fires for the project CLAUDE.md',
     files: { 'CLAUDE.md': '# Project rules\nBe brief.\n' },
     hooks: { InstructionsLoaded: all(hook('instructions')) },
-    model: [[say('ok')]],
-    expect: { ran: ['instructions'], modelSees: ['Be brief.'] },
+    // Claude Code does not wait for InstructionsLoaded hooks and ends them when the session ends: keep it open for a while.
+    model: [[bash('toolu_o1', 'sleep 3; touch ran-o1')], [say('ok')]],
+    expect: { ran: ['instructions'], modelSees: ['Be brief.'], files: ['ran-o1'] },
   },
   {
     name: 'PermissionRequest: a hook allows a tool that no rule allows',
