@@ -310,7 +310,7 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'SessionEnd hooks finish inside the shared 1.5 s budget',
-    hooks: { SessionEnd: all(hook('end', 'sleep 0.8; touch "$HOOK_LOG/../project/ended"')) },
+    hooks: { SessionEnd: all(hook('end', 'sleep 0.5; touch "$HOOK_LOG/../project/ended"')) },
     model: [[say('ok')]],
     expect: { ran: ['end'], files: ['ended'] },
   },
@@ -332,14 +332,14 @@ export const CASES: ClaudeCase[] = [
     name: 'async hook: its context reaches the model on a later turn',
     knownDifference: 'issue 14 item 3: async results are delivered by the next peri-hooks firing, not as Claude Code\'s next-turn system message',
     hooks: { PreToolUse: onBash(hook('background', specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' }), { async: true })), PostToolUse: onBash(hook('post')) },
-    model: [[bash('toolu_n1', 'sleep 1; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
+    model: [[bash('toolu_n1', 'sleep 2; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
     expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'] },
   },
   {
     name: 'asyncRewake: exit 2 wakes the model with the stderr',
     knownDifference: 'issue 14 item 3: asyncRewake exit 2 is delivered by the next peri-hooks firing, not as Claude Code\'s blocking reminder',
     hooks: { PostToolUse: onBash(hook('rewake', 'echo "background check failed" >&2; exit 2', { asyncRewake: true })) },
-    model: [[bash('toolu_n3', 'touch ran-n3')], [bash('toolu_n4', 'sleep 1; touch ran-n4')], [say('ok')]],
+    model: [[bash('toolu_n3', 'touch ran-n3')], [bash('toolu_n4', 'sleep 2; touch ran-n4')], [say('ok')]],
     expect: { ran: ['rewake'] },
   },
   {

@@ -74,7 +74,7 @@ export interface RunOutput {
 
 const PERI_HOOKS = join(ROOT, 'dist', 'peri-hooks.cjs');
 const RUN_TIMEOUT_MS = 120_000;
-const START_UP_MARGIN_S = 1;
+const START_UP_MARGIN_S = 5;
 // A loopback port nothing listens on: any request that tries to leave the machine through a proxy fails.
 const DEAD_PROXY = 'http://127.0.0.1:9';
 // The result fields that say what happened, not how long it took or what it cost.
