@@ -149,14 +149,14 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'two PreToolUse hooks block by exit 2',
-    knownDifference: 'NEW: two PreToolUse hooks exit 2: Claude Code\'s tool result carries one hook\'s stderr ("PreToolUse:Bash hook error: [<hook>]: second reason\n"), peri-hooks joins both ("…: [<peri-hooks>]: first reason\nsecond reason\n")',
+    knownDifference: 'NEW: two PreToolUse hooks exit 2: Claude Code\'s tool result carries one hook\'s stderr (seen: "PreToolUse:Bash hook error: [<hook>]: second reason\\n"), peri-hooks joins both ("PreToolUse:Bash hook error: [<peri-hooks>]: first reason\\nsecond reason\\n")',
     hooks: { PreToolUse: onBash(hook('first', 'echo "first reason" >&2; exit 2'), hook('second', 'echo "second reason" >&2; exit 2')) },
     model: [[bash('toolu_e5', 'touch ran-e5')], [say('ok')]],
     expect: { files: [] },
   },
   {
     name: 'a PreToolUse exit 2 and a JSON deny from a sibling',
-    knownDifference: 'NEW: an exit 2 and a sibling JSON deny on PreToolUse: Claude Code\'s tool result is the JSON reason alone ("PreToolUse:Bash hook error: json reason"), peri-hooks exits 2 with both ("PreToolUse:Bash hook error: [<peri-hooks>]: exit reason\njson reason\n")',
+    knownDifference: 'NEW: an exit 2 and a sibling JSON deny on PreToolUse: Claude Code\'s tool result carries one of the two reasons, whichever it takes first (seen: "PreToolUse:Bash hook error: json reason" and "PreToolUse:Bash hook error: [<hook>]: exit reason\\n"), peri-hooks exits 2 with both ("PreToolUse:Bash hook error: [<peri-hooks>]: exit reason\\njson reason\\n")',
     hooks: { PreToolUse: onBash(hook('exit2', 'echo "exit reason" >&2; exit 2'), hook('json', pre({ permissionDecision: 'deny', permissionDecisionReason: 'json reason' }))) },
     model: [[bash('toolu_e6', 'touch ran-e6')], [say('ok')]],
     expect: { files: [] },
