@@ -5,7 +5,8 @@ import { loadSettings } from './config/index.ts';
 import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { plan } from './plan.ts';
-import { onceAlreadyRan, openSession } from './session/firing.ts';
+import { onceAlreadyRan } from './session/once.ts';
+import { openSession } from './session/store.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {

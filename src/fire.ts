@@ -11,9 +11,10 @@ import { reduce } from './reduce.ts';
 import { runHook } from './runners/index.ts';
 import type { StopGuard } from './session/stop-guard.ts';
 import type { AsyncJob } from './run/background.ts';
-import { claimOnce, onceAlreadyRan, openSession, settle, type OnceSettlement } from './session/firing.ts';
+import { claimOnce, onceAlreadyRan, onceKey, ranSuccessfully, type OnceSettlement } from './session/once.ts';
 import type { AsyncResult } from './session/schema.ts';
-import { onceKey, ranSuccessfully, withDelivered } from './session/session.ts';
+import { settle } from './session/settle.ts';
+import { openSession } from './session/store.ts';
 import type { Diagnostic, LoadedHook, RawOutcome } from './types.ts';
 import { labelOf } from './hook-label.ts';
 
@@ -251,9 +252,8 @@ export async function fire(eventName: string, input: string | Record<string, unk
   })), { input: hookInput, ...(options.failClosed ? { failClosed: true } : {}) });
   const settled = await settle(session, event, hookInput, firstReduced, once, env);
   settled.warnings.forEach(stateWarning);
-  const { guard, delivered } = settled;
+  const { guard, delivered, reduced } = settled;
   if (guard?.overridden) warnings.push({ severity: 'warning', code: 'stop-hook-block-cap', message: guard.message! });
-  const reduced = { ...settled.reduced, output: withDelivered(event, settled.reduced.output, delivered) };
 
   const ran = new Map(results.map((entry) => [entry.hook.id, entry]));
   const skipped = new Map(thePlan.skipped.map((entry) => [entry.hook.id, entry]));
