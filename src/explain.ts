@@ -31,6 +31,8 @@ export interface ExplainReport {
   projectDir: string;
   /** Every configured hook of the event, in configuration order. */
   hooks: ExplainedHook[];
+  /** Ids of the hooks that would run, as chains: chains run in parallel, the hooks of one chain in order. */
+  chains: string[][];
   warnings: Diagnostic[];
 }
 
@@ -53,6 +55,7 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
     ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
     projectDir: load.projectDir,
     hooks,
+    chains: thePlan.chains.map((chain) => chain.map(({ hook }) => hook.id)),
     warnings: [...loaded.diagnostics, ...opened.warnings.map(stateDiagnostic), ...thePlan.warnings],
   };
 }
