@@ -1,7 +1,8 @@
-// Bundles the CLI into one CommonJS file (dist/peri-hooks.bundle.cjs) that the Node SEA embeds, and writes
-// dist/peri-hooks.cjs, the `bin`: a stub that turns on Node's on-disk compile cache, then runs the bundle.
+// Bundles the CLI into one CommonJS file (dist/peri-hooks.bundle.cjs) that the Node SEA embeds, and builds
+// dist/peri-hooks.cjs, the `bin` (src/cli/npm-bin.ts): a stub that checks the Node version, turns on Node's
+// on-disk compile cache, then runs the bundle.
 import { build } from 'esbuild';
-import { readFileSync, chmodSync, writeFileSync } from 'node:fs';
+import { readFileSync, chmodSync } from 'node:fs';
 import { bundleOptions } from './bundle-options.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -16,13 +17,17 @@ const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
 await build(bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile));
 chmodSync(outfile, 0o755);
 
-// The cache covers only modules loaded after it is on, so it cannot live inside the bundle. Warm, it saves the
-// ~50 ms of compiling the bundle on every firing (Node >= 22.1; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
-writeFileSync(bin, `#!/usr/bin/env node
-'use strict';
-require('node:module').enableCompileCache?.();
-require('./peri-hooks.bundle.cjs');
-`);
+// The bin runs on whatever Node the user has, so it is compiled for old ones: there it says which Node is needed.
+await build({
+  entryPoints: [new URL('../src/cli/npm-bin.ts', import.meta.url).pathname],
+  bundle: true,
+  platform: 'node',
+  target: 'node12',
+  format: 'cjs',
+  external: ['./peri-hooks.bundle.cjs'],
+  outfile: bin,
+  logLevel: 'warning',
+});
 chmodSync(bin, 0o755);
 
 // The library for harnesses that `import { fire } from 'peri-hooks'`: one ESM file, since Node does not strip

@@ -8,7 +8,7 @@ export function eventsTable(): string {
   const rows = EVENT_NAMES.map((name) => {
     const def = EVENTS[name];
     const types = def.hookTypes.map((type) => TYPE_LETTERS[type]).join('');
-    const matcher = def.matcherField ? `\`${def.matcherField}\`${name === 'FileChanged' ? ' (basename)' : ''}` : '—';
+    const matcher = def.matcherField ? `\`${def.matcherField}\`${def.matcherTestsBasename ? ' (basename)' : ''}` : '—';
     const fields = def.specificFields.length > 0 ? def.specificFields.map((field) => `\`${field}\``).join(', ') : '—';
     return `| ${name} | ${matcher} | ${types} | ${def.timeoutS} | ${def.family} | ${def.exit2} | ${fields} | ${def.ifApplies ? 'yes' : '—'} |`;
   });

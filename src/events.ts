@@ -14,6 +14,9 @@ export const EVENT_NAMES = [
 
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/** A hook's answer to a permission question (§6.4). */
+export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
+
 /**
  * How hook results combine into one decision (spec §12, §14):
  * - `permission`: permissionDecision by precedence deny > defer > ask > allow; exit 2 or `decision: block` = deny.
@@ -49,6 +52,59 @@ export interface EventDef {
   ifApplies: boolean;
   /** `onFailure: "block"` is ignored here (§10.4). */
   ignoresOnFailure?: boolean;
+  /** Real payloads carry `permission_mode` (§3); synthetic inputs follow. */
+  hasPermissionMode: boolean;
+  /** A tool event whose payloads carry no `tool_use_id` (§4). */
+  withoutToolUseId?: true;
+  /** The input field that carries the tool's result: its response, or its error text (§4). */
+  toolResponseField?: 'tool_response' | 'error';
+  /** Required input fields that a synthetic input (explain, test cases, replay) fills with these values. */
+  syntheticFields?: Readonly<Record<string, unknown>>;
+  /** An unloadable entry of this event makes its whole settings source inapplicable (§1). */
+  brokenEntryVoidsSource?: true;
+  /** The matcher value is the basename of the matcher field's path (§8.1). */
+  matcherTestsBasename?: true;
+  /** Exact-name matcher lists are split on `|` only, and hold no spaces, commas or hyphens (§8.1). */
+  matcherPipeListOnly?: true;
+  /** Each `|` alternative of the matcher loses a `[1m]`/`[2m]` context-window suffix before matching (§8.1). */
+  matcherStripsContextSuffix?: true;
+  /** The `permissionDecision` values this event accepts; set where `specificFields` has permissionDecision (§6.4). */
+  permissionDecisions?: readonly PermissionDecision[];
+  /** The legacy top-level `decision: "approve"` means permissionDecision allow (§6.3). */
+  approveMeansAllow?: true;
+  /** Exit 2 discards the hook's `hookSpecificOutput` (§6.1). */
+  exit2IgnoresSpecificOutput?: true;
+  /**
+   * Exit 2 with no stdout and a "no such file" stderr is a missing script, a non-blocking error instead of a
+   * block: for every hook, or for plugin hooks only (§6.1).
+   */
+  missingScriptIsError?: 'anyHook' | 'pluginHooks';
+  /**
+   * What `ok: false` from a prompt or agent hook becomes (§5.5). `keepWorking`: a block that keeps the agent
+   * going (`impossible: true` lets it stop); `noEffect`: nothing; `endTurn`: a block that always ends the turn;
+   * `feedback`: a block whose reason goes to Claude while the turn goes on. Undefined: a block that ends the
+   * turn unless the hook sets continueOnBlock.
+   */
+  modelVerdictOnBlock?: 'keepWorking' | 'noEffect' | 'endTurn' | 'feedback';
+  /**
+   * The agent asks to end (§10.2): a continuation keeps it going, prompt and agent hooks judge a stop condition
+   * (§5.5), and the loop guard counts continuations in one counter for the main agent (`main`) or one per
+   * `agent_id` (`perAgent`). `ends` names what would end, for messages.
+   */
+  stopLike?: { guardCounter: 'main' | 'perAgent'; ends: 'turn' | 'subagent' };
+  /** Input `source` values on which the event cannot block (§7). */
+  unblockableSources?: readonly string[];
+  /** ask, defer and any updatedInput are never applied: each keeps the action from running (§6.4, §7). */
+  askDeferOrRewriteBlocks?: true;
+  /** The event's hooks share one time budget (§10.1). */
+  sharedTimeoutBudget?: SharedTimeoutBudget;
+}
+
+/** max(minS, min(largest settings-file timeout, maxS)), unless the variable `overrideVariable` gives milliseconds. */
+export interface SharedTimeoutBudget {
+  minS: number;
+  maxS: number;
+  overrideVariable: string;
 }
 
 const ALL: readonly HookType[] = ['command', 'http', 'mcp_tool', 'prompt', 'agent'];
@@ -56,54 +112,57 @@ const CHM: readonly HookType[] = ['command', 'http', 'mcp_tool'];
 const CM: readonly HookType[] = ['command', 'mcp_tool'];
 const CHMP: readonly HookType[] = ['command', 'http', 'mcp_tool', 'prompt'];
 
+const ALL_DECISIONS: readonly PermissionDecision[] = ['allow', 'deny', 'ask', 'defer'];
+
 const TOOL = 'tool_name';
 const PERMISSION_FIELDS = ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'];
 
 const rows: readonly EventDef[] = [
-  { name: 'PreToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'permission', exit2: 'denies the tool call; stderr goes to Claude', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true },
-  { name: 'PostToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude (the tool already ran)', specificFields: ['additionalContext', 'classifierContext', 'updatedToolOutput', 'updatedMCPToolOutput'], honoursContinue: true, ifApplies: true },
-  { name: 'PostToolUseFailure', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: true },
-  { name: 'PostToolBatch', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stops the agentic loop before the next model call', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false },
-  { name: 'Notification', matcherField: 'notification_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], honoursContinue: false, ifApplies: false },
-  { name: 'UserPromptSubmit', hookTypes: ALL, timeoutS: 30, family: 'decision', exit2: 'rejects and erases the prompt; stderr goes to the user only', specificFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false },
-  { name: 'UserPromptExpansion', matcherField: 'command_name', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'blocks the expansion; stderr goes to the user', specificFields: ['additionalContext', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false },
-  { name: 'SessionStart', matcherField: 'source', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext', 'initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'], plainStdout: 'context', honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
-  { name: 'SessionEnd', matcherField: 'reason', hookTypes: CHM, timeoutS: 1.5, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'Stop', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'prevents stopping; the reason becomes Claude\'s next instruction', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
-  { name: 'StopFailure', matcherField: 'error', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'SubagentStart', matcherField: 'agent_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false },
-  { name: 'SubagentStop', matcherField: 'agent_type', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'keeps the subagent running; the reason goes to the subagent', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
-  { name: 'PreCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks compaction; stderr to the user', specificFields: [], plainStdout: 'compactInstructions', honoursContinue: false, ifApplies: false },
-  { name: 'PostCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], plainStdout: 'userDisplay', honoursContinue: false, ifApplies: false },
-  { name: 'PreModelSwitch', matcherField: 'to_model', hookTypes: CHM, timeoutS: 30, family: 'modelSwitch', exit2: 'blocks the switch; stderr to the user', specificFields: ['permissionDecision', 'permissionDecisionReason'], honoursContinue: true, ifApplies: false },
-  { name: 'PostModelSwitch', matcherField: 'to_model', hookTypes: CHM, timeoutS: 30, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], plainStdout: 'modelContext', honoursContinue: true, ifApplies: false },
-  { name: 'PermissionRequest', matcherField: TOOL, hookTypes: CHMP, timeoutS: 600, family: 'permissionRequest', exit2: 'ignored (the permission flow goes on; stderr discarded)', specificFields: ['decision'], honoursContinue: true, ifApplies: true },
-  { name: 'PermissionDenied', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['retry'], honoursContinue: true, ifApplies: true },
-  { name: 'Setup', matcherField: 'trigger', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
-  { name: 'TeammateIdle', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'the teammate keeps working', specificFields: [], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
-  { name: 'TaskCreated', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'rolls back the task creation; stderr goes to Claude', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'TaskCompleted', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'the task is not completed; stderr goes to Claude', specificFields: [], honoursContinue: true, ifApplies: false, ignoresOnFailure: true },
-  { name: 'Elicitation', matcherField: 'mcp_server_name', hookTypes: CHM, timeoutS: 600, family: 'elicitation', exit2: 'denies the elicitation', specificFields: ['action', 'content'], honoursContinue: false, ifApplies: false },
-  { name: 'ElicitationResult', matcherField: 'mcp_server_name', hookTypes: CHM, timeoutS: 600, family: 'elicitation', exit2: 'the action becomes decline', specificFields: ['action', 'content'], honoursContinue: false, ifApplies: false },
-  { name: 'ConfigChange', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks the change (not for policy_settings)', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'WorktreeCreate', hookTypes: CHM, timeoutS: 600, family: 'worktree', exit2: 'any non-zero exit fails the creation', specificFields: ['worktreePath'], plainStdout: 'worktreePath', honoursContinue: false, ifApplies: false },
-  { name: 'WorktreeRemove', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'InstructionsLoaded', matcherField: 'load_reason', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'CwdChanged', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: false, ifApplies: false },
-  { name: 'FileChanged', matcherField: 'file_path', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: true, ifApplies: false },
-  { name: 'DirectoryAdded', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the debug log', specificFields: [], honoursContinue: false, ifApplies: false },
-  { name: 'MessageDisplay', hookTypes: CHM, timeoutS: 10, family: 'observe', exit2: 'ignored', specificFields: ['displayContent'], honoursContinue: false, ifApplies: false },
-  { name: 'PreSkillShellCommand', matcherField: TOOL, hookTypes: CHM, timeoutS: 600, family: 'permission', exit2: 'the command does not run; stderr to the model and the user', specificFields: ['permissionDecision', 'permissionDecisionReason', 'updatedInput'], honoursContinue: true, ifApplies: true },
+  { name: 'PreToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'permission', exit2: 'denies the tool call; stderr goes to Claude', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true, hasPermissionMode: true, permissionDecisions: ALL_DECISIONS, approveMeansAllow: true, brokenEntryVoidsSource: true },
+  { name: 'PostToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude (the tool already ran)', specificFields: ['additionalContext', 'classifierContext', 'updatedToolOutput', 'updatedMCPToolOutput'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, toolResponseField: 'tool_response' },
+  { name: 'PostToolUseFailure', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, modelVerdictOnBlock: 'feedback', toolResponseField: 'error' },
+  { name: 'PostToolBatch', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stops the agentic loop before the next model call', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn' },
+  { name: 'Notification', matcherField: 'notification_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'UserPromptSubmit', hookTypes: ALL, timeoutS: 30, family: 'decision', exit2: 'rejects and erases the prompt; stderr goes to the user only', specificFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn', missingScriptIsError: 'pluginHooks' },
+  { name: 'UserPromptExpansion', matcherField: 'command_name', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'blocks the expansion; stderr goes to the user', specificFields: ['additionalContext', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn' },
+  { name: 'SessionStart', matcherField: 'source', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext', 'initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: false, ignoresOnFailure: true },
+  { name: 'SessionEnd', matcherField: 'reason', hookTypes: CHM, timeoutS: 1.5, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false, sharedTimeoutBudget: { minS: 1.5, maxS: 60, overrideVariable: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' } },
+  { name: 'Stop', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'prevents stopping; the reason becomes Claude\'s next instruction', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, stopLike: { guardCounter: 'main', ends: 'turn' }, modelVerdictOnBlock: 'keepWorking', missingScriptIsError: 'anyHook', syntheticFields: { stop_hook_active: false } },
+  { name: 'StopFailure', matcherField: 'error', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false, matcherPipeListOnly: true },
+  { name: 'SubagentStart', matcherField: 'agent_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: false },
+  { name: 'SubagentStop', matcherField: 'agent_type', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'keeps the subagent running; the reason goes to the subagent', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, stopLike: { guardCounter: 'perAgent', ends: 'subagent' }, modelVerdictOnBlock: 'keepWorking', missingScriptIsError: 'anyHook', syntheticFields: { stop_hook_active: false } },
+  { name: 'PreCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks compaction; stderr to the user', specificFields: [], plainStdout: 'compactInstructions', honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'PostCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], plainStdout: 'userDisplay', honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'PreModelSwitch', matcherField: 'to_model', hookTypes: CHM, timeoutS: 30, family: 'modelSwitch', exit2: 'blocks the switch; stderr to the user', specificFields: ['permissionDecision', 'permissionDecisionReason'], honoursContinue: true, ifApplies: false, hasPermissionMode: false, permissionDecisions: ['allow', 'deny', 'ask'], matcherStripsContextSuffix: true },
+  { name: 'PostModelSwitch', matcherField: 'to_model', hookTypes: CHM, timeoutS: 30, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], plainStdout: 'modelContext', honoursContinue: true, ifApplies: false, hasPermissionMode: false, matcherStripsContextSuffix: true },
+  { name: 'PermissionRequest', matcherField: TOOL, hookTypes: CHMP, timeoutS: 600, family: 'permissionRequest', exit2: 'ignored (the permission flow goes on; stderr discarded)', specificFields: ['decision'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, modelVerdictOnBlock: 'noEffect', brokenEntryVoidsSource: true, withoutToolUseId: true },
+  { name: 'PermissionDenied', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['retry'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, modelVerdictOnBlock: 'noEffect', syntheticFields: { reason: 'Blocked by classifier' } },
+  { name: 'Setup', matcherField: 'trigger', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: false, ignoresOnFailure: true },
+  { name: 'TeammateIdle', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'the teammate keeps working', specificFields: [], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, missingScriptIsError: 'anyHook' },
+  { name: 'TaskCreated', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'rolls back the task creation; stderr goes to Claude', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'feedback' },
+  { name: 'TaskCompleted', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'the task is not completed; stderr goes to Claude', specificFields: [], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, missingScriptIsError: 'anyHook' },
+  { name: 'Elicitation', matcherField: 'mcp_server_name', hookTypes: CHM, timeoutS: 600, family: 'elicitation', exit2: 'denies the elicitation', specificFields: ['action', 'content'], honoursContinue: false, ifApplies: false, hasPermissionMode: true, exit2IgnoresSpecificOutput: true },
+  { name: 'ElicitationResult', matcherField: 'mcp_server_name', hookTypes: CHM, timeoutS: 600, family: 'elicitation', exit2: 'the action becomes decline', specificFields: ['action', 'content'], honoursContinue: false, ifApplies: false, hasPermissionMode: true, exit2IgnoresSpecificOutput: true },
+  { name: 'ConfigChange', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks the change (not for policy_settings)', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false, unblockableSources: ['policy_settings'] },
+  { name: 'WorktreeCreate', hookTypes: CHM, timeoutS: 600, family: 'worktree', exit2: 'any non-zero exit fails the creation', specificFields: ['worktreePath'], plainStdout: 'worktreePath', honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'WorktreeRemove', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'InstructionsLoaded', matcherField: 'load_reason', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'CwdChanged', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'FileChanged', matcherField: 'file_path', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: true, ifApplies: false, hasPermissionMode: false, matcherTestsBasename: true, matcherPipeListOnly: true },
+  { name: 'DirectoryAdded', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the debug log', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'MessageDisplay', hookTypes: CHM, timeoutS: 10, family: 'observe', exit2: 'ignored', specificFields: ['displayContent'], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
+  { name: 'PreSkillShellCommand', matcherField: TOOL, hookTypes: CHM, timeoutS: 600, family: 'permission', exit2: 'the command does not run; stderr to the model and the user', specificFields: ['permissionDecision', 'permissionDecisionReason', 'updatedInput'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, permissionDecisions: ALL_DECISIONS, askDeferOrRewriteBlocks: true, brokenEntryVoidsSource: true, syntheticFields: { command_name: 'skill', command_source: 'projectSettings', invoked_by: 'user' } },
 ];
 
 export const EVENTS: Readonly<Record<EventName, EventDef>> = Object.fromEntries(rows.map((row) => [row.name, row])) as Record<EventName, EventDef>;
 
-/** Events where an unloadable entry makes its whole settings source inapplicable (§1). */
-export const GUARD_EVENTS: ReadonlySet<EventName> = new Set(['PreToolUse', 'PermissionRequest', 'PreSkillShellCommand']);
-
 /** Events about one tool call: their input carries tool_name and tool_input. */
 export function isToolEvent(event: EventName): boolean {
   return EVENTS[event].matcherField === 'tool_name';
+}
+
+export function isStopEvent(event: EventName): boolean {
+  return EVENTS[event].stopLike !== undefined;
 }
 
 export function isEventName(name: string): name is EventName {

@@ -4,6 +4,7 @@ import { loadSettings } from './config/index.ts';
 import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
 import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
+import { buildInput } from './input.ts';
 import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
@@ -39,7 +40,8 @@ export interface ExplainReport {
 export async function explain(event: EventName, input: Record<string, unknown>, options: ExplainOptions = {}): Promise<ExplainReport> {
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
   const loaded = await loadSettings(load);
-  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  // Explain only reads the session: it never waits for the lock.
+  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
   const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));
@@ -71,12 +73,8 @@ export function syntheticInput(event: EventName, cwd: string, tool?: { name: str
   if (!tool && isToolEvent(event)) {
     throw new PeriHooksError('usage', `${event} needs a tool call to explain`, `give --tool <name> [--tool-input '{...}'], or pipe a ${event} input on stdin`);
   }
-  return {
-    session_id: 'peri-hooks-explain',
-    transcript_path: '',
-    cwd,
-    hook_event_name: event,
-    permission_mode: 'default',
-    ...(tool ? { tool_name: tool.name, tool_input: tool.input, tool_use_id: 'toolu_peri_hooks_explain' } : {}),
-  };
+  return buildInput({
+    event, sessionId: 'peri-hooks-explain', transcriptPath: '', cwd, permissionMode: 'default',
+    ...(tool ? { tool: { ...tool, useId: 'toolu_peri_hooks_explain' } } : {}),
+  });
 }

@@ -1,6 +1,6 @@
 // One firing, end to end, as a line of stages that each return a value:
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
-import { checkEvent } from './events.ts';
+import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { parseInput } from './input.ts';
 import { loadSettings } from './config/index.ts';
@@ -50,7 +50,9 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;
   const loaded = await loadSettings(sources);
-  const opened = openSession(hookInput.session_id, { env, home, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
+  const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
+  const opened = openSession(hookInput.session_id, { env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
   const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}) });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.

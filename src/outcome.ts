@@ -1,12 +1,11 @@
 // Raw outcome + event -> one hook's result (spec §6.1, §6.2, §6.3, §6.4, §10.4). Pure: one parser for every
 // hook type, since http responses and model answers arrive in the same raw shape as a process.
 import * as z from 'zod';
-import { EVENTS, type EventName } from './events.ts';
+import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import type { HookHandler } from './config/schema.ts';
 import type { RawOutcome } from './types.ts';
 
 export type OutcomeKind = 'success' | 'blocking' | 'non_blocking_error' | 'cancelled';
-export type PermissionDecision = 'allow' | 'deny' | 'ask' | 'defer';
 
 export interface HookResult {
   outcome: OutcomeKind;
@@ -54,7 +53,6 @@ export function hookOutputSchema(): ReturnType<typeof buildHookOutputSchema> {
 function buildSpecificFieldSchemas(): Record<string, z.ZodType> {
   const permissionUpdate = z.looseObject({ type: z.string() });
   return {
-    permissionDecision: z.enum(['allow', 'deny', 'ask', 'defer']),
     permissionDecisionReason: z.string(),
     updatedInput: z.record(z.string(), z.unknown()),
     additionalContext: z.string(),
@@ -78,8 +76,17 @@ function buildSpecificFieldSchemas(): Record<string, z.ZodType> {
   };
 }
 let specificFieldSchemas: Record<string, z.ZodType> | undefined;
-/** PreModelSwitch has no `defer` (§6.4). */
-let modelSwitchDecision: z.ZodType | undefined;
+const permissionDecisionSchemas = new Map<EventName, z.ZodType>();
+
+/** permissionDecision takes the values of the event's catalogue row (PreModelSwitch has no `defer`, §6.4). */
+function permissionDecisionSchema(event: EventName): z.ZodType {
+  let schema = permissionDecisionSchemas.get(event);
+  if (!schema) {
+    schema = z.enum(EVENTS[event].permissionDecisions!);
+    permissionDecisionSchemas.set(event, schema);
+  }
+  return schema;
+}
 
 /** Background limit of a hook that printed `{"async": true}` without `asyncTimeout` (§10.1). */
 export const DEFAULT_ASYNC_TIMEOUT_MS = 15_000;
@@ -105,12 +112,12 @@ function withoutAsyncMarker(stdout: string): string {
   return asyncMarker(first) ? stdout.slice(first.length + 1) : stdout;
 }
 
-const STOP_LIKE_MISSING_SCRIPT: ReadonlySet<EventName> = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
 const MISSING_SCRIPT = /no such file|can't open/i;
 
-/** Exit 2 with no stdout and a "no such file" stderr is a missing script, not a block, on these (§6.1). */
+/** Exit 2 with no stdout and a "no such file" stderr is a missing script, not a block, where the event says so (§6.1). */
 function isMissingScript(event: EventName, fromPlugin: boolean, stdout: string, stderr: string): boolean {
-  const applies = STOP_LIKE_MISSING_SCRIPT.has(event) || (event === 'UserPromptSubmit' && fromPlugin);
+  const rule = EVENTS[event].missingScriptIsError;
+  const applies = rule === 'anyHook' || (rule === 'pluginHooks' && fromPlugin);
   return applies && stdout.trim() === '' && MISSING_SCRIPT.test(stderr);
 }
 
@@ -158,9 +165,7 @@ function validateSpecific(event: EventName, nested: Record<string, unknown>): Re
   const specific: Record<string, unknown> = {};
   for (const field of EVENTS[event].specificFields) {
     if (nested[field] === undefined) continue;
-    const schema = event === 'PreModelSwitch' && field === 'permissionDecision'
-      ? (modelSwitchDecision ??= z.enum(['allow', 'deny', 'ask']))
-      : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
+    const schema = field === 'permissionDecision' ? permissionDecisionSchema(event) : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
     const result = schema.safeParse(nested[field]);
     if (!result.success) return `hookSpecificOutput.${field}: ${describeIssue(result.error, `hookSpecificOutput.${field}`)}`;
     specific[field] = result.data;
@@ -209,8 +214,7 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
     // Exit 2 blocks; JSON on stdout is still applied and its block reason replaces stderr.
     const base: HookResult = { outcome: 'blocking', blockedBy: 'exit2', blockingMessage: stderr || 'No stderr output', answeredInJson: false };
     if (parsed.kind !== 'json') return parsed.kind === 'invalid' ? { ...base, error: parsed.error } : base;
-    const keepSpecific = event !== 'Elicitation' && event !== 'ElicitationResult';
-    const fromJson = applyJson(event, parsed, keepSpecific);
+    const fromJson = applyJson(event, parsed, !EVENTS[event].exit2IgnoresSpecificOutput);
     const jsonReason = fromJson.outcome === 'blocking' ? fromJson.blockingMessage : undefined;
     return { ...fromJson, ...base, blockingMessage: jsonReason ?? base.blockingMessage, ...(parsed.specificError ? { error: parsed.specificError } : {}) };
   }
@@ -231,7 +235,7 @@ function applyJson(event: EventName, parsed: Extract<ParsedStdout, { kind: 'json
   const family = EVENTS[event].family;
   if (family === 'permission' || family === 'modelSwitch') {
     const decision = specific?.permissionDecision as PermissionDecision | undefined
-      ?? (output.decision === 'block' ? 'deny' : output.decision === 'approve' && event === 'PreToolUse' ? 'allow' : undefined);
+      ?? (output.decision === 'block' ? 'deny' : output.decision === 'approve' && EVENTS[event].approveMeansAllow ? 'allow' : undefined);
     if (decision) {
       result.permission = decision;
       const reason = (specific?.permissionDecisionReason as string | undefined) ?? output.reason;

@@ -1,11 +1,17 @@
 // Which configured hooks run for one firing, and why the others do not (spec §13 steps 2-4). Pure: no I/O.
-import { EVENTS, type EventName } from './events.ts';
+import { EVENTS, type EventName, type SharedTimeoutBudget } from './events.ts';
 import type { HookHandler } from './config/schema.ts';
 import { matcherValue, matchesMatcher } from './match/matcher.ts';
 import { matchesIf } from './match/permission-rule.ts';
 import type { Diagnostic, LoadedHook } from './types.ts';
 
-export type SkipReason = 'disabled' | 'matcher' | 'unsupported-type' | 'deduplicated' | 'if' | 'once' | 'short-circuit';
+/**
+ * Every reason a configured hook does not run, once: the plan's, then the run stage's (`background`: it was
+ * handed to the background supervisor; `short-circuit`: an earlier hook of its sequential chain blocked).
+ * The case-file schema derives its `skipped[].reason` values from this list.
+ */
+export const SKIP_REASONS = ['disabled', 'matcher', 'unsupported-type', 'deduplicated', 'if', 'once', 'background', 'short-circuit'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface PlannedHook {
   hook: LoadedHook;
@@ -165,8 +171,6 @@ const PROMPT_DEFAULT_S = 30;
 /** Background limit of `async` command hooks without `timeout`, whatever the event (§10.1). */
 const ASYNC_DEFAULT_S = 600;
 const AGENT_DEFAULT_S = 60;
-const SESSION_END_MIN_S = 1.5;
-const SESSION_END_MAX_S = 60;
 
 /** Per-hook time limit in milliseconds (§10.1). */
 export function timeoutMs(event: EventName, handler: HookHandler, all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
@@ -176,25 +180,26 @@ export function timeoutMs(event: EventName, handler: HookHandler, all: readonly 
     return (handler.timeout !== undefined ? Math.max(handler.timeout, 1) : Math.min(typeDefault, eventDefault)) * 1000;
   }
   if (handler.type === 'command' && (handler.async || handler.asyncRewake)) return (handler.timeout ?? ASYNC_DEFAULT_S) * 1000;
-  if (event === 'SessionEnd') {
+  const shared = EVENTS[event].sharedTimeoutBudget;
+  if (shared) {
     // The shared budget bounds the whole batch; a hook's own `timeout` is still its own limit (§5.1).
-    const budget = sessionEndBudgetMs(all, env);
+    const budget = sharedBudgetMs(event, shared, all, env);
     return handler.timeout === undefined ? budget : Math.min(handler.timeout * 1000, budget);
   }
   return (handler.timeout ?? eventDefault) * 1000;
 }
 
 /**
- * SessionEnd hooks share one budget: max(1.5 s, min(largest settings-file timeout, 60 s)). Hooks turned off by
- * a kill switch are not in Claude Code's settings snapshot, so they do not raise it.
+ * The budget that an event's hooks share (SessionEnd): max(min, min(largest settings-file timeout, max)). Hooks
+ * turned off by a kill switch are not in Claude Code's settings snapshot, and plugin hooks do not count.
  */
-function sessionEndBudgetMs(all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
-  const override = Number(env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS);
+function sharedBudgetMs(event: EventName, budget: SharedTimeoutBudget, all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
+  const override = Number(env[budget.overrideVariable]);
   if (Number.isFinite(override) && override > 0) return override;
   const largest = Math.max(0, ...all
-    .filter((hook) => hook.event === 'SessionEnd' && hook.provenance.layer !== 'plugin' && hook.disabledReason === undefined)
+    .filter((hook) => hook.event === event && hook.provenance.layer !== 'plugin' && hook.disabledReason === undefined)
     .map((hook) => hook.handler.timeout ?? 0));
-  return Math.max(SESSION_END_MIN_S, Math.min(largest, SESSION_END_MAX_S)) * 1000;
+  return Math.max(budget.minS, Math.min(largest, budget.maxS)) * 1000;
 }
 
 function groupPointer(hook: LoadedHook): string {

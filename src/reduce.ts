@@ -1,7 +1,7 @@
 // Hook results -> one decision per event family (spec §7, §12, §14). Pure. Results arrive in configuration
 // order, so wherever Claude Code lets the last hook to finish win, the last in configuration order wins here.
-import { EVENTS, type EventName } from './events.ts';
-import type { HookResult, PermissionDecision } from './outcome.ts';
+import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
+import type { HookResult } from './outcome.ts';
 import type { Layer } from './types.ts';
 
 export interface ReduceItem {
@@ -42,7 +42,7 @@ const COMPACT_INSTRUCTIONS_LIMIT = 10_000;
 
 export function reduce(event: EventName, items: readonly ReduceItem[], options: ReduceOptions): Reduced {
   const def = EVENTS[event];
-  const canBlock = def.family !== 'observe' && !(event === 'ConfigChange' && options.input.source === 'policy_settings');
+  const canBlock = def.family !== 'observe' && !def.unblockableSources?.includes(String(options.input.source));
   let failClosed = false;
   const effective = items.map((item) => {
     const { result } = item;
@@ -106,7 +106,7 @@ function reducePermission(event: EventName, items: readonly ReduceItem[]): Omit<
   }
   if (decision !== 'defer') Object.assign(specific, joinedContext(event, items));
   const output = Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: event, ...specific } } : {};
-  if (event === 'PreSkillShellCommand' && decision !== 'deny') {
+  if (EVENTS[event].askDeferOrRewriteBlocks && decision !== 'deny') {
     const stoppers = skillShellStoppers(items);
     if (stoppers.length > 0) return { blocked: true, output, reason: stoppers.map(({ message }) => message).join('\n'), deciders: stoppers.map(({ index }) => index) };
   }

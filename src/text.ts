@@ -1,4 +1,4 @@
-// Display helpers for people: tables, paths, diagnostics. No dependencies, so any module may use them.
+// Display helpers for people: tables, paths, URLs, diagnostics. No dependencies, so any module may use them.
 import path from 'node:path';
 import type { Diagnostic } from './types.ts';
 
@@ -21,6 +21,27 @@ export function table(rows: readonly (readonly string[])[]): string {
 export function displayPath(file: string, cwd = process.cwd()): string {
   const relative = path.relative(cwd, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** What the URL parser would take for userinfo, for text it cannot parse: up to the last `@` of the authority. */
+const USERINFO = /^(\s*[a-z][a-z0-9+.-]*:[\\/]*)[^/?#\\]*@/i;
+
+/**
+ * A URL as every message, label and report shows it: the user name and password, which may be credentials,
+ * become `***`. A URL without them is shown as written (a URL object as its href).
+ */
+export function shownUrl(url: string | URL): string {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return String(url).replace(USERINFO, '$1***@');
+  }
+  if (parsed.username === '' && parsed.password === '') return typeof url === 'string' ? url : url.href;
+  const masked = new URL(parsed.href);
+  masked.username = '***';
+  masked.password = '';
+  return masked.href;
 }
 
 /** Where a hook is configured, for the hook tables of list and explain: layer, plugin, file and line. */

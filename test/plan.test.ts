@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HookHandler } from '../src/config/schema.ts';
 import type { EventName } from '../src/events.ts';
-import { plan, skipLostOnce } from '../src/plan.ts';
+import { plan, skipLostOnce, SKIP_REASONS, type SkipReason } from '../src/plan.ts';
 import type { Layer, LoadedHook } from '../src/types.ts';
 
 let next = 0;
@@ -60,6 +60,89 @@ test('dedup: one run across settings files, groups and timeouts, with the later 
   const result = plan('PreToolUse', bash, hooks, options());
   assert.deepEqual(result.run.map((r) => [r.hook.provenance.layer, r.timeoutMs]), [['local', 9000], ['plugin', 600_000], ['project', 600_000]]);
   assert.deepEqual(result.skipped.map((s) => [s.hook.provenance.layer, s.reason]), [['user', 'deduplicated']]);
+});
+
+// The plan table: one row per (event, input, configured hooks) case -> what runs with which time limit, what is
+// skipped and why, and the warnings. Hooks are named by their command (or type); `hooks` of other events never show.
+interface PlanRow {
+  name: string;
+  event: EventName;
+  input?: Record<string, unknown>;
+  hooks: LoadedHook[];
+  env?: Record<string, string>;
+  alreadyRanOnce?: string[];
+  run: Array<[hook: string, timeoutMs: number]>;
+  skipped?: Array<[hook: string, reason: SkipReason]>;
+  warnings?: string[];
+  matcherValue?: string | undefined;
+}
+
+const nameOf = (hook: LoadedHook) => (hook.handler.type === 'command' ? hook.handler.command : hook.handler.type);
+const on = (event: EventName, command: string, extra: { matcher?: string; if?: string; timeout?: number; once?: boolean; async?: boolean } = {}) => {
+  const { matcher, ...fields } = extra;
+  return hook(event, cmd(command, fields), matcher === undefined ? {} : { matcher });
+};
+const bash = { tool_name: 'Bash', tool_input: { command: 'git push' }, cwd: '/w' };
+const onceHook = on('Stop', 'once-only', { once: true });
+const M = 600_000;
+
+const planRows: PlanRow[] = [
+  // Matchers (§8.1, §20.2)
+  { name: 'no matcher, "" and "*" match everything', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'none'), on('PreToolUse', 'empty', { matcher: '' }), on('PreToolUse', 'star', { matcher: '*' })], run: [['none', M], ['empty', M], ['star', M]], matcherValue: 'Bash' },
+  { name: 'exact names, | and , lists, trimmed', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'exact', { matcher: 'Bash' }), on('PreToolUse', 'pipes', { matcher: 'Edit|Bash' }), on('PreToolUse', 'commas', { matcher: 'Edit , Bash' }), on('PreToolUse', 'other', { matcher: 'Edit' })], run: [['exact', M], ['pipes', M], ['commas', M]], skipped: [['other', 'matcher']] },
+  { name: 'a list is case-sensitive and whole-name', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'lower', { matcher: 'bash' }), on('PreToolUse', 'prefix', { matcher: 'Bas' })], run: [], skipped: [['lower', 'matcher'], ['prefix', 'matcher']] },
+  { name: 'anything else is an unanchored regex', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'regex', { matcher: 'B.sh' }), on('PreToolUse', 'anchored', { matcher: '^Edit$' })], run: [['regex', M]], skipped: [['anchored', 'matcher']] },
+  { name: 'an invalid regex matches nothing and warns once per matcher', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'bad-1', { matcher: '(' }), on('PreToolUse', 'bad-2', { matcher: '(' })], run: [], skipped: [['bad-1', 'matcher'], ['bad-2', 'matcher']], warnings: ['invalid-matcher'] },
+  { name: 'a legacy tool name matches its canonical tool', event: 'PreToolUse', input: { ...bash, tool_name: 'Agent', tool_input: {} }, hooks: [on('PreToolUse', 'task', { matcher: 'Task' }), on('PreToolUse', 'task-regex', { matcher: '^Task$' })], run: [['task', M], ['task-regex', M]] },
+  { name: 'an event without a matcher field ignores the matcher', event: 'Stop', hooks: [on('Stop', 'any', { matcher: 'Nothing' })], run: [['any', M]], matcherValue: undefined },
+  { name: 'an input without the matcher field matches everything', event: 'SessionStart', input: {}, hooks: [on('SessionStart', 'any', { matcher: 'startup' })], run: [['any', M]], matcherValue: undefined },
+  { name: 'FileChanged matches the basename', event: 'FileChanged', input: { file_path: '/w/config/.env' }, hooks: [on('FileChanged', 'env', { matcher: '.env' }), on('FileChanged', 'path', { matcher: '^/w/' })], run: [['env', M]], skipped: [['path', 'matcher']], matcherValue: '.env' },
+  { name: 'FileChanged lists split on | only: a comma makes a regex', event: 'FileChanged', input: { file_path: '/w/b' }, hooks: [on('FileChanged', 'pipes', { matcher: 'a|b' }), on('FileChanged', 'commas', { matcher: 'a, b' })], run: [['pipes', M]], skipped: [['commas', 'matcher']] },
+  { name: 'StopFailure lists split on | only', event: 'StopFailure', input: { error: 'rate_limit' }, hooks: [on('StopFailure', 'commas', { matcher: 'overloaded, rate_limit' }), on('StopFailure', 'pipes', { matcher: 'overloaded|rate_limit' })], run: [['pipes', M]], skipped: [['commas', 'matcher']] },
+  { name: 'other events take , lists with spaces', event: 'Notification', input: { notification_type: 'idle_prompt' }, hooks: [on('Notification', 'commas', { matcher: 'auth_success, idle_prompt' })], run: [['commas', M]] },
+  { name: 'model switches drop a [1m] suffix from the matcher', event: 'PreModelSwitch', input: { to_model: 'claude-opus-4-7' }, hooks: [on('PreModelSwitch', 'suffixed', { matcher: 'claude-opus-4-7[1m]' }), on('PreModelSwitch', 'other', { matcher: 'claude-haiku-4-5' })], run: [['suffixed', 30_000]], skipped: [['other', 'matcher']] },
+
+  // Types, kill switches, dedup
+  { name: 'a hook type the event cannot run is skipped', event: 'SessionStart', input: { source: 'startup' }, hooks: [hook('SessionStart', { type: 'prompt', prompt: 'p' }), hook('SessionStart', { type: 'http', url: 'http://127.0.0.1:1/' }), on('SessionStart', 'cmd')], run: [['cmd', M]], skipped: [['prompt', 'unsupported-type'], ['http', 'unsupported-type']] },
+  { name: 'agent hooks are not run on PermissionRequest', event: 'PermissionRequest', input: bash, hooks: [hook('PermissionRequest', { type: 'agent', prompt: 'a' }), hook('PermissionRequest', { type: 'prompt', prompt: 'p' })], run: [['prompt', 30_000]], skipped: [['agent', 'unsupported-type']] },
+  { name: 'a hook turned off by a kill switch is skipped as disabled', event: 'Stop', hooks: [hook('Stop', cmd('off'), { disabledReason: 'disableAllHooks: true in user settings' }), on('Stop', 'on')], run: [['on', M]], skipped: [['off', 'disabled']] },
+  { name: 'the same command twice runs once; a plugin copy runs apart', event: 'Stop', hooks: [on('Stop', 'same'), on('Stop', 'same', { timeout: 5 }), hook('Stop', cmd('same'), { layer: 'plugin', pluginRoot: '/p' })], run: [['same', 5000], ['same', M]], skipped: [['same', 'deduplicated']] },
+  { name: 'hooks of other events are not part of the plan', event: 'Stop', hooks: [on('PreToolUse', 'pre'), on('Stop', 'stop')], run: [['stop', M]] },
+
+  // if (§8.3) and once
+  { name: 'if on a tool event: the matching hook runs, the other is skipped', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'push', { if: 'Bash(git push*)' }), on('PreToolUse', 'rm', { if: 'Bash(rm *)' }), on('PreToolUse', 'empty-if', { if: '' })], run: [['push', M], ['empty-if', M]], skipped: [['rm', 'if']] },
+  { name: 'if on PermissionRequest applies', event: 'PermissionRequest', input: bash, hooks: [on('PermissionRequest', 'push', { if: 'Bash(git push*)' })], run: [['push', M]] },
+  { name: 'if on an event that is not a tool event: never runs', event: 'Stop', hooks: [on('Stop', 'guarded', { if: 'Bash' })], run: [], skipped: [['guarded', 'if']] },
+  { name: 'a malformed if warns and never runs', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'malformed', { if: 'Bash(ls) || Bash(echo *)' })], run: [], skipped: [['malformed', 'if']], warnings: ['malformed-if'] },
+  { name: 'a once hook that already ran is skipped', event: 'Stop', hooks: [onceHook, on('Stop', 'always', { once: true })], alreadyRanOnce: [onceHook.id], run: [['always', M]], skipped: [['once-only', 'once']] },
+
+  // Time limits (§10.1)
+  { name: 'event defaults for command hooks', event: 'UserPromptSubmit', input: {}, hooks: [on('UserPromptSubmit', 'default'), on('UserPromptSubmit', 'own', { timeout: 45 })], run: [['default', 30_000], ['own', 45_000]] },
+  { name: 'MessageDisplay defaults to 10 s', event: 'MessageDisplay', hooks: [on('MessageDisplay', 'show')], run: [['show', 10_000]] },
+  { name: 'async command hooks get 600 s, or their timeout, on any event', event: 'UserPromptSubmit', input: {}, hooks: [on('UserPromptSubmit', 'bg', { async: true }), on('UserPromptSubmit', 'bg-own', { async: true, timeout: 5 })], run: [['bg', 600_000], ['bg-own', 5000]] },
+  { name: 'prompt 30 s and agent 60 s on a 600 s event', event: 'PreToolUse', input: bash, hooks: [hook('PreToolUse', { type: 'prompt', prompt: 'p' }), hook('PreToolUse', { type: 'agent', prompt: 'a' })], run: [['prompt', 30_000], ['agent', 60_000]] },
+  { name: 'http and mcp_tool hooks take the event default', event: 'PreModelSwitch', input: { to_model: 'm' }, hooks: [hook('PreModelSwitch', { type: 'http', url: 'http://127.0.0.1:1/' }), hook('PreModelSwitch', { type: 'mcp_tool', server: 's', tool: 't' })], run: [['http', 30_000], ['mcp_tool', 30_000]] },
+  { name: 'SessionEnd: no timeout anywhere gives the 1.5 s floor', event: 'SessionEnd', input: { reason: 'other' }, hooks: [on('SessionEnd', 'a'), on('SessionEnd', 'b')], run: [['a', 1500], ['b', 1500]] },
+  { name: 'SessionEnd: the largest settings timeout is the shared budget', event: 'SessionEnd', input: { reason: 'other' }, hooks: [on('SessionEnd', 'a', { timeout: 3 }), on('SessionEnd', 'b', { timeout: 10 }), on('SessionEnd', 'c')], run: [['a', 3000], ['b', 10_000], ['c', 10_000]] },
+  { name: 'SessionEnd: plugin hooks do not raise the budget', event: 'SessionEnd', input: { reason: 'other' }, hooks: [hook('SessionEnd', cmd('plugin', { timeout: 30 }), { layer: 'plugin', pluginRoot: '/p' })], run: [['plugin', 1500]] },
+  { name: 'SessionEnd: the environment override wins', event: 'SessionEnd', input: { reason: 'other' }, env: { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '2500' }, hooks: [on('SessionEnd', 'a', { timeout: 30 })], run: [['a', 2500]] },
+  { name: 'SessionEnd: an unusable override is ignored', event: 'SessionEnd', input: { reason: 'other' }, env: { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: 'soon' }, hooks: [on('SessionEnd', 'a', { timeout: 4 })], run: [['a', 4000]] },
+];
+
+for (const row of planRows) {
+  test(`plan ${row.event}: ${row.name}`, () => {
+    const result = plan(row.event, { hook_event_name: row.event, ...(row.input ?? {}) }, row.hooks, { home: '/home/u', env: row.env ?? {}, ...(row.alreadyRanOnce ? { alreadyRanOnce: new Set(row.alreadyRanOnce) } : {}) });
+    assert.deepEqual(result.run.map((entry) => [nameOf(entry.hook), entry.timeoutMs]), row.run, 'run');
+    assert.deepEqual(result.skipped.map((entry) => [nameOf(entry.hook), entry.reason]), row.skipped ?? [], 'skipped');
+    assert.ok(result.skipped.every((entry) => entry.detail !== ''), 'every skip says why');
+    assert.deepEqual(result.warnings.map((warning) => warning.code), row.warnings ?? [], 'warnings');
+    if ('matcherValue' in row) assert.equal(result.matcherValue, row.matcherValue, 'matcherValue');
+  });
+}
+
+test('the plan table gives every reason the plan can skip for', () => {
+  const planReasons = SKIP_REASONS.filter((reason) => reason !== 'background' && reason !== 'short-circuit');
+  assert.deepEqual(new Set(planRows.flatMap((row) => (row.skipped ?? []).map(([, reason]) => reason))), new Set(planReasons));
 });
 
 test('chains: a sequential group is one chain in order, every other hook a chain of its own; --sequential makes one', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
 import { createLocator, escapeSegment, syntaxErrorPosition, type Position } from '../config/locate.ts';
-import { editDistance, isToolEvent, type EventName } from '../events.ts';
+import { EVENTS, EVENT_NAMES, editDistance, isToolEvent, type EventName } from '../events.ts';
 import type { Diagnostic } from '../types.ts';
 import { defaultProjectDir } from './discover.ts';
 import { CASE_KEYS, EXPECTATION_KEYS, caseSchema, fileSchema, type CaseSpec, type SettingsRef } from './schema.ts';
@@ -111,8 +111,9 @@ function shorthandMisplaced(spec: CaseSpec): { key: string; message: string; fix
   if (key && !isToolEvent(event)) {
     return { key, message: `"${key}" applies to tool events only, not to ${event}`, fix: 'give the event\'s fields in "input" instead' };
   }
-  if (spec.toolResponse !== undefined && event !== 'PostToolUse' && event !== 'PostToolUseFailure') {
-    return { key: 'toolResponse', message: `"toolResponse" applies to PostToolUse and PostToolUseFailure only, not to ${event}`, fix: 'remove it, or change the event' };
+  if (spec.toolResponse !== undefined && EVENTS[event].toolResponseField === undefined) {
+    const events = EVENT_NAMES.filter((name) => EVENTS[name].toolResponseField !== undefined).join(' and ');
+    return { key: 'toolResponse', message: `"toolResponse" applies to ${events} only, not to ${event}`, fix: 'remove it, or change the event' };
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fire } from '../fire.ts';
 import { formatError } from '../errors.ts';
+import { loaderCodeCost } from '../config/codes.ts';
 import type { Diagnostic } from '../types.ts';
 import { discoverCaseFiles } from './discover.ts';
 import { expandInput } from './expand.ts';
@@ -53,9 +54,6 @@ export interface SuiteOptions {
   recording?: boolean;
 }
 
-/** A settings file that a case names and that cannot be used makes the case an error, not a pass with no hooks. */
-const UNUSABLE_SETTINGS = new Set(['file-missing', 'settings-unreadable', 'invalid-json', 'not-an-object']);
-
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const started = performance.now();
   const discovered = discoverCaseFiles(options.paths, options.cwd);
@@ -93,7 +91,8 @@ export async function runCase(testCase: TestCase, env: Record<string, string | u
     });
     const actual = actualOf(report);
     const hooks = report.hooks.filter((hook) => hook.status === 'ran').map((hook) => ({ hook: hook.label, exitCode: hook.exitCode ?? null, timedOut: hook.timedOut === true, stderr: hook.stderr ?? '' }));
-    const unreadable = testCase.settings ? report.warnings.filter((warning) => UNUSABLE_SETTINGS.has(warning.code)) : [];
+    // A settings file that the case names and that cannot be read makes the case an error, not a pass with no hooks.
+    const unreadable = testCase.settings ? report.warnings.filter((warning) => loaderCodeCost(warning.code) === 'file') : [];
     if (unreadable.length > 0) {
       return { ...base, status: 'error', error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'), actual, hooks, durationMs: performance.now() - started };
     }

@@ -2,11 +2,10 @@
 // is an error instead of a case that silently checks nothing.
 import * as z from 'zod';
 import { EVENT_NAMES, isEventName, suggestEvent } from '../events.ts';
+import { SKIP_REASONS } from '../plan.ts';
 
 export const DECISIONS = ['allow', 'deny', 'ask', 'defer', 'block', 'none'] as const;
 export type Decision = (typeof DECISIONS)[number];
-
-const SKIP_REASONS = ['disabled', 'matcher', 'unsupported-type', 'deduplicated', 'if', 'once'] as const;
 
 const regex = z.string().refine((source) => {
   try {

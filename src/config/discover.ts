@@ -3,7 +3,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
-import type { Diagnostic } from '../types.ts';
+import type { LoaderDiagnostic } from './codes.ts';
 import type { LoadOptions } from './index.ts';
 
 export type SettingsLayer = 'managed' | 'user' | 'project' | 'local' | 'flag';
@@ -17,7 +17,7 @@ export type SourceSpec =
 
 export interface Discovery {
   specs: SourceSpec[];
-  diagnostics: Diagnostic[];
+  diagnostics: LoaderDiagnostic[];
 }
 
 const ALL_SOURCES = ['managed', 'user', 'project', 'local'] as const;
@@ -37,7 +37,7 @@ export async function discover(options: LoadOptions): Promise<Discovery> {
   ]);
 
   const specs: SourceSpec[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: LoaderDiagnostic[] = [];
   const configDir = options.env.CLAUDE_CONFIG_DIR ? path.resolve(options.env.CLAUDE_CONFIG_DIR) : path.join(path.resolve(options.home), '.claude');
   const userFile = path.join(configDir, 'settings.json');
   const projectClaude = path.join(path.resolve(options.projectDir), '.claude');
@@ -86,7 +86,7 @@ async function listDropIns(dir: string): Promise<string[]> {
   }
 }
 
-async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnostic: Diagnostic }> {
+async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnostic: LoaderDiagnostic }> {
   const root = path.resolve(dir);
   const isDir = await stat(root).then((s) => s.isDirectory(), () => false);
   if (isDir) return { root };

@@ -1,6 +1,7 @@
 // The settings stage: discover → load + validate → merge (spec §1, §9). Loading never throws for the
 // user's mistakes: they come back as diagnostics, and every other source still loads.
-import type { Diagnostic, EffectiveSettings, Layer, LoadedHook } from '../types.ts';
+import type { EffectiveSettings, Layer, LoadedHook } from '../types.ts';
+import type { LoaderDiagnostic } from './codes.ts';
 import { discover } from './discover.ts';
 import { loadSpec } from './load.ts';
 import { merge } from './merge.ts';
@@ -32,7 +33,7 @@ export interface LoadedSettings {
   /** Every valid handler of every event in configuration order; hooks turned off by policy carry disabledReason. */
   hooks: LoadedHook[];
   settings: EffectiveSettings;
-  diagnostics: Diagnostic[];
+  diagnostics: LoaderDiagnostic[];
   sources: SourceReport[];
 }
 

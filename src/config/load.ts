@@ -4,12 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
-import type { Diagnostic, LoadedHook, Provenance, Severity } from '../types.ts';
-import { EVENT_NAMES, GUARD_EVENTS, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
+import type { LoadedHook, Provenance, Severity } from '../types.ts';
+import { EVENTS, EVENT_NAMES, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
 import { createLocator, escapeSegment, syntaxErrorPosition } from './locate.ts';
+import { shownUrl } from '../text.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
+import type { LoaderCode, LoaderDiagnostic } from './codes.ts';
 
 const SCALAR_KEYS = ['disableAllHooks', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars', 'enabledPlugins'] as const;
 type ScalarKey = (typeof SCALAR_KEYS)[number];
@@ -22,7 +24,7 @@ export type ScalarSettings = { [K in ScalarKey]?: z.output<(typeof settingsSchem
 export interface FileResult {
   report: SourceReport;
   hooks: LoadedHook[];
-  diagnostics: Diagnostic[];
+  diagnostics: LoaderDiagnostic[];
   /** Scalar settings of an applied settings file (never of plugins), each key validated on its own. */
   settings?: ScalarSettings;
 }
@@ -56,7 +58,7 @@ type Parsed = { ok: true; value: Record<string, unknown>; text: string } | { ok:
 interface Walk {
   origin: Origin;
   hooks: LoadedHook[];
-  diagnostics: Diagnostic[];
+  diagnostics: LoaderDiagnostic[];
   /** The first unloadable entry of a guard event: the file is then inapplicable. */
   brokenGuard?: { event: EventName; pointer: string };
 }
@@ -145,7 +147,7 @@ async function readText(file: string): Promise<Read> {
 }
 
 async function parseDocument(origin: Origin, read: Read, required: boolean): Promise<Parsed> {
-  const fail = (status: SourceReport['status'], diagnostic?: Diagnostic): Parsed => ({
+  const fail = (status: SourceReport['status'], diagnostic?: LoaderDiagnostic): Parsed => ({
     ok: false,
     result: { report: { layer: origin.layer, file: origin.file, status, hooks: 0 }, hooks: [], diagnostics: diagnostic ? [diagnostic] : [] },
   });
@@ -292,7 +294,7 @@ function withAliases(walk: Walk, raw: unknown, pointer: string): unknown {
   return copy ?? raw;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: string; message: string; fix?: string } {
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: LoaderCode; message: string; fix?: string } {
   const handler = isRecord(raw) ? raw : undefined;
   if (!handler) return { code: 'handler-not-object', message: 'a hook handler must be an object', fix: 'write {"type": "command", "command": "..."}' };
   const field = issue.path.map(String).join('.');
@@ -309,7 +311,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: string; m
     case 'invalid_type':
       return { code: 'wrong-type', message: `"${field}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, not ${kindOf(value)}; entry dropped` };
     case 'invalid_format':
-      return { code: 'invalid-url', message: `"${field}" is not a valid URL: ${JSON.stringify(value)}; entry dropped`, fix: 'use an absolute URL, e.g. "https://example.com/hook"' };
+      return { code: 'invalid-url', message: `"${field}" is not a valid URL: ${JSON.stringify(shownUrl(String(value)))}; entry dropped`, fix: 'use an absolute URL, e.g. "https://example.com/hook"' };
     case 'invalid_value':
       return { code: 'invalid-value', message: `"${field}" must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; entry dropped` };
     default:
@@ -318,13 +320,13 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: string; m
 }
 
 /** An entry that cannot be loaded: dropped, and on a guard event it makes the whole file inapplicable (§1). */
-function unloadable(walk: Walk, event: EventName, pointer: string, code: string, message: string, fix?: string): void {
-  const guard = GUARD_EVENTS.has(event);
+function unloadable(walk: Walk, event: EventName, pointer: string, code: LoaderCode, message: string, fix?: string): void {
+  const guard = EVENTS[event].brokenEntryVoidsSource === true;
   if (guard) walk.brokenGuard ??= { event, pointer };
   add(walk, guard ? 'error' : 'warning', code, pointer, message, fix);
 }
 
-function add(walk: Walk, severity: Severity, code: string, pointer: string, message: string, fix?: string): void {
+function add(walk: Walk, severity: Severity, code: LoaderCode, pointer: string, message: string, fix?: string): void {
   walk.diagnostics.push({ severity, code, message, file: walk.origin.file, pointer, ...(fix === undefined ? {} : { fix }) });
 }
 

@@ -37,8 +37,8 @@ export async function createMessage(config: ModelConfig, body: MessagesRequest, 
       if (options.signal.aborted) return fail('aborted');
       return fail(`cannot reach ${config.origin}: ${describeNetworkError(error)}; check ANTHROPIC_BASE_URL and the network`);
     }
-    if (status >= 200 && status < 300) return parseMessage(text, fail);
-    const problem = parseError(text);
+    if (status >= 200 && status < 300) return parseMessage(text, fail, config.secrets);
+    const problem = parseError(text, config.secrets);
     const summary = `${status} ${problem.type}: ${problem.message}`;
     if (!isRetryable(status, headers) || attempt >= MAX_RETRIES) return fail(explain(status, summary, config));
     const delay = retryDelay(headers, attempt);
@@ -51,24 +51,24 @@ export async function createMessage(config: ModelConfig, body: MessagesRequest, 
   }
 }
 
-function parseMessage(text: string, fail: (error: string) => CallResult): CallResult {
+function parseMessage(text: string, fail: (error: string) => CallResult, secrets: readonly string[]): CallResult {
   try {
     const message = JSON.parse(text) as MessagesResponse;
     if (message && typeof message === 'object' && Array.isArray(message.content)) return { ok: true, message };
   } catch {
     // fall through: same message as a wrong shape
   }
-  return fail(`the response is not a Messages API message: ${clip(text)}`);
+  return fail(`the response is not a Messages API message: ${clip(text, secrets)}`);
 }
 
-function parseError(text: string): { type: string; message: string } {
+function parseError(text: string, secrets: readonly string[]): { type: string; message: string } {
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
-    if (body.type === 'error' && body.error) return { type: String(body.error.type), message: clip(String(body.error.message)) };
+    if (body.type === 'error' && body.error) return { type: String(body.error.type), message: clip(String(body.error.message), secrets) };
   } catch {
     // not JSON: a proxy's HTML page, say
   }
-  return { type: 'http_error', message: clip(text) || '(empty body)' };
+  return { type: 'http_error', message: clip(text, secrets) || '(empty body)' };
 }
 
 function isRetryable(status: number, headers: Record<string, string | string[] | undefined>): boolean {
@@ -107,7 +107,8 @@ function describeNetworkError(error: unknown): string {
   return String(error);
 }
 
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+/** Secrets go before the cut: one across it would leave its first part behind. */
+function clip(text: string, secrets: readonly string[]): string {
+  const flat = redact(text, secrets).replace(/\s+/g, ' ').trim();
   return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 }

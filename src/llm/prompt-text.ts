@@ -1,5 +1,5 @@
 // What the evaluator reads: the user's prompt with the event JSON, and the system prompts around it.
-import type { EventName } from '../events.ts';
+import { isStopEvent, type EventName } from '../events.ts';
 
 /** `$ARGUMENTS` becomes the input JSON and `\$` a literal `$`; without `$ARGUMENTS` the input is appended. */
 export function substituteArguments(prompt: string, inputJson: string): string {
@@ -10,10 +10,6 @@ export function substituteArguments(prompt: string, inputJson: string): string {
     return inputJson;
   });
   return used ? text : `${text}\n\nHook input (JSON):\n${inputJson}`;
-}
-
-export function isStopEvent(event: EventName): boolean {
-  return event === 'Stop' || event === 'SubagentStop';
 }
 
 const EVIDENCE_RULE =

@@ -10,7 +10,6 @@ export interface MatcherCheck {
 
 const WIDE_LIST = /^[A-Za-z0-9_|, -]+$/;
 const NARROW_LIST = /^[A-Za-z0-9_|]+$/;
-const NARROW_EVENTS: ReadonlySet<EventName> = new Set(['FileChanged', 'StopFailure']);
 const MODEL_SUFFIX = /\[[12]m\]$/i;
 
 /** The value an event's matcher is tested against, or undefined when the event has no matcher field. */
@@ -19,17 +18,17 @@ export function matcherValue(event: EventName, input: Record<string, unknown>): 
   if (field === undefined) return undefined;
   const value = input[field];
   if (typeof value !== 'string') return undefined;
-  // FileChanged filters on the changed file's basename.
-  return event === 'FileChanged' ? value.slice(value.lastIndexOf('/') + 1) : value;
+  return EVENTS[event].matcherTestsBasename ? value.slice(value.lastIndexOf('/') + 1) : value;
 }
 
 export function matchesMatcher(event: EventName, matcher: string | undefined, value: string | undefined): MatcherCheck {
   if (value === undefined || matcher === undefined || matcher === '' || matcher === '*') return { matches: true };
-  const isTool = EVENTS[event].matcherField === 'tool_name';
-  const pattern = event === 'PreModelSwitch' || event === 'PostModelSwitch'
+  const def = EVENTS[event];
+  const isTool = def.matcherField === 'tool_name';
+  const pattern = def.matcherStripsContextSuffix
     ? matcher.split('|').map((alternative) => alternative.replace(MODEL_SUFFIX, '')).join('|')
     : matcher;
-  const narrow = NARROW_EVENTS.has(event);
+  const narrow = def.matcherPipeListOnly === true;
   if ((narrow ? NARROW_LIST : WIDE_LIST).test(pattern)) {
     const names = pattern.split(narrow ? /\|/ : /[|,]/).map((name) => name.trim()).filter((name) => name !== '');
     return { matches: names.some((name) => (isTool ? canonicalToolName(name) : name) === value) };

@@ -1,32 +1,29 @@
 // The hook inputs Claude Code would have sent for one recorded tool call (spec §3, §4).
 import path from 'node:path';
-import { mcpServerOf } from '../match/aliases.ts';
+import { buildInput } from '../input.ts';
 import { resultText, type ToolCall } from './transcript.ts';
 
-function common(call: ToolCall, event: string): Record<string, unknown> {
-  const server = mcpServerOf(call.name);
-  return {
-    session_id: call.sessionId,
-    transcript_path: path.resolve(call.transcript),
+function rebuilt(call: ToolCall, event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure', toolResponse?: unknown): Record<string, unknown> {
+  return buildInput({
+    event,
+    sessionId: call.sessionId,
+    transcriptPath: path.resolve(call.transcript),
     cwd: call.cwd,
-    ...(call.permissionMode !== undefined ? { permission_mode: call.permissionMode } : {}),
-    ...(call.agentId !== undefined ? { agent_id: call.agentId } : {}),
-    hook_event_name: event,
-    tool_name: call.name,
-    tool_input: call.input,
-    tool_use_id: call.id,
-    ...(server ? { mcp_server: { name: server } } : {}),
-  };
+    ...(call.permissionMode !== undefined ? { permissionMode: call.permissionMode } : {}),
+    ...(call.agentId !== undefined ? { agentId: call.agentId } : {}),
+    tool: { name: call.name, input: call.input, useId: call.id },
+    ...(toolResponse !== undefined ? { toolResponse } : {}),
+  });
 }
 
 export function preToolUseInput(call: ToolCall): Record<string, unknown> {
-  return common(call, 'PreToolUse');
+  return rebuilt(call, 'PreToolUse');
 }
 
 /** PostToolUse for a result, PostToolUseFailure for an error result; undefined when the call has no result. */
 export function postInput(call: ToolCall): { event: 'PostToolUse' | 'PostToolUseFailure'; input: Record<string, unknown> } | undefined {
   const result = call.result;
   if (!result) return undefined;
-  if (result.isError) return { event: 'PostToolUseFailure', input: { ...common(call, 'PostToolUseFailure'), error: resultText(result.content) } };
-  return { event: 'PostToolUse', input: { ...common(call, 'PostToolUse'), tool_response: result.structured ?? resultText(result.content) } };
+  if (result.isError) return { event: 'PostToolUseFailure', input: rebuilt(call, 'PostToolUseFailure', resultText(result.content)) };
+  return { event: 'PostToolUse', input: rebuilt(call, 'PostToolUse', result.structured ?? resultText(result.content)) };
 }

@@ -4,14 +4,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSettings, type LoadedSettings } from '../config/index.ts';
-import type { EventName } from '../events.ts';
+import { EVENTS, type EventName } from '../events.ts';
 import { PeriHooksError, formatError } from '../errors.ts';
 import { sourcesToLoad, type SourceOptions } from '../config/sources.ts';
 import { fire } from '../fire.ts';
 import { labelOf } from '../hook-label.ts';
 import type { FireReport } from '../report/types.ts';
 import { parseInput } from '../input.ts';
-import { plan } from '../plan.ts';
+import { plan, type SkipReason } from '../plan.ts';
 import { actualOf } from '../cases/expect.ts';
 import { runPool } from '../cases/pool.ts';
 import type { Diagnostic } from '../types.ts';
@@ -34,7 +34,7 @@ export interface Firing {
 export interface Planned {
   event: EventName;
   run: string[];
-  skipped: Array<{ hook: string; reason: string; detail: string }>;
+  skipped: Array<{ hook: string; reason: SkipReason; detail: string }>;
   error?: string;
 }
 
@@ -136,7 +136,7 @@ function errorText(error: unknown): string {
 
 function firing(event: EventName, report: FireReport): Firing {
   const actual = actualOf(report);
-  const verdict: Verdict = report.blocked || actual.decision === 'deny' ? (event === 'PreToolUse' ? 'denied' : 'blocked')
+  const verdict: Verdict = report.blocked || actual.decision === 'deny' ? (EVENTS[event].family === 'permission' ? 'denied' : 'blocked')
     : actual.decision === 'ask' ? 'asked'
       : actual.decision === 'defer' ? 'deferred'
         : actual.updatedInput !== undefined ? 'rewritten'

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventName } from '../events.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
-import type { SessionRef } from '../session/store.ts';
+import { jobFileName, type SessionRef } from '../session/store.ts';
 import { randomHex } from '../session/crypto.ts';
 
 export const ASYNC_RUN_COMMAND = '__async-run';
@@ -61,7 +61,7 @@ function jobFolder(session: SessionRef | undefined): string {
  */
 export function startSupervisor(job: AsyncJob, self: readonly string[], env: Record<string, string | undefined>, pipes?: [Readable, Readable]): { pid: number } | { error: string } {
   const folder = jobFolder(job.session);
-  const file = path.join(folder, `${job.jobId}.json`);
+  const file = path.join(folder, jobFileName(job.jobId));
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     // The environment is not written: the supervisor inherits it, so no secret lands on disk.

@@ -58,7 +58,7 @@ export async function superviseJob(file: string): Promise<number> {
       if (ranSuccessfully(result)) state.once[onceKey] = { status: 'done', label: job.label, at: new Date().toISOString() };
       else delete state.once[onceKey];
     }
-  }, { waitMs: STORE_LOCK_WAIT_MS });
+  }, { deadline: Date.now() + STORE_LOCK_WAIT_MS });
   return 0;
 }
 

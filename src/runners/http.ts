@@ -6,6 +6,7 @@ import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
 import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
 import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { shownUrl } from '../text.ts';
 import { timerMs } from '../timer.ts';
 
 /** Responses longer than this are not read further; the hook fails. */
@@ -16,15 +17,6 @@ const ENV_REFERENCE = /\$\{([A-Z_][A-Z0-9_]*)\}|\$([A-Z_][A-Z0-9_]*)/g;
 const CONFIG_HEADERS_DROPPED = new Set(['content-length', 'transfer-encoding', 'content-type']);
 
 type Finish = (outcome: Outcome) => RawOutcome;
-
-/** The URL as messages show it: user name and password hidden, as they may be credentials. */
-function shownUrl(url: URL): string {
-  if (url.username === '' && url.password === '') return url.href;
-  const copy = new URL(url.href);
-  copy.username = '***';
-  copy.password = '';
-  return copy.href;
-}
 
 /** Config headers with `$VAR`/`${VAR}` filled from allowed variables only. Warnings name variables, never values. */
 function buildHeaders(handler: HttpHook, ctx: RunContext, shown: string): Record<string, string> {
@@ -49,6 +41,16 @@ function buildHeaders(handler: HttpHook, ctx: RunContext, shown: string): Record
   }
   headers['content-type'] = 'application/json';
   return headers;
+}
+
+/**
+ * A user name in the URL is sent as Basic credentials, as Claude Code's HTTP client (axios) does: as written in
+ * the URL (percent-encoded), and in place of a configured Authorization header. undici alone would drop it.
+ */
+function withUrlCredentials(headers: Record<string, string>, url: URL): Record<string, string> {
+  if (url.username === '') return headers;
+  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+  return { ...kept, authorization: `Basic ${Buffer.from(`${url.username}:${url.password}`).toString('base64')}` };
 }
 
 /** The body as text, or undefined when it is longer than `limit` bytes (reading stops there). */
@@ -129,7 +131,7 @@ async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions,
   const patterns = hook.provenance.layer === 'managed' ? ctx.settings.managedAllowedHttpHookUrls : ctx.settings.allowedHttpHookUrls;
   if (!isUrlAllowed(url, patterns)) return finish(errorOutcome(`HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls`));
   if (ctx.signal.aborted) return finish(cancelledOutcome(interrupted(shown)));
-  return post(url, shown, buildHeaders(handler, ctx, shown), ctx, seams, finish);
+  return post(url, shown, withUrlCredentials(buildHeaders(handler, ctx, shown), url), ctx, seams, finish);
 }
 
 /** A runner with its network seams (resolver, socket connector) replaced; tests use it, the pipeline does not. */

@@ -1,9 +1,10 @@
 // `prompt` hooks (§5.5): one forced-tool turn of a small model, mapped to a command hook's raw outcome.
+import { isStopEvent } from '../events.ts';
 import type { Runner } from '../types.ts';
 import { parseVerdictText, validateVerdict, VERDICT_TOOL, verdictTool } from '../llm/answer.ts';
 import { evaluate } from '../llm/evaluate.ts';
 import { errorOutcome, verdictOutcome } from './raw-outcome.ts';
-import { isStopEvent, promptSystem, stopUserMessage, substituteArguments } from '../llm/prompt-text.ts';
+import { promptSystem, stopUserMessage, substituteArguments } from '../llm/prompt-text.ts';
 import { renderTranscript } from '../llm/transcript.ts';
 import { isToolUse, textOf } from '../llm/wire.ts';
 

@@ -1,19 +1,11 @@
 // A model's verdict as the raw outcome a command hook would have produced (§5.5, §5.6), so that one parser
 // downstream judges every hook type: exit 2 + stderr blocks, `continue: false` on stdout ends the turn.
-import type { EventName } from '../events.ts';
+import { EVENTS, type EventName } from '../events.ts';
 import type { RawOutcome } from '../types.ts';
 import type { Verdict } from '../llm/answer.ts';
-import { isStopEvent } from '../llm/prompt-text.ts';
 
 /** A raw outcome before its duration is known; the http runner builds its outcomes from these helpers too. */
 export type Outcome = Omit<RawOutcome, 'durationMs'>;
-
-/** ok:false has no effect here (the permission flow goes on). */
-const NO_EFFECT: ReadonlySet<EventName> = new Set(['PermissionRequest', 'PermissionDenied']);
-/** ok:false ends the turn even with continueOnBlock. */
-const ALWAYS_END: ReadonlySet<EventName> = new Set(['PostToolBatch', 'UserPromptSubmit', 'UserPromptExpansion']);
-/** ok:false returns the reason to Claude and the turn goes on. */
-const NEVER_END: ReadonlySet<EventName> = new Set(['PostToolUseFailure', 'TaskCreated']);
 
 export const PASS: Outcome = { exitCode: 0, stdout: '', stderr: '', timedOut: false };
 
@@ -26,10 +18,10 @@ export interface BlockStyle {
 export function verdictOutcome(event: EventName, verdict: Verdict, style: BlockStyle): Outcome {
   if (verdict.ok) return PASS;
   const reason = verdict.reason?.trim() || '(no reason given)';
-  // On stop events a block means "keep going"; `impossible` lets the stop happen.
-  if (isStopEvent(event)) return verdict.impossible === true ? PASS : { ...PASS, exitCode: 2, stderr: style.message(reason) };
-  if (NO_EFFECT.has(event)) return PASS;
-  const endTurn = ALWAYS_END.has(event) || (!NEVER_END.has(event) && !style.continueOnBlock);
+  const onBlock = EVENTS[event].modelVerdictOnBlock;
+  if (onBlock === 'keepWorking') return verdict.impossible === true ? PASS : { ...PASS, exitCode: 2, stderr: style.message(reason) };
+  if (onBlock === 'noEffect') return PASS;
+  const endTurn = onBlock === 'endTurn' || (onBlock !== 'feedback' && !style.continueOnBlock);
   return {
     ...PASS,
     exitCode: 2,

@@ -1,28 +1,27 @@
 // An exclusive lock between processes, without native addons: a lock file created with O_EXCL that names
-// its owner. A lock whose owner is dead (same host) or that is older than `staleMs` is broken; waiting is
-// bounded, so a lock can delay a firing but never hang it.
+// its owner. A lock whose owner is dead (same host) or that is older than `staleMs` is broken; waiting lasts
+// until the caller's deadline (a firing's: the end of its own time budget), so a lock can delay a firing but
+// never hang it, and never costs it an update while it still has time.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomHex } from './crypto.ts';
 
 export interface LockOptions {
-  /** Give up after this long (the caller then goes on without the lock). */
-  waitMs?: number;
+  /** Epoch ms: give up then (the caller goes on without the lock). No fixed bound: a busy machine may need long. */
+  deadline: number;
   /** A lock held longer than this is taken to be left over by a crash: no lock section lasts a second. */
   staleMs?: number;
 }
 
 export type Release = () => void;
 
-const DEFAULT_WAIT_MS = 5000;
 const DEFAULT_STALE_MS = 30_000;
 
-/** Takes the lock at `path`; undefined when it could not be had within `waitMs`. */
-export async function acquireLock(path: string, options: LockOptions = {}): Promise<Release | undefined> {
-  const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
+/** Takes the lock at `path`; undefined when it could not be had by `deadline`. */
+export async function acquireLock(path: string, options: LockOptions): Promise<Release | undefined> {
+  const { deadline } = options;
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const token = `${process.pid} ${hostname()} ${randomHex(6)}`;
-  const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     const outcome = tryCreate(path, token);
     if (outcome === 'taken') return () => release(path, token);

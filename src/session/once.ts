@@ -61,7 +61,7 @@ export async function claimOnce(session: FiringSession | undefined, hooks: reado
       claimed.add(hook.id);
     }
     return { claimed, lost };
-  });
+  }, { deadline: session.deadline });
   if (!update.ok) return { claimed: new Set(), lost: new Set(), warnings: update.warnings };
   return { ...update.value, warnings: update.warnings };
 }

@@ -81,7 +81,7 @@ export async function settle(session: FiringSession | undefined, event: EventNam
     const decision = decide(event, reduced, state, context());
     Object.assign(state, decision.state);
     return decision;
-  });
+  }, { deadline: session.deadline });
   warnings.push(...update.warnings);
   if (!update.ok) return asNew();
   const { reduced: final, guard, delivered } = update.value;

@@ -1,6 +1,7 @@
 // Where session state lives and how it is read and changed: one small JSON file per session, replaced
 // atomically (write a temporary file, rename), changed only under the session's lock. Problems with the
-// store are warnings: the firing then goes on as if the session were new.
+// store are warnings: the firing then goes on as if the session were new. The state folder may be shared
+// (`--state-dir .`): peri-hooks writes, and sweeps, only files with its own distinctive names.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { acquireLock, type LockOptions } from './lock.ts';
@@ -12,7 +13,13 @@ export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 /** The sweep for old sessions runs at most this often, and only from a firing that writes anyway. */
 const SWEEP_EVERY_MS = 3600 * 1000;
-const SWEEP_STAMP = '.last-sweep';
+const SWEEP_STAMP = '.peri-hooks-last-sweep';
+const SESSION_SUFFIX = '.peri-session.json';
+const JOB_SUFFIX = '.peri-job.json';
+/** Session files with their lock, a lock moved aside as stale, and temporary files (lock.ts, writeAtomic). */
+const OWN_SESSION_FILE = /^[0-9a-f]{64}\.peri-session\.json(\.lock(\.stale-\d+-[0-9a-f]+)?|\.\d+-[0-9a-f]+\.tmp)?$/;
+const OWN_JOB_FILE = /^[0-9a-z]+-[0-9a-f]+\.peri-job\.json$/;
+const SHORT_LIVED = /\.(tmp|lock)$|\.stale-/;
 
 export interface SessionRef {
   dir: string;
@@ -35,11 +42,18 @@ export function resolveStateDir(env: Record<string, string | undefined>, home: s
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.local', 'state'), 'peri-hooks');
 }
 
-/** Session ids become file names as they are when safe, else by hash. */
+/**
+ * A session's file: the hash of its id, so that any id is one safe name (`../x`, NUL, 10,000 characters) and
+ * ids that differ only in letter case stay apart on case-insensitive disks. Hashed as JSON, which keeps lone
+ * surrogates apart (UTF-8 would turn each into U+FFFD).
+ */
 export function sessionFile(ref: SessionRef): string {
-  const safe = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(ref.sessionId);
-  const name = safe ? ref.sessionId : `session-${sha256Hex(ref.sessionId).slice(0, 32)}`;
-  return path.join(ref.dir, `${name}.json`);
+  return path.join(ref.dir, `${sha256Hex(JSON.stringify(ref.sessionId))}${SESSION_SUFFIX}`);
+}
+
+/** An async job's file, in the `jobs` folder beside the sessions (run/background.ts). */
+export function jobFileName(jobId: string): string {
+  return `${jobId}${JOB_SUFFIX}`;
 }
 
 /** One read of the session file; a missing file is a new session, a corrupt one a warning and a new session. */
@@ -72,6 +86,8 @@ export interface FiringSession {
   ref: SessionRef;
   /** The state as read when the firing began. */
   snapshot: SessionState;
+  /** Epoch ms: the end of the firing's time budget, until which its lock sections wait for the lock. */
+  deadline: number;
 }
 
 export interface StateOptions {
@@ -79,6 +95,8 @@ export interface StateOptions {
   stateDir?: string;
   env: Record<string, string | undefined>;
   home: string;
+  /** Epoch ms: the end of the firing's time budget. */
+  deadline: number;
 }
 
 /** The one read of the session file at the start of a firing; undefined with --no-state. */
@@ -86,7 +104,7 @@ export function openSession(sessionId: string, options: StateOptions): { session
   if (options.noState) return { warnings: [] };
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId };
   const read = readSession(ref);
-  return { session: { ref, snapshot: read.state }, warnings: read.warning ? [read.warning] : [] };
+  return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
 }
 
 export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false; warnings: string[] };
@@ -95,7 +113,7 @@ export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false
  * Read, change and write the session under its lock. `change` gets the current state (a new one when the
  * file is missing or corrupt), edits it in place and returns what the caller needs. Never throws for I/O.
  */
-export async function updateSession<T>(ref: SessionRef, change: (state: SessionState) => T, lock: LockOptions = {}): Promise<Update<T>> {
+export async function updateSession<T>(ref: SessionRef, change: (state: SessionState) => T, lock: LockOptions): Promise<Update<T>> {
   const warnings: string[] = [];
   const file = sessionFile(ref);
   try {
@@ -134,7 +152,10 @@ export function writeAtomic(file: string, text: string): void {
   }
 }
 
-/** Removes sessions (and left-over temporary, lock and job files) older than the age bound, at most hourly. */
+/**
+ * Removes sessions (and left-over temporary, lock and job files) older than the age bound, at most hourly.
+ * Only peri-hooks' own names: whatever else shares the folder is never touched.
+ */
 export function sweep(dir: string, now = Date.now(), maxAgeMs = SESSION_MAX_AGE_MS): void {
   const stamp = path.join(dir, SWEEP_STAMP);
   try {
@@ -145,13 +166,13 @@ export function sweep(dir: string, now = Date.now(), maxAgeMs = SESSION_MAX_AGE_
   try {
     writeFileSync(stamp, '');
     utimesSync(stamp, now / 1000, now / 1000);
-    for (const folder of [dir, path.join(dir, 'jobs')]) {
-      for (const name of safeList(folder)) {
-        if (name === SWEEP_STAMP) continue;
+    for (const [folder, own] of [[dir, OWN_SESSION_FILE], [path.join(dir, 'jobs'), OWN_JOB_FILE]] as const) {
+      for (const name of list(folder)) {
+        if (!own.test(name)) continue;
         const full = path.join(folder, name);
         const age = now - statSync(full).mtimeMs;
         // Temporary and stale-lock files never live long; sessions and job files get the age bound.
-        const limit = /\.(tmp|lock)$|\.stale-/.test(name) ? SWEEP_EVERY_MS : maxAgeMs;
+        const limit = SHORT_LIVED.test(name) ? SWEEP_EVERY_MS : maxAgeMs;
         if (age > limit) unlinkSync(full);
       }
     }
@@ -160,9 +181,9 @@ export function sweep(dir: string, now = Date.now(), maxAgeMs = SESSION_MAX_AGE_
   }
 }
 
-function safeList(folder: string): string[] {
+function list(folder: string): string[] {
   try {
-    return readdirSync(folder).filter((name) => name.endsWith('.json') || /\.(tmp|lock)$|\.stale-/.test(name));
+    return readdirSync(folder);
   } catch {
     return [];
   }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { LoadOptions, SourceReport } from '../config/index.ts';
 import { loadSettings } from '../config/index.ts';
+import { LOADER_CODES } from '../config/codes.ts';
 import type { Diagnostic, LoadedHook, Severity } from '../types.ts';
 import { pointerLocator } from './locate.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES, type Finding, type Group, type LintContext, type Rule } from './rules.ts';
@@ -19,22 +20,12 @@ export interface ValidateReport {
   diagnostics: Diagnostic[];
 }
 
-/**
- * Loader findings that mean an entry, a file or a source is dropped: the loader warns and goes on (as Claude
- * Code does), but for validate a hook that never runs is an error.
- */
-const DROPPED: ReadonlySet<string> = new Set([
-  'unknown-event', 'hooks-not-object', 'event-not-array', 'group-not-object', 'handler-without-group', 'matcher-not-string',
-  'group-hooks-missing', 'group-hooks-not-array', 'handler-not-object', 'handler-missing-type', 'unknown-hook-type',
-  'missing-field', 'empty-field', 'wrong-type', 'invalid-url', 'invalid-value', 'invalid-timeout', 'invalid-handler',
-  'invalid-json', 'not-an-object', 'settings-unreadable', 'file-missing', 'plugin-dir-missing', 'plugin-hooks-invalid',
-]);
-
 export async function validate(load: LoadOptions, strict = false): Promise<ValidateReport> {
   const loaded = await loadSettings(load);
   const ctx: LintContext = { projectDir: path.resolve(load.projectDir), home: load.home, env: load.env };
   const located = await locateAll(load, await lint(loaded.hooks, ctx));
-  const regraded = loaded.diagnostics.map((d) => (d.severity === 'warning' && DROPPED.has(d.code) ? { ...d, severity: 'error' as const } : d));
+  // The loader warns and goes on (as Claude Code does) when it drops something, but for validate a hook that never runs is an error.
+  const regraded = loaded.diagnostics.map((d) => (d.severity === 'warning' && LOADER_CODES[d.code] !== 'nothing' ? { ...d, severity: 'error' as const } : d));
   const order = new Map(loaded.sources.map((source, i) => [source.file, i]));
   const diagnostics = [...regraded, ...located].sort((a, b) =>
     (order.get(a.file ?? '') ?? -1) - (order.get(b.file ?? '') ?? -1) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));

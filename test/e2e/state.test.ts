@@ -249,7 +249,7 @@ describe('the state file and command', () => {
   test('a corrupt state file is a warning; the firing goes on as if the session were new', async () => {
     const env = stateEnv();
     const session = sessionOf('Stop');
-    writeFileSync(path.join(env.PERI_HOOKS_STATE_DIR!, `${session}.json`), '{"version": 1, "sessionId": ');
+    writeFileSync((await stateOf(session, env)).file, '{"version": 1, "sessionId": ');
     const result = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /session state .* is corrupt .*as if the session were new/);

@@ -65,3 +65,14 @@ test('a timeout during the request reports aborted', async () => {
   const { result } = await send(['hang'], 100);
   assert.deepEqual(result, { ok: false, error: 'aborted' });
 });
+
+test('a key the server echoes back is redacted, every copy, before the message is cut: no part of it is left at the cut', async () => {
+  // Unredacted, the third copy would straddle the 300-character cut.
+  const echo = `${API_KEY} ${API_KEY} ${'x'.repeat(200)} ${API_KEY} end`;
+  for (const step of [{ status: 400, raw: echo }, apiError(400, 'invalid_request_error', echo)]) {
+    const { result } = await send([step]);
+    assert.ok(!result.ok);
+    assert.ok(!result.error.includes(API_KEY.slice(0, 8)), result.error);
+    assert.match(result.error, /: \[redacted\] \[redacted\] x{200} \[redacted\] end$/);
+  }
+});

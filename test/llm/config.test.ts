@@ -35,4 +35,6 @@ test('bad settings are errors that name the variable', () => {
 
 test('redact replaces every occurrence of every secret', () => {
   assert.equal(redact('a KEY b KEY c TOK', ['KEY', 'TOK']), 'a [redacted] b [redacted] c [redacted]');
+  // One secret inside another: the longer goes first, so none of it is left.
+  assert.equal(redact('x tok-123456 y', ['tok-1', 'tok-123456']), 'x [redacted] y');
 });

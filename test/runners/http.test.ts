@@ -288,6 +288,16 @@ test('user name and password in the URL never appear in messages', async () => {
   assert.equal(outcome.error, 'HTTP hook blocked: http://***@127.0.0.1:1/x does not match any pattern in allowedHttpHookUrls');
 });
 
+test('a user name in the URL is sent as Basic credentials, as written, in place of a configured Authorization', async () => {
+  const withUser = base.replace('http://', 'http://us%40er:p%3Ass@');
+  const before = seen.length;
+  await runHttpHook(hook(`${withUser}/allow`, { headers: { Authorization: 'Bearer configured' } }), context());
+  // Only a password: Claude Code's client (axios) sends nothing then.
+  await runHttpHook(hook(`${base.replace('http://', 'http://:pass@')}/allow`), context());
+  assert.deepEqual(seen.slice(before).map((request) => request.headers.authorization), [`Basic ${Buffer.from('us%40er:p%3Ass').toString('base64')}`, undefined]);
+  assert.equal(seen[before]!.rawHeaders.filter((name) => name.toLowerCase() === 'authorization').length, 1);
+});
+
 test('undici and the SSRF guard load only when an http hook runs', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const script = `

@@ -123,7 +123,7 @@ const folder = mkdtempSync(path.join(tmpdir(), 'peri-hooks-settle-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
 
 test('settle takes the lock and writes only when the session has a say', async () => {
-  const options = { env: {}, home: folder, stateDir: folder };
+  const options = { env: {}, home: folder, stateDir: folder, deadline: Date.now() + 60_000 };
   const quiet = openSession('quiet', options).session!;
   const settled = await settle(quiet, 'PreToolUse', { session_id: 'quiet' }, allow, [], {});
   assert.deepEqual(settled, { reduced: allow, delivered: [], warnings: [] });

@@ -1,0 +1,65 @@
+// Every diagnostic code the settings stage emits (spec §1, §5), once, with what the finding costs. The
+// loader can emit only these codes; `validate` and the case-file runner read the costs from here; and
+// test/config/codes.test.ts triggers every one that is not reserved, so the list can neither miss a code
+// nor keep a dead one.
+import type { Diagnostic } from '../types.ts';
+
+/**
+ * What a finding costs. `file`: the settings file cannot be read or parsed, so nothing of it loads.
+ * `hooks`: configured hooks never run (an entry, a hooks file, a plugin or a whole source is dropped).
+ * `nothing`: every hook still loads; the finding is advice, or a setting that is ignored.
+ */
+export type LoaderCodeCost = 'file' | 'hooks' | 'nothing';
+
+export const LOADER_CODES = {
+  'file-missing': 'file',
+  'settings-unreadable': 'file',
+  'invalid-json': 'file',
+  'not-an-object': 'file',
+  'source-inapplicable': 'hooks',
+  'plugin-dir-missing': 'hooks',
+  'plugin-hooks-invalid': 'hooks',
+  'plugin-hooks-duplicate': 'nothing',
+  'invalid-setting': 'nothing',
+  'managed-only-setting': 'nothing',
+  'hooks-not-object': 'hooks',
+  'unknown-event': 'hooks',
+  'event-not-array': 'hooks',
+  'group-not-object': 'hooks',
+  'handler-without-group': 'hooks',
+  'matcher-not-string': 'hooks',
+  'group-hooks-missing': 'hooks',
+  'group-hooks-not-array': 'hooks',
+  'field-on-group': 'nothing',
+  'invalid-sequential': 'nothing',
+  'handler-not-object': 'hooks',
+  'handler-missing-type': 'hooks',
+  'unknown-hook-type': 'hooks',
+  'missing-field': 'hooks',
+  'wrong-type': 'hooks',
+  'invalid-url': 'hooks',
+  'invalid-value': 'hooks',
+  'invalid-timeout': 'hooks',
+  'invalid-handler': 'hooks',
+  'timeout-in-ms': 'nothing',
+  'empty-value': 'nothing',
+  'peri-alias': 'nothing',
+  'peri-alias-shadowed': 'nothing',
+} as const satisfies Record<string, LoaderCodeCost>;
+
+export type LoaderCode = keyof typeof LOADER_CODES;
+
+/** Codes kept although no settings file can raise them today, each with the reason. */
+export const RESERVED_LOADER_CODES: Readonly<Partial<Record<LoaderCode, string>>> = {
+  'invalid-handler': 'the fallback for a handler problem that the other codes do not name; the current handler schemas raise none',
+};
+
+/** A diagnostic of the settings stage: its code is one of the list. */
+export interface LoaderDiagnostic extends Diagnostic {
+  code: LoaderCode;
+}
+
+/** The cost of any diagnostic's code; undefined for codes of other stages (plan, runtime). */
+export function loaderCodeCost(code: string): LoaderCodeCost | undefined {
+  return Object.hasOwn(LOADER_CODES, code) ? LOADER_CODES[code as LoaderCode] : undefined;
+}

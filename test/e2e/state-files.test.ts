@@ -1,0 +1,69 @@
+// The state folder as the CLI uses it: it may be shared with other files (`--state-dir .` in a project), and
+// under load a firing waits for the session lock as long as its time budget lasts, so no update is lost.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { acquireLock } from '../../src/session/lock.ts';
+import { jobFileName, readSession, sessionFile } from '../../src/session/store.ts';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+
+let project: Project;
+before(() => { project = makeProject(); });
+after(() => project.cleanup());
+
+const blockStop = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat >/dev/null; echo "keep going" >&2; exit 2' }] }] } });
+const monthAgo = (file: string) => utimesSync(file, (Date.now() - 30 * 86_400_000) / 1000, (Date.now() - 30 * 86_400_000) / 1000);
+
+test('with --state-dir . a firing keeps its files apart and its sweep leaves the project\'s files alone', async () => {
+  const dir = mkdtempSync(path.join(project.dir, 'shared-'));
+  const foreign = { 'package.json': '{"name": "mine"}\n', 'tsconfig.json': '{}\n', '.last-sweep': '', 'jobs/build.json': '{}\n' };
+  mkdirSync(path.join(dir, 'jobs'));
+  for (const [name, text] of Object.entries(foreign)) writeFileSync(path.join(dir, name), text);
+  // peri-hooks' own leftovers of a month ago: the sweep that runs with this firing removes them.
+  const leftovers = [sessionFile({ dir, sessionId: 'gone' }), path.join(dir, 'jobs', jobFileName('lx1-0123456789'))];
+  for (const file of leftovers) writeFileSync(file, '{}');
+  for (const file of [...Object.keys(foreign).map((name) => path.join(dir, name)), ...leftovers]) monthAgo(file);
+
+  // A session named like the project's file: before, its state was written over package.json.
+  const result = await runCli(['fire', 'Stop', '--setting-sources', '', '--settings', blockStop, '--state-dir', '.'], {
+    stdin: project.input('Stop', { session_id: 'package' }), env: project.env(), cwd: dir,
+  });
+  assert.equal(result.code, 2, result.stderr);
+  for (const [name, text] of Object.entries(foreign)) assert.equal(readFileSync(path.join(dir, name), 'utf8'), text, `${name} was changed or removed`);
+  assert.deepEqual(leftovers.filter((file) => existsSync(file)), [], 'the sweep ran and removed peri-hooks\' own old files');
+  assert.equal(readSession({ dir, sessionId: 'package' }).state.stopBlocks.main, 1);
+});
+
+test('firings wait for a session lock held well beyond 5 s, and every Stop count lands', async () => {
+  const firings = 8;
+  const dir = mkdtempSync(path.join(project.dir, 'locked-'));
+  const markers = mkdtempSync(path.join(project.dir, 'ran-'));
+  const sessionId = 'held-lock';
+  const settings = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `cat >/dev/null; mktemp "${markers}/XXXXXX" >/dev/null; exit 2` }] }] } });
+  const release = await acquireLock(`${sessionFile({ dir, sessionId })}.lock`, { deadline: Date.now() + 10_000 });
+  assert.ok(release);
+  let running: Promise<Awaited<ReturnType<typeof runCli>>[]>;
+  try {
+    running = Promise.all(Array.from({ length: firings }, () => runCli(['fire', 'Stop', '--setting-sources', '', '--settings', settings, '--state-dir', dir], {
+      stdin: project.input('Stop', { session_id: sessionId }), env: project.env({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' }),
+    })));
+    // Every firing has run its hook and now waits for the lock; a wait with a fixed 5 s bound would give up here.
+    await until(() => readdirSync(markers).length === firings);
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+  } finally {
+    release();
+  }
+  const results = await running;
+  assert.deepEqual(results.filter((result) => result.code !== 2 || /stayed locked/.test(result.stderr)).map((result) => result.stderr), []);
+  assert.equal(readSession({ dir, sessionId }).state.stopBlocks.main, firings);
+});
+
+/** Polls with a generous bound: the firings are awaited by their effect, never by a fixed sleep. */
+async function until(probe: () => boolean, boundMs = 60_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the firings to run their hooks');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
