@@ -6,9 +6,9 @@ import type { Readable } from 'node:stream';
 /** Output kept per stream, in bytes; the rest is drained and dropped, and the outcome says so. */
 export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
 /** SIGTERM -> SIGKILL for the whole group. */
-export const FORCE_KILL_AFTER_MS = 1000;
+const FORCE_KILL_AFTER_MS = 1000;
 /** After the hook's own process exits, how long a background child may keep our pipes open. */
-export const BACKGROUND_GRACE_MS = 200;
+const BACKGROUND_GRACE_MS = 200;
 /** After the group is killed, how long its pipes get to drain before they are closed (setsid escapees). */
 const PIPE_DRAIN_MS = 100;
 
