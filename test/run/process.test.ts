@@ -2,50 +2,57 @@
 // Real process groups: a pipe that closes is the proof that every process holding it is gone.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Capture, OUTPUT_LIMIT_BYTES, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../../src/run/process.ts';
 
-/** A shell as the leader of its own process group, with its stdout and stderr piped to us; killed after the test. */
-async function group(t: TestContext, script: string): Promise<ChildProcess & { pid: number; stdout: Readable; stderr: Readable }> {
-  const child = spawn('/bin/sh', ['-c', script], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  await once(child, 'spawn');
-  t.after(() => signalGroup(child.pid!, 'SIGKILL'));
-  return child as ChildProcess & { pid: number; stdout: Readable; stderr: Readable };
+interface Group {
+  pid: number;
+  /** The signal that ended the leader. */
+  exited: Promise<NodeJS.Signals | null>;
+  stdout: Readable;
+  stdoutClosed: Promise<void>;
+  stderrClosed: Promise<void>;
 }
 
-const closed = (stream: Readable) => new Promise<void>((resolve) => {
-  stream.resume();
-  stream.once('close', () => resolve());
-});
+/**
+ * A shell as the leader of its own process group, its stdout and stderr piped to us, once the script has
+ * printed its first line (a signal sent before the script set itself up would prove nothing). Killed after the test.
+ */
+async function group(t: TestContext, script: string): Promise<Group> {
+  const child = spawn('/bin/sh', ['-c', script], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const closed = (stream: Readable) => new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  const started = { pid: child.pid!, exited: once(child, 'exit').then(([, signal]) => signal as NodeJS.Signals | null), stdout: child.stdout!, stdoutClosed: closed(child.stdout!), stderrClosed: closed(child.stderr!) };
+  t.after(() => signalGroup(started.pid, 'SIGKILL'));
+  await once(child.stdout!, 'data');
+  child.stderr!.resume();
+  return started;
+}
 
 test('terminateGroup ends the leader and its background child with SIGTERM', { timeout: 30_000 }, async (t) => {
-  const child = await group(t, 'sleep 100 & sleep 100');
-  const exited = once(child, 'exit');
+  const child = await group(t, 'sleep 100 & echo ready; sleep 100');
   const cancel = terminateGroup(child.pid);
-  const [, signal] = await exited;
-  await closed(child.stdout);
+  assert.equal(await child.exited, 'SIGTERM');
+  // The background sleep holds the pipes too: they close only once it is gone.
+  await Promise.all([child.stdoutClosed, child.stderrClosed]);
   cancel();
-  assert.equal(signal, 'SIGTERM');
 });
 
 test('terminateGroup escalates to SIGKILL for a group that ignores SIGTERM', { timeout: 30_000 }, async (t) => {
   // `trap "" TERM` is inherited by the background child: only SIGKILL ends either.
-  const child = await group(t, 'trap "" TERM; sleep 100 & sleep 100');
-  const exited = once(child, 'exit');
+  const child = await group(t, 'trap "" TERM; sleep 100 & echo ready; sleep 100');
   terminateGroup(child.pid);
-  const [, signal] = await exited;
-  await closed(child.stdout);
-  assert.equal(signal, 'SIGKILL');
+  assert.equal(await child.exited, 'SIGKILL');
+  await Promise.all([child.stdoutClosed, child.stderrClosed]);
 });
 
 test('reapAfterGrace kills a child that kept the pipes after the leader exited', { timeout: 30_000 }, async (t) => {
-  const child = await group(t, 'sleep 100 & exit 0');
-  await once(child, 'exit');
+  const child = await group(t, 'sleep 100 & echo ready; exit 0');
+  assert.equal(await child.exited, null);
   // Only stdout is handed over to be closed: stderr closes only if the background sleep is killed.
   reapAfterGrace(child.pid, [child.stdout]);
-  await Promise.all([closed(child.stdout), closed(child.stderr)]);
+  await Promise.all([child.stdoutClosed, child.stderrClosed]);
 });
 
 test('the bound is 10 MiB of bytes, not characters, and the capture says it cut', async () => {
