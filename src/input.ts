@@ -8,18 +8,20 @@ import { mcpServerOf } from './match/aliases.ts';
 // Built per event on first use: constructing all 34 input schemas up front cost ~10 ms of every firing's start-up.
 function eventShape(event: EventName): z.ZodRawShape {
   const str = z.string();
+  // These become environment values of command hooks (or their working folder), where a NUL cannot go.
+  const envSafe = str.refine((value) => !value.includes('\u0000'), 'contains a NUL character, which no environment variable or path can hold');
   const opt = <T extends z.ZodType>(schema: T) => schema.optional();
   const toolObject = () => z.record(z.string(), z.unknown());
   const common = {
-    session_id: str,
+    session_id: envSafe,
     transcript_path: str,
-    cwd: str,
+    cwd: envSafe,
     hook_event_name: str,
     prompt_id: opt(str),
     permission_mode: opt(str),
     agent_id: opt(str),
     agent_type: opt(str),
-    effort: opt(z.looseObject({ level: str })),
+    effort: opt(z.looseObject({ level: envSafe })),
     scratchpad_dir: opt(str),
   };
   const tool = () => ({ tool_name: str, tool_input: toolObject(), mcp_server: opt(z.looseObject({ name: str })) });
@@ -103,8 +105,11 @@ export function parseInput(event: EventName, text: string, source = 'stdin'): Ho
   try {
     value = JSON.parse(text);
   } catch (error) {
+    if (error instanceof RangeError) throw tooDeep(source, '$');
     throw new PeriHooksError('invalid-json', `the hook input on ${source} is not valid JSON: ${(error as Error).message}`, 'send exactly one JSON object, as Claude Code writes it to a hook');
   }
+  const deepField = fieldNestedTooDeep(value);
+  if (deepField !== undefined) throw tooDeep(source, deepField);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
     throw new PeriHooksError('invalid-input', `the hook input on ${source} is ${kind}, not a JSON object`, 'send one JSON object with session_id, transcript_path, cwd and hook_event_name');
@@ -125,6 +130,31 @@ export function parseInput(event: EventName, text: string, source = 'stdin'): Ho
   }
   // The original object, not zod's copy: key order and unknown fields reach the hooks untouched.
   return value as HookInput;
+}
+
+/**
+ * Deeper values than this are refused: serialising them for the hooks would overflow the stack (at about 3,000
+ * levels on Node 24), and no tool input Claude Code sends comes near it.
+ */
+export const MAX_INPUT_DEPTH = 1000;
+
+function tooDeep(source: string, field: string): PeriHooksError {
+  return new PeriHooksError('invalid-input', `the hook input on ${source} is nested more than ${MAX_INPUT_DEPTH} levels deep at ${field}`, 'send the input as Claude Code writes it; no hook input is nested that deeply');
+}
+
+/** The top-level field (as `$.name`) holding a value nested deeper than MAX_INPUT_DEPTH, without recursion. */
+function fieldNestedTooDeep(root: unknown): string | undefined {
+  if (typeof root !== 'object' || root === null) return undefined;
+  for (const [key, field] of Object.entries(root)) {
+    const pending: Array<[unknown, number]> = [[field, 2]];
+    while (pending.length > 0) {
+      const [value, depth] = pending.pop()!;
+      if (typeof value !== 'object' || value === null) continue;
+      if (depth > MAX_INPUT_DEPTH) return `$.${key}`;
+      for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
