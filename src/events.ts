@@ -1,5 +1,6 @@
 // The event catalogue of Claude Code 2.1.332 (spec §2, §6.4, §7, §10.1), as data.
 // Help text, validation, docs tables, planning and reduction all read it; adding an event is a row here.
+import { PeriHooksError } from './errors.ts';
 import type { HookType } from './types.ts';
 
 export const EVENT_NAMES = [
@@ -180,6 +181,13 @@ export function suggestEvent(name: string): EventName | undefined {
     if (distance < bestDistance) [best, bestDistance] = [event, distance];
   }
   return best;
+}
+
+/** The event named `name`; a PeriHooksError with the nearest name for anything else. */
+export function checkEvent(name: string): EventName {
+  if (isEventName(name)) return name;
+  const suggestion = suggestEvent(name);
+  throw new PeriHooksError('unknown-event', `unknown hook event "${name}"${suggestion ? `; did you mean ${suggestion}?` : ''}`, 'event names are case-sensitive; `peri-hooks fire --help` lists all 34');
 }
 
 export function editDistance(a: string, b: string): number {

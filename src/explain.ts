@@ -1,12 +1,15 @@
 // `explain`: the plan of one firing without running anything. The same loader and the same plan() as fire,
 // reported in the same per-hook shape as `fire --output json`, so the two can never disagree.
-import { describeHook, sourcesToLoad, type HookReport, type SourceOptions } from './fire.ts';
 import { loadSettings } from './config/index.ts';
+import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
 import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { buildInput } from './input.ts';
 import { plan } from './plan.ts';
-import { onceAlreadyRan, openSession } from './session/firing.ts';
+import { describeHook, stateDiagnostic } from './report/build.ts';
+import type { HookReport } from './report/types.ts';
+import { onceAlreadyRan } from './session/once.ts';
+import { openSession } from './session/store.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {
@@ -29,6 +32,8 @@ export interface ExplainReport {
   projectDir: string;
   /** Every configured hook of the event, in configuration order. */
   hooks: ExplainedHook[];
+  /** Ids of the hooks that would run, as chains: chains run in parallel, the hooks of one chain in order. */
+  chains: string[][];
   warnings: Diagnostic[];
 }
 
@@ -52,7 +57,8 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
     ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
     projectDir: load.projectDir,
     hooks,
-    warnings: [...loaded.diagnostics, ...opened.warnings.map((message): Diagnostic => ({ severity: 'warning', code: 'session-state', message })), ...thePlan.warnings],
+    chains: thePlan.chains.map((chain) => chain.map(({ hook }) => hook.id)),
+    warnings: [...loaded.diagnostics, ...opened.warnings.map(stateDiagnostic), ...thePlan.warnings],
   };
 }
 

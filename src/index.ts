@@ -1,11 +1,20 @@
-// The library API, for harnesses that embed peri-hooks instead of calling the binary.
-export { fire, checkEvent, type FireOptions, type FireReport, type HookReport } from './fire.ts';
+// The library API, for harnesses that embed peri-hooks instead of calling the binary. `fire` runs a whole
+// firing; the stages it is made of are exported too, so that an embedder (or a server) can load settings
+// once and fire many times: loadSettings -> plan -> execute -> reduce -> settle -> buildReport.
+export { fire, type FireOptions } from './fire.ts';
 export { loadSettings, type LoadOptions, type LoadedSettings } from './config/index.ts';
-export { plan, type Plan, type PlannedHook, type SkippedHook, type SkipReason } from './plan.ts';
+export { sourcesToLoad, type SourceOptions } from './config/sources.ts';
+export { plan, skipLostOnce, type Plan, type PlanOptions, type PlannedHook, type SkippedHook, type SkipReason } from './plan.ts';
+export { execute, reduceItems, type ExecuteOptions, type Executed, type RanHook } from './run/execute.ts';
 export { classify, type HookResult } from './outcome.ts';
 export { reduce, type Reduced } from './reduce.ts';
+export { openSession, type FiringSession, type StateOptions } from './session/store.ts';
+export { claimOnce, onceAlreadyRan } from './session/once.ts';
+export { decide, settle, type Settled } from './session/settle.ts';
+export { buildReport, type ReportParts } from './report/build.ts';
+export type { FireReport, HookReport } from './report/types.ts';
 export { parseInput, inputSchema, type HookInput } from './input.ts';
-export { EVENTS, EVENT_NAMES, type EventName, type EventDef } from './events.ts';
+export { EVENTS, EVENT_NAMES, checkEvent, type EventName, type EventDef } from './events.ts';
 export { renderClaude } from './report/claude.ts';
 export { renderDecision } from './report/decision.ts';
 export { PeriHooksError, EXIT } from './errors.ts';

@@ -30,6 +30,11 @@ export interface Plan {
   matcherValue?: string;
   /** Hooks to run, in configuration order. */
   run: PlannedHook[];
+  /**
+   * The hooks to run as chains that run in parallel: a sequential group (or, with `sequential`, the whole
+   * firing) is one chain run in order; every other hook is a chain of one.
+   */
+  chains: PlannedHook[][];
   skipped: SkippedHook[];
   warnings: Diagnostic[];
 }
@@ -39,6 +44,8 @@ export interface PlanOptions {
   env: Record<string, string | undefined>;
   /** Ids of `once` hooks that already ran successfully in this session (or that another firing runs now). */
   alreadyRanOnce?: ReadonlySet<string>;
+  /** Run every hook of the firing in order, as one sequential group (a peri-hooks extension). */
+  sequential?: boolean;
 }
 
 export function plan(event: EventName, input: Record<string, unknown>, hooks: readonly LoadedHook[], options: PlanOptions): Plan {
@@ -94,12 +101,42 @@ export function plan(event: EventName, input: Record<string, unknown>, hooks: re
       }
     }
     if (hook.handler.once && options.alreadyRanOnce?.has(hook.id)) {
-      skipped.push({ hook, reason: 'once', detail: 'once: already ran successfully in this session' });
+      skipped.push(onceSkip(hook));
       continue;
     }
     run.push({ hook, timeoutMs: timeoutMs(event, hook.handler, hooks, options.env) });
   }
-  return { event, ...(value === undefined ? {} : { matcherValue: value }), run, skipped, warnings };
+  const chains = schedule(run, options.sequential === true);
+  return { event, ...(value === undefined ? {} : { matcherValue: value }), run, chains, skipped, warnings };
+}
+
+/** The plan without the once hooks another firing claimed first (`lost`, by id): they are skipped as `once`. */
+export function skipLostOnce(thePlan: Plan, lost: ReadonlySet<string>): Plan {
+  if (lost.size === 0) return thePlan;
+  const keep = (planned: PlannedHook) => !lost.has(planned.hook.id);
+  return {
+    ...thePlan,
+    run: thePlan.run.filter(keep),
+    chains: thePlan.chains.map((chain) => chain.filter(keep)).filter((chain) => chain.length > 0),
+    skipped: [...thePlan.skipped, ...thePlan.run.filter((planned) => !keep(planned)).map(({ hook }) => onceSkip(hook))],
+  };
+}
+
+function onceSkip(hook: LoadedHook): SkippedHook {
+  return { hook, reason: 'once', detail: 'once: already ran successfully in this session' };
+}
+
+function schedule(run: readonly PlannedHook[], allSequential: boolean): PlannedHook[][] {
+  if (allSequential) return run.length > 0 ? [[...run]] : [];
+  const chains = new Map<string, PlannedHook[]>();
+  for (const planned of run) {
+    const { hook } = planned;
+    const key = hook.sequential ? `${hook.provenance.file}\u0000${hook.groupIndex}` : hook.id;
+    const chain = chains.get(key);
+    if (chain) chain.push(planned);
+    else chains.set(key, [planned]);
+  }
+  return [...chains.values()];
 }
 
 /**

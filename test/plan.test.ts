@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HookHandler } from '../src/config/schema.ts';
 import type { EventName } from '../src/events.ts';
-import { plan, SKIP_REASONS, type SkipReason } from '../src/plan.ts';
+import { plan, skipLostOnce, SKIP_REASONS, type SkipReason } from '../src/plan.ts';
 import type { Layer, LoadedHook } from '../src/types.ts';
 
 let next = 0;
@@ -143,4 +143,34 @@ for (const row of planRows) {
 test('the plan table gives every reason the plan can skip for', () => {
   const planReasons = SKIP_REASONS.filter((reason) => reason !== 'background' && reason !== 'short-circuit');
   assert.deepEqual(new Set(planRows.flatMap((row) => (row.skipped ?? []).map(([, reason]) => reason))), new Set(planReasons));
+});
+
+test('chains: a sequential group is one chain in order, every other hook a chain of its own; --sequential makes one', () => {
+  const grouped = (command: string, groupIndex: number, sequential: boolean): LoadedHook => ({ ...hook('Stop', cmd(command)), groupIndex, sequential });
+  const hooks = [grouped('a', 0, false), grouped('b', 1, true), grouped('c', 0, false), grouped('d', 1, true), grouped('e', 2, true)];
+  const names = (sequential: boolean) => plan('Stop', { hook_event_name: 'Stop' }, hooks, { ...options(), sequential }).chains
+    .map((chain) => chain.map(({ hook: planned }) => (planned.handler.type === 'command' ? planned.handler.command : '?')));
+  assert.deepEqual(names(false), [['a'], ['b', 'd'], ['c'], ['e']]);
+  assert.deepEqual(names(true), [['a', 'b', 'c', 'd', 'e']]);
+  assert.deepEqual(plan('Stop', { hook_event_name: 'Stop' }, [], { ...options(), sequential: true }).chains, []);
+});
+
+test('skipLostOnce: once hooks another firing claimed leave the run and its chains and are skipped as once', () => {
+  const first = hook('Stop', cmd('first', { once: true }));
+  const second = { ...hook('Stop', cmd('second')), groupIndex: 0, sequential: true };
+  const third = { ...hook('Stop', cmd('third', { once: true })), groupIndex: 0, sequential: true };
+  const planned = plan('Stop', { hook_event_name: 'Stop' }, [first, second, third], options());
+  const rows: Array<[lost: LoadedHook[], run: LoadedHook[], chains: LoadedHook[][], skipped: LoadedHook[]]> = [
+    [[], [first, second, third], [[first], [second, third]], []],
+    [[first], [second, third], [[second, third]], [first]],
+    [[third], [first, second], [[first], [second]], [third]],
+    [[first, third], [second], [[second]], [first, third]],
+  ];
+  for (const [lost, run, chains, skipped] of rows) {
+    const after = skipLostOnce(planned, new Set(lost.map(({ id }) => id)));
+    const row = lost.map(({ id }) => id).join(', ');
+    assert.deepEqual(after.run.map(({ hook: h }) => h.id), run.map(({ id }) => id), row);
+    assert.deepEqual(after.chains.map((chain) => chain.map(({ hook: h }) => h.id)), chains.map((chain) => chain.map(({ id }) => id)), row);
+    assert.deepEqual(after.skipped.map(({ hook: h, reason, detail }) => [h.id, reason, detail]), skipped.map(({ id }) => [id, 'once', 'once: already ran successfully in this session']), row);
+  }
 });

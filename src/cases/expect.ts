@@ -1,6 +1,6 @@
 // What a firing decided, in the terms of the case format, and how it compares with a case's expectations.
 import { isDeepStrictEqual } from 'node:util';
-import type { FireReport, HookReport } from '../fire.ts';
+import type { FireReport, HookReport } from '../report/types.ts';
 import type { Decision, Expectation } from './schema.ts';
 
 export interface Actual {

@@ -1,7 +1,7 @@
 // The CLI's edges: stdin, writing results, terminal detection, option normalisation.
 import { readFileSync } from 'node:fs';
 import { PeriHooksError } from '../errors.ts';
-import type { SourceOptions } from '../fire.ts';
+import type { SourceOptions } from '../config/sources.ts';
 
 /** All of stdin, or '' when stdin is a terminal (nothing was piped). */
 export async function readStdin(): Promise<string> {

@@ -3,7 +3,7 @@
 // differently, so the form follows the hook that decided: JSON and exit 0 when it answered in JSON, exit 2
 // and stderr when it blocked by exit code, plain text where the event reads plain text.
 import { EVENTS } from '../events.ts';
-import type { FireReport } from '../fire.ts';
+import type { FireReport } from './types.ts';
 import { line, type Rendered } from './rendered.ts';
 
 const BLOCK_FIELDS = ['decision', 'reason'];

@@ -1,6 +1,6 @@
 // The default output, for scripts and CI: the reduced decision as one Claude Code hook output object on
 // stdout, the block reason and hook errors on stderr, exit 2 when the decision blocks.
-import type { FireReport } from '../fire.ts';
+import type { FireReport } from './types.ts';
 import { line, type Rendered } from './rendered.ts';
 
 export function renderDecision(report: FireReport): Rendered {

@@ -1,6 +1,6 @@
 // On a terminal: a short coloured summary on stderr. stdout carries only the machine-readable result.
 import pc from 'picocolors';
-import type { FireReport } from '../fire.ts';
+import type { FireReport } from './types.ts';
 
 export function humanSummary(report: FireReport, colour: boolean): string {
   const c = pc.createColors(colour);

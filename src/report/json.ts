@@ -1,5 +1,5 @@
 // `--output json`: the full report, for machines. Same exit code as the default output.
-import type { FireReport } from '../fire.ts';
+import type { FireReport } from './types.ts';
 import type { Rendered } from './rendered.ts';
 
 export function renderJson(report: FireReport): Rendered {

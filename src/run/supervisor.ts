@@ -4,19 +4,21 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { classify } from '../outcome.ts';
-import { runCommandHook, OUTPUT_LIMIT_BYTES } from '../runners/command.ts';
+import { runCommandHook } from '../runners/command.ts';
 import type { RawOutcome } from '../types.ts';
 import { isAlive } from '../session/lock.ts';
-import { ranSuccessfully, rewakeMessage } from '../session/session.ts';
+import { timerMs } from '../timer.ts';
+import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from './process.ts';
+import { rewakeMessage } from '../session/delivery.ts';
+import { ranSuccessfully } from '../session/once.ts';
 import { updateSession } from '../session/store.ts';
 import type { AdoptJob, AsyncJob } from './background.ts';
 import type { AsyncResult } from '../session/schema.ts';
 
 /** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
 const STORE_LOCK_WAIT_MS = 60_000;
+/** How often the supervisor, not the hook's parent, checks whether the hook's own process has exited. */
 const POLL_MS = 100;
-const GRACE_MS = 200;
-const FORCE_KILL_AFTER_MS = 1000;
 
 export async function superviseJob(file: string): Promise<number> {
   let job: AsyncJob;
@@ -67,41 +69,24 @@ export async function superviseJob(file: string): Promise<number> {
  */
 async function adopt(job: AdoptJob): Promise<RawOutcome> {
   const started = performance.now();
-  const streams = [new Socket({ fd: 3, readable: true, writable: false }), new Socket({ fd: 4, readable: true, writable: false })];
-  const texts = [job.stdoutSoFar, job.stderrSoFar];
+  const pipes = [new Socket({ fd: 3, readable: true, writable: false }), new Socket({ fd: 4, readable: true, writable: false })];
+  const stdout = new Capture(job.stdoutSoFar);
+  const stderr = new Capture(job.stderrSoFar);
+  const cancels: Array<() => void> = [];
   let timedOut = false;
-  const killGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-job.pid, signal);
-    } catch {
-      // The group is gone.
-    }
-  };
-  const finish = () => {
-    for (const stream of streams) stream.destroy();
-  };
-  const timers: NodeJS.Timeout[] = [];
-  timers.push(setTimeout(() => {
+  const timeout = setTimeout(() => {
     timedOut = true;
-    killGroup('SIGTERM');
-    timers.push(setTimeout(() => { killGroup('SIGKILL'); finish(); }, FORCE_KILL_AFTER_MS));
-  }, Math.min(job.timeoutMs, 2 ** 31 - 1)));
-  // The hook's own process ended but a child of it holds the pipes: kill the group after a short grace.
+    cancels.push(terminateGroup(job.pid));
+  }, timerMs(job.timeoutMs));
   const poll = setInterval(() => {
     if (isAlive(job.pid)) return;
     clearInterval(poll);
-    timers.push(setTimeout(() => { killGroup('SIGKILL'); finish(); }, GRACE_MS));
+    cancels.push(reapAfterGrace(job.pid, pipes));
   }, POLL_MS);
-  await Promise.all(streams.map((stream, index) => new Promise<void>((resolve) => {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      if (texts[index]!.length < OUTPUT_LIMIT_BYTES) texts[index] += chunk;
-    });
-    stream.on('error', () => resolve());
-    stream.on('close', () => resolve());
-  })));
+  await Promise.all([stdout.attach(pipes[0]), stderr.attach(pipes[1])]);
   clearInterval(poll);
-  for (const timer of timers) clearTimeout(timer);
-  killGroup('SIGKILL');
-  return { exitCode: timedOut ? null : 0, stdout: texts[0]!, stderr: texts[1]!, timedOut, durationMs: performance.now() - started };
+  clearTimeout(timeout);
+  for (const cancel of cancels) cancel();
+  signalGroup(job.pid, 'SIGKILL');
+  return { exitCode: timedOut ? null : 0, stdout: stdout.text(), stderr: stderr.text(), timedOut, durationMs: performance.now() - started, ...truncation(stdout, stderr) };
 }

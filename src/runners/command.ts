@@ -1,21 +1,14 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
-// never left behind. Process killing follows the recipe measured in shared notes/toolchain.md §6.
+// never left behind (run/process.ts).
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import type { CommandHook } from '../config/schema.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { asyncMarker } from '../outcome.ts';
 import { labelOf } from '../hook-label.ts';
+import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../run/process.ts';
 import { timerMs } from '../timer.ts';
-
-/** Output kept per stream; the rest is drained and dropped, and the outcome says so. */
-export const OUTPUT_LIMIT_BYTES = 10 * 1024 * 1024;
-/** After the hook's own process exits, how long a background child may keep our pipes open. */
-const BACKGROUND_GRACE_MS = 200;
-/** SIGTERM -> SIGKILL for the whole group. */
-const FORCE_KILL_AFTER_MS = 1000;
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
 
@@ -42,39 +35,45 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     cwd: cwd.path,
     env,
     extendEnv: false,
-    killDescendants: true,
-    forceKillAfterDelay: FORCE_KILL_AFTER_MS,
-    // Our own exit hook and timer instead of execa's `cleanup` and `timeout`: both would keep a hook that
-    // moved to the background tied to this process (killed at our exit, or our exit held until its timeout).
+    // Its own process group, which run/process.ts signals whole.
+    detached: true,
+    // Our own exit hook, timer and interruption instead of execa's `cleanup`, `timeout` and `cancelSignal`:
+    // they would keep a hook that moved to the background tied to this process.
     cleanup: false,
     reject: false,
     buffer: false,
-    cancelSignal: ctx.signal,
   });
-  stdout.attach(subprocess.stdout);
-  stderr.attach(subprocess.stderr);
-  const untrack = killOnExit(() => subprocess.kill());
-  let timedOut = false;
-  const timeout = setTimeout(() => {
-    timedOut = true;
-    subprocess.kill();
-  }, timerMs(ctx.timeoutMs));
-
-  // A background child that inherited our pipes must not hang the firing: once the hook itself has exited,
-  // give such children a short grace, then kill the group and stop waiting for the pipes.
-  const timers: NodeJS.Timeout[] = [];
+  void stdout.attach(subprocess.stdout);
+  void stderr.attach(subprocess.stderr);
   const child = subprocess.nodeChildProcess;
-  let handedOff = false;
-  child.once('exit', () => {
-    if (handedOff) return;
-    timers.push(setTimeout(() => {
-      subprocess.kill('SIGKILL');
-      timers.push(setTimeout(() => {
-        subprocess.stdout?.destroy();
-        subprocess.stderr?.destroy();
-      }, 100));
-    }, BACKGROUND_GRACE_MS));
-  });
+  const pid = child.pid;
+  // Ends the escalations, timers and listeners of this run; the group itself is killed separately.
+  const cleanups: Array<() => void> = [];
+  const stopAll = () => cleanups.splice(0).forEach((cleanup) => cleanup());
+  let timedOut = false;
+  let cancelled = false;
+  if (pid !== undefined) {
+    cleanups.push(killOnExit(() => signalGroup(pid, 'SIGTERM')));
+    const timeout = setTimeout(() => {
+      timedOut = true;
+      cleanups.push(terminateGroup(pid));
+    }, timerMs(ctx.timeoutMs));
+    cleanups.push(() => clearTimeout(timeout));
+    const cancel = () => {
+      cancelled = true;
+      cleanups.push(terminateGroup(pid));
+    };
+    if (ctx.signal.aborted) cancel();
+    else {
+      ctx.signal.addEventListener('abort', cancel, { once: true });
+      cleanups.push(() => ctx.signal.removeEventListener('abort', cancel));
+    }
+    // A background child that inherited our pipes must not hang the firing: once the hook itself has exited,
+    // give such children a short grace, then kill the group and stop waiting for the pipes.
+    const onExit = () => cleanups.push(reapAfterGrace(pid, [subprocess.stdout, subprocess.stderr].filter((pipe) => pipe !== null)));
+    child.once('exit', onExit);
+    cleanups.push(() => child.off('exit', onExit));
+  }
   const moved = new Promise<{ asyncTimeoutMs: number }>((resolve) => {
     if (!ctx.moveToBackground || !subprocess.stdout || !subprocess.stderr) return;
     const out = subprocess.stdout;
@@ -87,19 +86,18 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
       if (newline < 0 && !stdout.truncated) return;
       out.off('data', onData);
       const marker = asyncMarker(newline < 0 ? text : text.slice(0, newline));
-      if (!marker || child.pid === undefined) return;
+      if (!marker || pid === undefined) return;
       // Everything read so far is in the captures; the supervisor reads the rest from the same pipes.
       out.pause();
       err.pause();
-      const taken = ctx.moveToBackground!({ pid: child.pid, stdout: out, stderr: err, stdoutSoFar: text, stderrSoFar: stderr.text(), asyncTimeoutMs: marker.asyncTimeoutMs });
+      const taken = ctx.moveToBackground!({ pid, stdout: out, stderr: err, stdoutSoFar: text, stderrSoFar: stderr.text(), asyncTimeoutMs: marker.asyncTimeoutMs });
       if (!taken) {
         out.resume();
         err.resume();
         return;
       }
-      handedOff = true;
-      clearTimeout(timeout);
-      untrack();
+      // The hook is the supervisor's now: none of this run's timers, kills or listeners may reach it.
+      stopAll();
       out.destroy();
       err.destroy();
       subprocess.stdin?.destroy();
@@ -114,11 +112,9 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     return { exitCode: null, stdout: stdout.text(), stderr: stderr.text(), timedOut: false, durationMs: performance.now() - started, background: settled };
   }
   const result = settled;
-  clearTimeout(timeout);
-  untrack();
-  for (const timer of timers) clearTimeout(timer);
+  stopAll();
   // Reap background jobs that redirected their output and would otherwise outlive the firing.
-  subprocess.kill('SIGKILL');
+  if (pid !== undefined) signalGroup(pid, 'SIGKILL');
 
   const outcome: RawOutcome = {
     exitCode: result.exitCode ?? null,
@@ -126,11 +122,9 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     stderr: stderr.text(),
     timedOut,
     durationMs: performance.now() - started,
+    ...truncation(stdout, stderr),
   };
-  if (stdout.truncated || stderr.truncated) {
-    outcome.truncated = { ...(stdout.truncated ? { stdout: true } : {}), ...(stderr.truncated ? { stderr: true } : {}) };
-  }
-  if (result.isCanceled) return { ...outcome, error: 'cancelled: peri-hooks was interrupted' };
+  if (cancelled) return { ...outcome, error: 'cancelled: peri-hooks was interrupted' };
   if (result.exitCode === undefined && !outcome.timedOut && result.signal === undefined) {
     // Spawn refused (missing file, not executable, or a runtime that denies starting processes).
     const cause = result.originalMessage || result.shortMessage || 'could not start';
@@ -204,31 +198,5 @@ function isDirectory(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
-  }
-}
-
-/** Keeps the first OUTPUT_LIMIT_BYTES of a stream and drains the rest, so the hook never blocks on a full pipe. */
-class Capture {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-
-  attach(stream: Readable | null): void {
-    stream?.on('data', (chunk: Buffer) => {
-      if (this.size >= OUTPUT_LIMIT_BYTES) {
-        this.truncated = true;
-        return;
-      }
-      const room = OUTPUT_LIMIT_BYTES - this.size;
-      if (chunk.length > room) this.truncated = true;
-      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      this.chunks.push(kept);
-      this.size += kept.length;
-    });
-    stream?.on('error', () => {});
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
   }
 }

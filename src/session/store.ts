@@ -81,6 +81,32 @@ export function readSession(ref: SessionRef): ReadResult {
   return { state: parsed.data, exists: true };
 }
 
+/** The session as one firing sees it: the one read at its start. */
+export interface FiringSession {
+  ref: SessionRef;
+  /** The state as read when the firing began. */
+  snapshot: SessionState;
+  /** Epoch ms: the end of the firing's time budget, until which its lock sections wait for the lock. */
+  deadline: number;
+}
+
+export interface StateOptions {
+  noState?: boolean;
+  stateDir?: string;
+  env: Record<string, string | undefined>;
+  home: string;
+  /** Epoch ms: the end of the firing's time budget. */
+  deadline: number;
+}
+
+/** The one read of the session file at the start of a firing; undefined with --no-state. */
+export function openSession(sessionId: string, options: StateOptions): { session?: FiringSession; warnings: string[] } {
+  if (options.noState) return { warnings: [] };
+  const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId };
+  const read = readSession(ref);
+  return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
+}
+
 export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false; warnings: string[] };
 
 /**

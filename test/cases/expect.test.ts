@@ -1,7 +1,7 @@
 // Expectations against fire reports: every kind passes when it holds and fails with expected against actual.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FireReport, HookReport } from '../../src/fire.ts';
+import type { FireReport, HookReport } from '../../src/report/types.ts';
 import { actualOf, check } from '../../src/cases/expect.ts';
 import type { Expectation } from '../../src/cases/schema.ts';
 

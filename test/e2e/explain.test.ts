@@ -128,3 +128,20 @@ describe('policy and once (library)', () => {
     }
   });
 });
+
+describe('sequential groups', () => {
+  test('the JSON report shows the chains fire would run: a sequential group in order, other hooks alone', async () => {
+    const other = makeProject();
+    try {
+      const hook = (name: string) => ({ type: 'command', command: `echo ${name}` });
+      other.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [hook('alone')] }, { sequential: true, hooks: [hook('first'), hook('second')] }] } });
+      const result = await runCli(['explain', 'Stop', '--project-dir', other.dir, '--output', 'json'], { env: other.env() });
+      assert.equal(result.code, 0, result.stderr);
+      const report = JSON.parse(result.stdout);
+      const labels = new Map(report.hooks.map((h: { id: string; label: string }) => [h.id, h.label]));
+      assert.deepEqual(report.chains.map((chain: string[]) => chain.map((id) => labels.get(id))), [['echo alone'], ['echo first', 'echo second']]);
+    } finally {
+      other.cleanup();
+    }
+  });
+});

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { humanSummary } from '../../src/report/human.ts';
-import type { FireReport } from '../../src/fire.ts';
+import type { FireReport } from '../../src/report/types.ts';
 
 const report: FireReport = {
   event: 'PreToolUse', matcherValue: 'Bash', projectDir: '/p', blocked: true, reason: 'no', exitCode: 2,

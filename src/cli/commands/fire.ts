@@ -1,6 +1,7 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { EXIT, PeriHooksError } from '../../errors.ts';
-import { checkEvent, fire, type FireOptions } from '../../fire.ts';
+import { checkEvent } from '../../events.ts';
+import { fire, type FireOptions } from '../../fire.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';

@@ -2,7 +2,8 @@
 import { loadSettings } from '../../config/index.ts';
 import { EXIT } from '../../errors.ts';
 import { EVENT_NAMES } from '../../events.ts';
-import { describeHook, sourcesToLoad } from '../../fire.ts';
+import { sourcesToLoad } from '../../config/sources.ts';
+import { describeHook } from '../../report/build.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { sourceCell, table } from '../../text.ts';

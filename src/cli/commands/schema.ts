@@ -1,6 +1,6 @@
 // `peri-hooks schema [settings|input|output] [--event X]`: JSON Schema generated from the zod schemas that validate.
 import { EXIT, PeriHooksError } from '../../errors.ts';
-import { checkEvent } from '../../fire.ts';
+import { checkEvent } from '../../events.ts';
 import { inputJsonSchema, outputJsonSchema, serialise, settingsJsonSchema } from '../../schema-export.ts';
 import { write } from '../io.ts';
 

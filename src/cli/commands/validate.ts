@@ -1,6 +1,6 @@
 // `peri-hooks validate`: every source fire would read, checked without running anything. Exit 0 clean, 1 with errors.
 import { EXIT } from '../../errors.ts';
-import { sourcesToLoad } from '../../fire.ts';
+import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic, table } from '../../text.ts';

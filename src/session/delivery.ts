@@ -1,29 +1,7 @@
-// What a firing reads from and writes to its session: once claims, async results to deliver. Pure helpers;
-// the store does the I/O.
+// Async results a later firing of the session delivers (spec §10.3): which events can carry them, and how
+// they join the firing's output. Pure.
 import { EVENTS, type EventName } from '../events.ts';
-import { identity } from '../plan.ts';
-import type { LoadedHook } from '../types.ts';
-import type { HookResult } from '../outcome.ts';
-import { isAlive } from './lock.ts';
-import type { AsyncResult, SessionState } from './schema.ts';
-import { sha256Hex } from './crypto.ts';
-
-/** A once hook is known by what it runs (its dedup identity), not by where it sits in a file. */
-export function onceKey(hook: LoadedHook): string {
-  return sha256Hex(identity(hook)).slice(0, 16);
-}
-
-/** Keys of once hooks that ran successfully, or that a live process is running now. */
-export function onceTaken(state: SessionState): Set<string> {
-  return new Set(Object.entries(state.once)
-    .filter(([, entry]) => entry.status === 'done' || (entry.pid !== undefined && isAlive(entry.pid)))
-    .map(([key]) => key));
-}
-
-/** A run that counts for `once`: the hook answered (a block is an answer); failures and timeouts do not. */
-export function ranSuccessfully(result: HookResult): boolean {
-  return result.outcome === 'success' || (result.outcome === 'blocking' && result.blockedBy !== 'onFailure');
-}
+import type { AsyncResult } from './schema.ts';
 
 /** Results this event can carry: messages always, additionalContext only where the event reads it. */
 export function canDeliver(event: EventName, result: AsyncResult): boolean {

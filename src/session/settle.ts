@@ -1,0 +1,89 @@
+// After the hooks ran and their results were reduced: the session's say in the final decision. One pure
+// `decide` applies the Stop guard, settles this firing's once claims and picks the async results to deliver;
+// `settle` runs it inside the firing's second (and last) lock section. A firing with no once hook, no Stop
+// event and nothing to deliver never takes the lock or writes.
+import type { EventName } from '../events.ts';
+import type { Reduced } from '../reduce.ts';
+import { canDeliver, withDelivered } from './delivery.ts';
+import { settleOnce, type OnceSettlement } from './once.ts';
+import { emptyState, type AsyncResult, type SessionState } from './schema.ts';
+import { guardStop, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
+import { updateSession, type FiringSession } from './store.ts';
+
+export interface DecideContext {
+  /** The hook input (SubagentStop counts per agent_id). */
+  input: Record<string, unknown>;
+  /** How this firing's claimed once hooks ended. */
+  once: readonly OnceSettlement[];
+  /** The Stop guard's cap; 0 means no cap. */
+  cap: number;
+  /** The process whose claims these are. */
+  pid: number;
+  /** The time stamp of once hooks settled as done. */
+  now: string;
+}
+
+export interface Decision {
+  /** The final decision: the Stop guard applied, delivered results added to the output. */
+  reduced: Reduced;
+  /** Stop and SubagentStop only. */
+  guard?: StopGuard;
+  delivered: AsyncResult[];
+  /** The session state to write back. */
+  state: SessionState;
+}
+
+/** The session's part of the decision, from the state as it is under the lock. Pure: `state` is not changed. */
+export function decide(event: EventName, reduced: Reduced, state: SessionState, context: DecideContext): Decision {
+  const key = stopGuardKey(event, context.input);
+  const guarded = key === undefined ? undefined : guardStop(event, reduced, state.stopBlocks[key] ?? 0, context.cap);
+  const delivered = state.results.filter((result) => canDeliver(event, result));
+  const final = guarded?.reduced ?? reduced;
+  return {
+    reduced: delivered.length > 0 ? { ...final, output: withDelivered(event, final.output, delivered) } : final,
+    ...(guarded ? { guard: guarded.guard } : {}),
+    delivered,
+    state: {
+      ...state,
+      stopBlocks: key === undefined ? state.stopBlocks : counted(state.stopBlocks, key, guarded!.guard.count),
+      once: settleOnce(state.once, context.once, context.pid, context.now),
+      results: state.results.filter((result) => !canDeliver(event, result)),
+    },
+  };
+}
+
+/** The Stop counters with `key` at `count`; a count of 0 is no entry. */
+function counted(stopBlocks: SessionState['stopBlocks'], key: string, count: number): SessionState['stopBlocks'] {
+  const { [key]: _previous, ...others } = stopBlocks;
+  return count === 0 ? others : { ...others, [key]: count };
+}
+
+export interface Settled {
+  reduced: Reduced;
+  guard?: StopGuard;
+  delivered: AsyncResult[];
+  warnings: string[];
+}
+
+/** Decides under the session lock and writes the result; without a session (or the lock), as in a new session. */
+export async function settle(session: FiringSession | undefined, event: EventName, input: Record<string, unknown>, reduced: Reduced, once: readonly OnceSettlement[], env: Record<string, string | undefined>): Promise<Settled> {
+  const { cap, invalid } = stopCap(env);
+  const warnings = invalid ? [invalid] : [];
+  const context = (): DecideContext => ({ input, once, cap, pid: process.pid, now: new Date().toISOString() });
+  const asNew = (): Settled => {
+    const { reduced: final, guard } = decide(event, reduced, emptyState(String(input.session_id ?? '')), context());
+    return { reduced: final, ...(guard ? { guard } : {}), delivered: [], warnings };
+  };
+  const deliverable = session?.snapshot.results.some((result) => canDeliver(event, result)) ?? false;
+  if (!session || (stopGuardKey(event, input) === undefined && once.length === 0 && !deliverable)) return asNew();
+
+  const update = await updateSession(session.ref, (state) => {
+    const decision = decide(event, reduced, state, context());
+    Object.assign(state, decision.state);
+    return decision;
+  }, { deadline: session.deadline });
+  warnings.push(...update.warnings);
+  if (!update.ok) return asNew();
+  const { reduced: final, guard, delivered } = update.value;
+  return { reduced: final, ...(guard ? { guard } : {}), delivered, warnings };
+}

@@ -1,0 +1,45 @@
+// The command runner on its own, for what the CLI tests cannot reach: interruption through the firing's signal.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCommandHook } from '../../src/runners/command.ts';
+import type { LoadedHook, RunContext } from '../../src/types.ts';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'peri-hooks-command-'));
+test.after(() => rmSync(folder, { recursive: true, force: true }));
+
+function hook(command: string): LoadedHook {
+  return { id: 'project:settings.json#/hooks/Stop/0/hooks/0', event: 'Stop', handler: { type: 'command', command }, provenance: { layer: 'project', file: 'settings.json', pointer: '/hooks/Stop/0/hooks/0' } };
+}
+
+function context(signal: AbortSignal): RunContext {
+  const input = { session_id: 's', cwd: folder, hook_event_name: 'Stop' };
+  return {
+    event: 'Stop', input, inputJson: JSON.stringify(input), projectDir: folder, cwd: folder, env: { PATH: process.env.PATH },
+    timeoutMs: 60_000, settings: { disableAllHooks: false, allowManagedHooksOnly: false }, signal, warn: () => {},
+  };
+}
+
+async function until(what: string, probe: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 20_000; !probe(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+test('an interrupted firing ends the running hook and says it was interrupted', { timeout: 30_000 }, async () => {
+  const started = path.join(folder, 'started');
+  const controller = new AbortController();
+  // Without the interruption the hook would run for 100 s, past this test's own timeout.
+  const running = runCommandHook(hook(`touch ${started}; sleep 100 & sleep 100`), context(controller.signal));
+  await until('the hook to start', () => existsSync(started));
+  controller.abort();
+  const outcome = await running;
+  assert.deepEqual([outcome.exitCode, outcome.timedOut, outcome.error], [null, false, 'cancelled: peri-hooks was interrupted']);
+});
+
+test('a firing interrupted before the hook starts cancels it at once', { timeout: 30_000 }, async () => {
+  const outcome = await runCommandHook(hook('sleep 100'), context(AbortSignal.abort()));
+  assert.equal(outcome.error, 'cancelled: peri-hooks was interrupted');
+});
