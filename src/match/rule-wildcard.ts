@@ -1,29 +1,32 @@
 // The wildcard test Claude Code applies to shell commands, Glob/Grep patterns and out-of-cwd file paths
 // (spec §20.1 items 1, 14, 16): `*` matches anything, `/` and spaces included; `\*` is a literal star; when
 // the only wildcard is a trailing ` *`, the argument part is optional, so `ls *` matches `ls` but not `lsof`.
-
-const REGEX_SPECIAL = /[.+?^${}()|[\]\\]/g;
+// Matched as a glob (linear time): a rule or a command of any size cannot stall a firing.
+import { globMatches } from './glob.ts';
 
 export function wildcardMatches(pattern: string, text: string, ignoreCase = false): boolean {
-  return wildcardRegex(pattern, ignoreCase).test(text);
+  const segments = wildcardSegments(pattern);
+  if (segments.length === 2 && segments[1] === '' && segments[0]!.endsWith(' ')) {
+    const command = segments[0]!.slice(0, -1);
+    if (globMatches([command], text, ignoreCase)) return true;
+  }
+  return globMatches(segments, text, ignoreCase);
 }
 
-function wildcardRegex(pattern: string, ignoreCase = false): RegExp {
-  let source = '';
-  let stars = 0;
+/** The literal runs between unescaped stars; `\*` and `\\` stand for `*` and `\`, any other `\` is literal. */
+function wildcardSegments(pattern: string): string[] {
+  const segments = [''];
   for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i] as string;
+    const char = pattern[i]!;
     const next = pattern[i + 1];
     if (char === '\\' && (next === '*' || next === '\\')) {
-      source += `\\${next}`;
+      segments[segments.length - 1] += next;
       i++;
     } else if (char === '*') {
-      source += '.*';
-      stars++;
+      segments.push('');
     } else {
-      source += char.replace(REGEX_SPECIAL, '\\$&');
+      segments[segments.length - 1] += char;
     }
   }
-  if (stars === 1 && source.endsWith(' .*')) source = `${source.slice(0, -3)}(?: .*)?`;
-  return new RegExp(`^${source}$`, ignoreCase ? 'si' : 's');
+  return segments;
 }

@@ -1,5 +1,7 @@
-// `allowedHttpHookUrls` patterns (spec §11.2). `*` is the only wildcard and matches any run of characters.
+// `allowedHttpHookUrls` patterns (spec §11.2). `*` is the only wildcard and matches any run of characters,
+// matched in linear time (the tested strings are URL serialisations, which hold no raw line breaks).
 import { domainToASCII } from 'node:url';
+import { globMatches } from '../match/glob.ts';
 
 interface ParsedPattern {
   scheme: string;
@@ -12,9 +14,8 @@ interface ParsedPattern {
 
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
 
-function globToRegExp(glob: string, flags = ''): RegExp {
-  const source = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('.*');
-  return new RegExp(`^${source}$`, flags);
+function starGlobMatches(glob: string, text: string, ignoreCase = false): boolean {
+  return globMatches(glob.split('*'), text, ignoreCase);
 }
 
 function stripTrailingDots(host: string): string {
@@ -68,11 +69,11 @@ export function urlMatchesPattern(url: URL, pattern: string): boolean {
   if (pattern === '*') return true;
   const scheme = url.protocol.slice(0, -1);
   const parsed = parsePattern(pattern);
-  if (!parsed) return globToRegExp(pattern).test(`${scheme}://${url.hostname}${url.pathname}${url.search}`);
-  return globToRegExp(parsed.scheme, 'i').test(scheme)
-    && globToRegExp(parsed.host, 'i').test(stripTrailingDots(url.hostname))
+  if (!parsed) return starGlobMatches(pattern, `${scheme}://${url.hostname}${url.pathname}${url.search}`);
+  return starGlobMatches(parsed.scheme, scheme, true)
+    && starGlobMatches(parsed.host, stripTrailingDots(url.hostname), true)
     && portMatches(parsed, url, scheme)
-    && (parsed.pathAndQuery === '' || globToRegExp(parsed.pathAndQuery).test(`${url.pathname}${url.search}`));
+    && (parsed.pathAndQuery === '' || starGlobMatches(parsed.pathAndQuery, `${url.pathname}${url.search}`));
 }
 
 /** undefined: every URL allowed; []: none. */
