@@ -1,10 +1,11 @@
 // The group `matcher` (spec §8.1, confirmed by §20.2): exact lists, else an unanchored case-sensitive regex.
 import { EVENTS, type EventName } from '../events.ts';
 import { canonicalToolName, legacyNamesOf } from './aliases.ts';
+import { RUN_BUDGET_MS, testRegex } from './bounded-regex.ts';
 
 export interface MatcherCheck {
   matches: boolean;
-  /** Set when the matcher is an invalid regex: it matches nothing, and peri-hooks says so. */
+  /** Set when the matcher is an invalid regex, or one too slow to answer: it matches nothing, and peri-hooks says so. */
   invalid?: string;
 }
 
@@ -33,12 +34,19 @@ export function matchesMatcher(event: EventName, matcher: string | undefined, va
     const names = pattern.split(narrow ? /\|/ : /[|,]/).map((name) => name.trim()).filter((name) => name !== '');
     return { matches: names.some((name) => (isTool ? canonicalToolName(name) : name) === value) };
   }
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern);
-  } catch (error) {
-    return { matches: false, invalid: `Invalid regex pattern in hook matcher "${matcher}": ${(error as Error).message}` };
-  }
   const candidates = isTool ? [value, ...legacyNamesOf(value)] : [value];
-  return { matches: candidates.some((candidate) => regex.test(candidate)) };
+  const result = testRegex(pattern, candidates);
+  if ('matches' in result) return { matches: result.matches.includes(true) };
+  const shown = `"${clipped(matcher)}"${matcher.length > SHOWN_CHARACTERS ? ` (${matcher.length} characters)` : ''}`;
+  if ('tooSlow' in result) {
+    return { matches: false, invalid: `Regex matcher ${shown} did not finish within ${RUN_BUDGET_MS / 1000} s on "${result.tooSlow}"; it matches nothing` };
+  }
+  // V8's message quotes the regex again.
+  return { matches: false, invalid: `Invalid regex pattern in hook matcher ${shown}: ${result.invalid.replace(pattern, () => clipped(pattern))}` };
+}
+
+const SHOWN_CHARACTERS = 60;
+
+function clipped(text: string): string {
+  return text.length <= SHOWN_CHARACTERS ? text : `${text.slice(0, SHOWN_CHARACTERS)}…`;
 }

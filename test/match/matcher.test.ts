@@ -80,3 +80,36 @@ test('FileChanged matches the basename of file_path', () => {
   assert.equal(matcherValue('FileChanged', { file_path: '/home/dev/project/.envrc' }), '.envrc');
   assert.equal(matcherValue('PreToolUse', { tool_name: 'Bash' }), 'Bash');
 });
+
+test('a regex too large for V8 is an invalid matcher, and the message does not repeat 60,000 characters', () => {
+  const matcher = `${'('.repeat(30_000)}${')'.repeat(30_000)}`;
+  const check = matchesMatcher('PreToolUse', matcher, 'Bash');
+  assert.equal(check.matches, false);
+  assert.match(check.invalid ?? '', /^Invalid regex pattern in hook matcher "\(+…" \(60000 characters\): .*Stack overflow|too large/);
+  assert.ok(check.invalid!.length < 400, check.invalid!.slice(0, 400));
+});
+
+// Tool names are short, and these regexes take exponential time on them; Claude Code hangs, peri-hooks answers.
+const TOOL = `mcp__server__${'a'.repeat(40)}`;
+
+test('a catastrophic regex V8 can run in linear time gives the same answer, without the exponential wait', () => {
+  assert.equal(matchesMatcher('PreToolUse', '^(\\w|\\w)*$', TOOL).matches, true);
+  assert.equal(matchesMatcher('PreToolUse', '^(\\w|\\w)*$', `${TOOL}!`).matches, false);
+  assert.equal(matchesMatcher('PreToolUse', '^(a+)+b', TOOL.slice(13)).matches, false);
+  assert.equal(matchesMatcher('PreToolUse', `${'.*'.repeat(40)}Z`, TOOL).matches, false);
+});
+
+test('lookaheads and backreferences still work', () => {
+  assert.equal(matchesMatcher('PreToolUse', '^(?!Bash$)', 'Bash').matches, false);
+  assert.equal(matchesMatcher('PreToolUse', '^(?!Bash$)', 'Edit').matches, true);
+  assert.equal(matchesMatcher('PreToolUse', '^(B)ash|(T)\\2', 'Bash').matches, true);
+  assert.equal(matchesMatcher('PreToolUse', '(?=Ta)', 'Agent').matches, true, 'legacy names are tested too');
+});
+
+test('a regex that V8 must backtrack and that does not finish in time matches nothing, and says so', () => {
+  const matcher = '^(?!x)(\\w|\\w)*$';
+  const check = matchesMatcher('PreToolUse', matcher, `${TOOL}!`);
+  assert.equal(check.matches, false);
+  assert.match(check.invalid ?? '', /^Regex matcher "\^\(\?!x\)\(\\w\|\\w\)\*\$" did not finish within 1 s on "mcp__server__a+!"; it matches nothing/);
+  assert.equal(matchesMatcher('PreToolUse', matcher, TOOL).matches, true, 'the same regex still answers where it is fast');
+});
