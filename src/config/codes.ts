@@ -15,6 +15,7 @@ export const LOADER_CODES = {
   'file-missing': 'file',
   'settings-unreadable': 'file',
   'invalid-json': 'file',
+  'too-deeply-nested': 'file',
   'not-an-object': 'file',
   'source-inapplicable': 'hooks',
   'plugin-dir-missing': 'hooks',

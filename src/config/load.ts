@@ -7,7 +7,8 @@ import type * as z from 'zod';
 import type { LoadedHook, Provenance, Severity } from '../types.ts';
 import { EVENTS, EVENT_NAMES, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
-import { createLocator, escapeSegment, syntaxErrorPosition } from './locate.ts';
+import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
+import { excessNesting, MAX_NESTING } from './nesting.ts';
 import { shownUrl } from '../text.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
@@ -161,6 +162,14 @@ async function parseDocument(origin: Origin, read: Read, required: boolean): Pro
   const { text } = read;
   // An empty file is an empty configuration, not a syntax error.
   if (text.trim() === '') return { ok: true, value: {}, text };
+  const subject = file.startsWith('--settings') ? `${file} value ${JSON.stringify(clip(text))}` : file;
+  const tooDeep = excessNesting(text);
+  if (tooDeep !== undefined) {
+    return fail('invalid', {
+      severity: 'warning', code: 'too-deeply-nested', message: `${subject} nests arrays and objects more than ${MAX_NESTING} levels deep; its settings are skipped`,
+      file, ...positionAt(text, tooDeep), fix: 'flatten or remove the value that goes that deep: hook settings need only a few levels',
+    });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -168,7 +177,6 @@ async function parseDocument(origin: Origin, read: Read, required: boolean): Pro
     const raw = (error as Error).message;
     const position = await syntaxErrorPosition(text, raw);
     const reason = raw.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
-    const subject = file.startsWith('--settings') ? `${file} value ${JSON.stringify(clip(text))}` : file;
     return fail('invalid', { severity: 'warning', code: 'invalid-json', message: `${subject} is not valid JSON (${reason}); its settings are skipped`, file, ...position, fix: STRICT_JSON });
   }
   if (!isRecord(value)) {

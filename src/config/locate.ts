@@ -1,7 +1,9 @@
 // Line and column for diagnostics. JSON.parse decides what is valid; this file only finds places in text
 // that is already known to be valid (pointers) or known to be invalid (the first syntax error).
-// jsonc-parser is imported lazily: a clean configuration never pays for it.
+// jsonc-parser is imported lazily: a clean configuration never pays for it. It recurses, so it never sees a
+// text nested past MAX_NESTING.
 import type { Node } from 'jsonc-parser';
+import { excessNesting } from './nesting.ts';
 
 export interface Position {
   line: number;
@@ -23,6 +25,8 @@ export function positionAt(text: string, offset: number): Position {
 export async function syntaxErrorPosition(text: string, message: string): Promise<Position> {
   const named = /at position (\d+)/.exec(message);
   if (named) return positionAt(text, Number(named[1]));
+  const tooDeep = excessNesting(text);
+  if (tooDeep !== undefined) return positionAt(text, tooDeep);
   const { visit } = await import('jsonc-parser');
   let offset: number | undefined;
   visit(text, { onError: (_error, errorOffset) => { offset ??= errorOffset; } }, { disallowComments: true, allowTrailingComma: false });
@@ -32,11 +36,11 @@ export async function syntaxErrorPosition(text: string, message: string): Promis
 /**
  * Positions of JSON pointers in one valid JSON text. A pointer to a property gives the position of its key
  * (where a reader's eye goes); a pointer that does not exist (a missing field) falls back to its nearest
- * existing parent.
+ * existing parent (the start of the text, when it is too deeply nested to read as a tree).
  */
 export async function createLocator(text: string): Promise<(pointer: string) => Position> {
   const { parseTree } = await import('jsonc-parser');
-  const root = parseTree(text, [], { disallowComments: true });
+  const root = excessNesting(text) === undefined ? parseTree(text, [], { disallowComments: true }) : undefined;
   return (pointer) => {
     const node = root ? find(root, pointer.split('/').slice(1).map(unescapeSegment)) : undefined;
     if (!node) return positionAt(text, 0);

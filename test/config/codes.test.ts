@@ -26,6 +26,7 @@ const rows: Row[] = [
   { code: 'file-missing', files: {}, options: (root) => ({ settings: [path.join(root, 'absent.json')] }) },
   { code: 'settings-unreadable', files: { [`${PROJECT}/inside-a-folder`]: '' } },
   { code: 'invalid-json', files: { [PROJECT]: '{ "hooks": ' } },
+  { code: 'too-deeply-nested', files: { [PROJECT]: `{ "hooks": ${'['.repeat(200)}` } },
   { code: 'not-an-object', files: { [PROJECT]: '[1]' } },
   { code: 'source-inapplicable', files: { [PROJECT]: { hooks: { PreToolUse: [{ hooks: [{ type: 'http' }] }] } } } },
   { code: 'plugin-dir-missing', files: {}, options: plugin },
