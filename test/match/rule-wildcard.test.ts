@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wildcardMatches } from '../../src/match/rule-wildcard.ts';
 import { matchesIf } from '../../src/match/permission-rule.ts';
+import { prng } from '../helpers/prng.ts';
 
 /** The backtracking regex reading that peri-hooks used before, kept as the oracle of the semantics. */
 function regexReading(pattern: string, text: string, ignoreCase: boolean): boolean {
@@ -26,18 +27,6 @@ function regexReading(pattern: string, text: string, ignoreCase: boolean): boole
   return new RegExp(`^${source}$`, ignoreCase ? 'si' : 's').test(text);
 }
 
-/** Deterministic PRNG (mulberry32), so a failure names a row that can be replayed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 // Stars, escapes, spaces (the optional-tail rule), regex metacharacters, newlines and case pairs, including
 // characters whose case folding is not one-to-one (ß, İ, ı, K and the Kelvin sign).
 const ALPHABET = ['a', 'A', 'b', ' ', '*', '*', '\\', '.', '(', '\n', 'ß', 'SS', 'İ', 'i', 'ı', 'I', 'k', '\u212a', 'é', 'É'];
@@ -45,12 +34,12 @@ const ALPHABET = ['a', 'A', 'b', ' ', '*', '*', '\\', '.', '(', '\n', 'ß', 'SS'
 test('wildcardMatches gives the regex reading\'s answer on 20,000 seeded random rows, both case modes', () => {
   const seed = 0x5eed;
   const random = prng(seed);
-  const word = (max: number) => Array.from({ length: Math.floor(random() * max) }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
+  const word = (max: number) => Array.from({ length: random.int(max) }, () => random.pick(ALPHABET)).join('');
   for (let row = 0; row < 20_000; row++) {
     const pattern = word(7);
     // Half the texts are built from the pattern, so that matches are common, not just misses.
-    const text = random() < 0.5 ? pattern.replaceAll('\\', '').replaceAll('*', () => word(3)) : word(8);
-    const ignoreCase = random() < 0.5;
+    const text = random.chance(0.5) ? pattern.replaceAll('\\', '').replaceAll('*', () => word(3)) : word(8);
+    const ignoreCase = random.chance(0.5);
     assert.equal(wildcardMatches(pattern, text, ignoreCase), regexReading(pattern, text, ignoreCase),
       `seed ${seed} row ${row}: ${JSON.stringify(pattern)} vs ${JSON.stringify(text)}${ignoreCase ? ' ignoring case' : ''}`);
   }
