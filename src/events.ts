@@ -177,6 +177,8 @@ export function suggestEvent(name: string): EventName | undefined {
   let best: EventName | undefined;
   let bestDistance = Math.max(3, Math.floor(name.length / 3)) + 1;
   for (const event of EVENT_NAMES) {
+    // The distance is at least the difference in length: a huge key costs nothing.
+    if (Math.abs(event.length - name.length) >= bestDistance) continue;
     const distance = editDistance(lower, event.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [event, distance];
   }

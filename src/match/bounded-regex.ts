@@ -27,18 +27,35 @@ const RUNNING = 1;
 const DONE = 2;
 
 export function testRegex(source: string, values: readonly string[]): RegexResult {
-  let regex: RegExp;
+  const compiled = compile(source);
+  if ('invalid' in compiled) return compiled;
+  if (!compiled.linear) return testInWorker(source, values);
   try {
-    regex = new RegExp(source);
+    return { matches: values.map((value) => compiled.regex.test(value)) };
   } catch (error) {
-    return { invalid: (error as Error).message };
+    const invalid = { invalid: (error as Error).message };
+    cache.set(source, invalid);
+    return invalid;
   }
-  if (!linearEngineRuns(source)) return testInWorker(source, values);
-  try {
-    return { matches: values.map((value) => regex.test(value)) };
-  } catch (error) {
-    return { invalid: (error as Error).message };
+}
+
+type Compiled = { regex: RegExp; linear: boolean } | { invalid: string };
+
+/** A firing tests one matcher for every hook of its group, and validate tests it on every tool name. */
+const cache = new Map<string, Compiled>();
+
+function compile(source: string): Compiled {
+  let compiled = cache.get(source);
+  if (compiled === undefined) {
+    const linear = linearEngineRuns(source);
+    try {
+      compiled = { regex: new RegExp(source), linear };
+    } catch (error) {
+      compiled = { invalid: (error as Error).message };
+    }
+    cache.set(source, compiled);
   }
+  return compiled;
 }
 
 let linearEngine: boolean | undefined;

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { createLocator, syntaxErrorPosition } from '../../src/config/locate.ts';
+import { EVENT_NAMES } from '../../src/events.ts';
 import { plan } from '../../src/plan.ts';
 import { validate } from '../../src/validate/index.ts';
 import { HOSTILE_FILES, MANAGED_DENY } from '../helpers/hostile-settings.ts';
@@ -71,4 +72,11 @@ test('the locators do not recurse into a text nested too deep (cases files and v
   const deep = `{"a":${'['.repeat(50_000)}`;
   assert.deepEqual((await createLocator(`${deep}${']'.repeat(50_000)}}`))('/a/0'), { line: 1, column: 1 });
   assert.deepEqual(await syntaxErrorPosition(deep, 'Unexpected end of JSON input'), { line: 1, column: 133 });
+});
+
+test('a 1 MB unknown event key is reported, without a "did you mean" search over a million characters', async () => {
+  const root = await tree({ [PROJECT]: { hooks: { [`Pre${'X'.repeat(1_000_000)}`]: [] } }, [MANAGED]: MANAGED_DENY });
+  const loaded = await load(root);
+  assert.deepEqual(loaded.diagnostics.map((d) => [d.code, d.fix]), [['unknown-event', `use one of the ${EVENT_NAMES.length} event names, e.g. PreToolUse`]]);
+  assert.equal(loaded.hooks.length, 1);
 });

@@ -29,3 +29,13 @@ for (const [shape, text] of Object.entries(HOSTILE_FILES)) {
     assert.match(status.project!, /^(loaded|invalid)$/);
   });
 }
+
+test('a catastrophic matcher regex answers in a firing, on a tool name it would take hours on', async () => {
+  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: '^(\\w|\\w)*$', hooks: [{ type: 'command', command: 'echo "tool matched" >&2; exit 2' }] }] } });
+  const tool = (name: string) => project.input('PreToolUse.tool_name-Bash', { tool_name: name });
+  const missed = await runCli(['fire', 'PreToolUse'], { stdin: tool(`mcp__server__${'a'.repeat(40)}!`), env: project.env() });
+  assert.equal(missed.code, 0, missed.stderr.slice(0, 2000));
+  const matched = await runCli(['fire', 'PreToolUse'], { stdin: tool(`mcp__server__${'a'.repeat(40)}`), env: project.env() });
+  assert.equal(matched.code, 2, matched.stderr.slice(0, 2000));
+  assert.match(matched.stderr, /tool matched/);
+});

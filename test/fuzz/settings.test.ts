@@ -17,7 +17,7 @@ import { HOSTILE_FILES, MANAGED_DENY } from '../helpers/hostile-settings.ts';
 import { prng, type Random } from '../helpers/prng.ts';
 
 const SEED = Number(process.env.PERI_HOOKS_FUZZ_SEED ?? 20_260_513);
-const FILES = 1200;
+const FILES = 1000;
 /** Files of each family that also go through the built CLI. */
 const CLI_PER_FAMILY = 1;
 /** Generous: a file costs milliseconds; only a matcher that needs V8's backtracking engine may take its 1 s budget. */
@@ -105,6 +105,13 @@ const FAMILIES: Readonly<Record<string, (random: Random) => string>> = {
     ...settings(random),
     allowedHttpHookUrls: Array.from({ length: random.int(4) }, () => random.pick(['*', `https://*${'a*'.repeat(random.int(3000))}b`, `${'*'.repeat(random.int(100_000))}x`, text(random, ['*', 'a', ':', '/', '[', '.', 'http', '@'], 30)])),
   }),
+  'huge keys and strings': (random) => {
+    const huge = (char: string) => char.repeat(random.chance(0.05) ? 1_000_000 : random.pick([1000, 50_000]));
+    const at = random.int(4);
+    return JSON.stringify({ hooks: {
+      [at === 0 ? huge('X') : 'PreToolUse']: [{ matcher: at === 1 ? huge('M') : 'Bash', hooks: [{ type: 'command', command: at === 2 ? huge('c') : 'true', ...(at === 3 ? { if: `Bash(${huge('a*')})` } : {}) }] }],
+    } });
+  },
   'item 5 files': (random) => random.pick(Object.values(HOSTILE_FILES)),
 };
 
@@ -114,17 +121,17 @@ const CALL = (random: Random) => ({
 });
 
 let root: string;
-let cli: Project;
+let projects: Project[];
 before(() => {
   root = mkdtempSync(path.join(tmpdir(), 'peri-fuzz-'));
   for (const folder of ['home', 'project/.claude', 'managed']) mkdirSync(path.join(root, folder), { recursive: true });
   writeFileSync(path.join(root, 'managed/managed-settings.json'), JSON.stringify(MANAGED_DENY));
-  cli = makeProject();
-  cli.writeManaged('managed-settings.json', MANAGED_DENY);
+  projects = [makeProject(), makeProject()];
+  for (const project of projects) project.writeManaged('managed-settings.json', MANAGED_DENY);
 });
 after(() => {
   rmSync(root, { recursive: true, force: true });
-  cli.cleanup();
+  for (const project of projects) project.cleanup();
 });
 
 const load: LoadOptions = { projectDir: '', home: '', env: {}, managedDir: '' };
@@ -158,13 +165,17 @@ test(`${FILES} fuzzed project files (seed ${SEED}): diagnostics, never a throw; 
   }
   const inProcessMs = Math.round(performance.now() - started);
 
-  for (const { index, family, text: file } of sample) {
-    cli.write('.claude/settings.json', file);
-    const fired = await runCli(['fire', 'PreToolUse'], { stdin: cli.input('PreToolUse.tool_name-Bash'), env: cli.env() });
-    const where = `seed ${SEED}, file ${index} (${family}) through the CLI: exit ${fired.code}\n${fired.stderr.slice(0, 1000)}`;
-    assert.equal(fired.code, 2, where);
-    assert.match(fired.stderr, /managed policy: no Bash/, where);
-    assert.doesNotMatch(fired.stderr, /internal error/, where);
+  // Two firings at a time, each in its own project (one per core).
+  for (let at = 0; at < sample.length; at += 2) {
+    await Promise.all(sample.slice(at, at + 2).map(async ({ index, family, text: file }, lane) => {
+      const project = projects[lane]!;
+      project.write('.claude/settings.json', file);
+      const fired = await runCli(['fire', 'PreToolUse'], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+      const where = `seed ${SEED}, file ${index} (${family}) through the CLI: exit ${fired.code}\n${fired.stderr.slice(0, 1000)}`;
+      assert.equal(fired.code, 2, where);
+      assert.match(fired.stderr, /managed policy: no Bash/, where);
+      assert.doesNotMatch(fired.stderr, /internal error/, where);
+    }));
   }
-  console.log(`fuzz: ${FILES} settings files in process in ${inProcessMs} ms, ${sample.length} through the CLI, seed ${SEED}`);
+  console.log(`fuzz: ${FILES} settings files in process in ${inProcessMs} ms, ${sample.length} through the CLI in ${Math.round(performance.now() - started) - inProcessMs} ms, seed ${SEED}`);
 });
