@@ -105,12 +105,13 @@ parentPort.on('message', ({ source, values, shared }) => {
 `;
 
 let worker: Worker | undefined;
-/** Value lists on which a regex already ran out of time: each costs its budget once per process. */
-const tooSlow = new Set<string>();
+/** Regexes and value lists that already ran out of time, with the value they stalled on: each costs its budget once per process. */
+const tooSlow = new Map<string, string>();
 
 function testInWorker(source: string, values: readonly string[]): RegexResult {
   const key = JSON.stringify([source, values]);
-  if (tooSlow.has(key)) return { tooSlow: values[0] ?? '' };
+  const stalledOn = tooSlow.get(key);
+  if (stalledOn !== undefined) return { tooSlow: stalledOn };
   // Room for V8's message, which quotes the regex (3 bytes per UTF-16 unit at most), or for the answers.
   const shared = new SharedArrayBuffer(8 + 3 * source.length + 8 * values.length + 1024);
   const state = new Int32Array(shared, 0, 2);
@@ -120,8 +121,9 @@ function testInWorker(source: string, values: readonly string[]): RegexResult {
   if (!started || Atomics.wait(state, 0, RUNNING, RUN_BUDGET_MS) === 'timed-out') {
     void worker.terminate();
     worker = undefined;
-    tooSlow.add(key);
-    return { tooSlow: values[Atomics.load(state, 1)] ?? values[0] ?? '' };
+    const value = values[Atomics.load(state, 1)] ?? values[0] ?? '';
+    tooSlow.set(key, value);
+    return { tooSlow: value };
   }
   const reply = new Uint8Array(shared, 8, Atomics.load(state, 1)).slice();
   return JSON.parse(new TextDecoder().decode(reply)) as RegexResult;

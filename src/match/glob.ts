@@ -1,7 +1,8 @@
-// Star globs in linear time. A glob is its literal segments, one star between each two; a star matches any run
-// of characters, newlines included. Greedy leftmost search is exact for such globs: the first segment is
-// anchored at the start, the last at the end, and each middle one is taken at its first place after the one
-// before it, so the work is at most one indexOf per segment, never the backtracking of a `.*` regex.
+// Star globs without backtracking. A glob is its literal segments, one star between each two; a star matches
+// any run of characters, newlines included. Greedy leftmost search is exact for such globs: the first segment
+// is anchored at the start, the last at the end, and each middle one is taken at its first place after the one
+// before it. So the work is one indexOf per segment, left to right (at worst text × pattern, usually linear),
+// never the exponential backtracking of a `.*` regex.
 
 /** Whether `text` matches the glob whose literal segments are `segments` (at least one). */
 export function globMatches(segments: readonly string[], text: string, ignoreCase = false): boolean {

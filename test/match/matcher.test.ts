@@ -111,5 +111,6 @@ test('a regex that V8 must backtrack and that does not finish in time matches no
   const check = matchesMatcher('PreToolUse', matcher, `${TOOL}!`);
   assert.equal(check.matches, false);
   assert.match(check.invalid ?? '', /^Regex matcher "\^\(\?!x\)\(\\w\|\\w\)\*\$" did not finish within 1 s on "mcp__server__a+!"; it matches nothing/);
+  assert.deepEqual(matchesMatcher('PreToolUse', matcher, `${TOOL}!`), check, 'asked again, the same answer (its second is spent once)');
   assert.equal(matchesMatcher('PreToolUse', matcher, TOOL).matches, true, 'the same regex still answers where it is fast');
 });
