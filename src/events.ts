@@ -203,3 +203,8 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** Whether hooks of this event can block at all: where --fail-closed turns a failure of peri-hooks into a block. */
+export function canBlock(name: string): boolean {
+  return isEventName(name) && EVENTS[name].family !== 'observe';
+}

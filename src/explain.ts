@@ -1,7 +1,7 @@
 // `explain`: the plan of one firing without running anything. The same loader and the same plan() as fire,
 // reported in the same per-hook shape as `fire --output json`, so the two can never disagree.
 import { loadSettings } from './config/index.ts';
-import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
+import { sourcesToLoad, type ProjectDirFrom, type SourceOptions } from './config/sources.ts';
 import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { buildInput } from './input.ts';
@@ -30,6 +30,10 @@ export interface ExplainReport {
   /** The value the matchers are tested against; absent when the event has no matcher or the input lacks it. */
   matcherValue?: string;
   projectDir: string;
+  /** Which rule chose projectDir (see PROJECT_DIR_RULES). */
+  projectDirFrom: ProjectDirFrom;
+  /** Set when no source has any hook for the event: the places searched. */
+  noHooksFound?: { searched: string[] };
   /** Every configured hook of the event, in configuration order. */
   hooks: ExplainedHook[];
   /** Ids of the hooks that would run, as chains: chains run in parallel, the hooks of one chain in order. */
@@ -56,6 +60,8 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
     event,
     ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
     projectDir: load.projectDir,
+    projectDirFrom: load.projectDirFrom,
+    ...(hooks.length === 0 ? { noHooksFound: { searched: loaded.sources.map((source) => source.file) } } : {}),
     hooks,
     chains: thePlan.chains.map((chain) => chain.map(({ hook }) => hook.id)),
     warnings: [...loaded.diagnostics, ...opened.warnings.map(stateDiagnostic), ...thePlan.warnings],

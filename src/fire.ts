@@ -3,6 +3,7 @@
 import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { parseInput } from './input.ts';
+import { isNamedSourceMissing, unenforcedBy } from './config/codes.ts';
 import { loadSettings } from './config/index.ts';
 import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
@@ -50,6 +51,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;
   const loaded = await loadSettings(sources);
+  const namedMissing = loaded.diagnostics.find(isNamedSourceMissing);
+  if (namedMissing) {
+    const what = namedMissing.code === 'plugin-dir-missing' ? '--plugin-dir folder' : '--settings file';
+    throw new PeriHooksError('usage', `the ${what} ${namedMissing.file} does not exist`, namedMissing.fix);
+  }
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
   const opened = openSession(hookInput.session_id, { env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
@@ -66,10 +72,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
   });
-  const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, ...(options.failClosed ? { failClosed: true } : {}) });
+  const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
+  const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
   const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env);
   return buildReport({
-    event, projectDir, hooks: loaded.hooks, plan: planned, executed, settled,
+    event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
     loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
 }

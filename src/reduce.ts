@@ -32,6 +32,8 @@ export interface Reduced {
 
 export interface ReduceOptions {
   failClosed?: boolean;
+  /** Policy that did not load (a file, a source, a hook entry): under failClosed each blocks like a failed hook. */
+  unenforced?: readonly string[];
   input: Record<string, unknown>;
 }
 
@@ -52,6 +54,12 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
     }
     return item;
   });
+  if (options.failClosed && canBlock) {
+    for (const message of options.unenforced ?? []) {
+      failClosed = true;
+      effective.push({ label: 'peri-hooks', layer: 'managed', exitCode: 2, stdout: '', result: { outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `peri-hooks: ${message} (blocking because of --fail-closed)`, answeredInJson: false } });
+    }
+  }
   // Where the event cannot block, an onFailure "block" is just the failure it was.
   const errors = effective
     .filter(({ result }) => result.outcome === 'non_blocking_error' || (result.outcome === 'blocking' && result.error !== undefined && (result.blockedBy !== 'onFailure' || !canBlock)) || result.outcome === 'cancelled')
@@ -64,6 +72,8 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
   const hasOutput = Object.keys(output).length > 0;
   return {
     ...reduced,
+    // Policy that did not load decides too, but it is not a hook: deciders name hooks only.
+    deciders: reduced.deciders.filter((index) => index < items.length),
     ...(hasOutput ? { output } : { output: undefined }),
     errors: [...errors, ...nonBlockingExit2(event, effective)],
     ...(failClosed && reduced.blocked ? { failClosed: true } : {}),

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { PROJECT_DIR_RULES } from '../config/sources.ts';
 import { fire } from '../fire.ts';
 import { formatError } from '../errors.ts';
 import { loaderCodeCost } from '../config/codes.ts';
@@ -30,6 +31,8 @@ export interface CaseResult {
   hooks: HookStderr[];
   /** Non-blocking hook errors, as Claude Code would show them. */
   hookErrors: string[];
+  /** What the reader should know even of a passing case (no hooks found for its event). */
+  notes?: string[];
   error?: string;
   durationMs: number;
 }
@@ -96,10 +99,13 @@ export async function runCase(testCase: TestCase, env: Record<string, string | u
     if (unreadable.length > 0) {
       return { ...base, status: 'error', error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'), actual, hooks, durationMs: performance.now() - started };
     }
+    // A call that meets no hook at all is said out loud, not left as a quiet "no decision".
+    const from = report.projectDirFrom ? ` (${PROJECT_DIR_RULES[report.projectDirFrom]})` : '';
+    const notes = report.noHooksFound ? [`no ${testCase.event} hooks found for project ${report.projectDir}${from}; searched: ${report.noHooksFound.searched.join(', ')}`] : [];
     const failures = hasExpectations(spec.expect)
       ? check(spec.expect!, report, actual)
       : options.recording ? [] : [{ key: 'expect', message: 'the case has no expectations', expected: 'an "expect" object', actual: actual.decision }];
-    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, durationMs: performance.now() - started };
+    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, notes, durationMs: performance.now() - started };
   } catch (error) {
     return { ...base, status: 'error', error: formatError(error).replace(/^peri-hooks: /, ''), durationMs: performance.now() - started };
   } finally {

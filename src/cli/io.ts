@@ -34,8 +34,15 @@ export function useColour(stream: NodeJS.WriteStream): boolean {
 /** Writes and resolves once the data is flushed, so that the exit code never cuts output short. */
 export function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   if (text === '') return Promise.resolve();
+  // A reader that went away (EPIPE) cannot be told anything more; the exit code must stay the decision's.
+  if (!ignoredErrors.has(stream)) {
+    stream.on('error', () => {});
+    ignoredErrors.add(stream);
+  }
   return new Promise((resolve) => stream.write(text, () => resolve()));
 }
+
+const ignoredErrors = new WeakSet<NodeJS.WriteStream>();
 
 /** The flags that name settings sources; validate, explain and list take the same ones as fire. */
 export interface SourceFlags {
@@ -95,17 +102,21 @@ export function parseJobs(value: unknown, defaults: string): number | undefined 
   return jobs;
 }
 
-/** Runs `task` with a signal that SIGINT and SIGTERM abort; the handlers are removed when it settles. */
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Runs `task` with a signal that SIGINT, SIGTERM and SIGHUP abort; the handlers are removed when it settles.
+ * They stay for every signal until then (not `once`): a second signal within the kill grace would otherwise
+ * end peri-hooks before it escalates to SIGKILL, and a hook that ignores SIGTERM would survive it.
+ */
 export async function interruptible<T>(task: (signal: AbortSignal) => Promise<T>): Promise<{ value: T; aborted: boolean }> {
   const controller = new AbortController();
   const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  for (const signal of INTERRUPTS) process.on(signal, interrupt);
   try {
     const value = await task(controller.signal);
     return { value, aborted: controller.signal.aborted };
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    for (const signal of INTERRUPTS) process.off(signal, interrupt);
   }
 }

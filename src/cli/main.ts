@@ -5,6 +5,7 @@ import { failed, runAction } from './action.ts';
 import type { CommandName } from './options.ts';
 import { parseArgs, printHelpOrVersion, type Flags } from './parse.ts';
 import { EXIT } from '../errors.ts';
+import { canBlock } from '../events.ts';
 
 // A CLI process parses each schema a handful of times: zod's eval-compiled fast path costs more to build than it saves.
 config({ jitless: true });
@@ -45,7 +46,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return failed(parsed.error, { failClosed: false });
     case 'command': {
       const { command, args, flags } = parsed;
-      return runAction(() => ACTIONS[command](args, flags), { failClosed: flags.failClosed === true });
+      // Only a firing of an event that can block blocks for a failure: elsewhere exit 2 would mean nothing.
+      const failClosed = flags.failClosed === true && command === 'fire' && canBlock(args[0]!);
+      return runAction(() => ACTIONS[command](args, flags), { failClosed });
     }
   }
 }

@@ -64,3 +64,23 @@ export interface LoaderDiagnostic extends Diagnostic {
 export function loaderCodeCost(code: string): LoaderCodeCost | undefined {
   return Object.hasOwn(LOADER_CODES, code) ? LOADER_CODES[code as LoaderCode] : undefined;
 }
+
+/**
+ * The findings that leave policy of `event` unenforced: a file or source that does not load, or a dropped entry
+ * of this event (or of an event name that does not exist, which may have been meant for it).
+ */
+export function unenforcedBy(event: string, diagnostics: readonly LoaderDiagnostic[]): LoaderDiagnostic[] {
+  return diagnostics.filter((diagnostic) => {
+    const cost = LOADER_CODES[diagnostic.code];
+    if (cost === 'file' || diagnostic.code === 'source-inapplicable') return true;
+    if (cost !== 'hooks') return false;
+    const [, root, name] = (diagnostic.pointer ?? '').split('/');
+    return root !== 'hooks' || name === undefined || name === event || diagnostic.code === 'unknown-event';
+  });
+}
+
+/** A source the user named (a --settings file, a --plugin-dir) that does not exist: worth an error, not a warning. */
+export function isNamedSourceMissing(diagnostic: LoaderDiagnostic): boolean {
+  // The other file-missing, a hooks file that plugin.json names, always points into plugin.json.
+  return diagnostic.code === 'plugin-dir-missing' || (diagnostic.code === 'file-missing' && diagnostic.pointer === undefined);
+}

@@ -1,6 +1,7 @@
 // Read one source and validate it entry by entry (spec §1, §5): a bad group or handler costs only itself,
 // except on guard events, where it makes its whole file inapplicable. Every problem is a located diagnostic.
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
@@ -136,8 +137,17 @@ async function loadPluginHooksFile(origin: Origin, read: Read): Promise<FileResu
 
 async function readText(file: string): Promise<Read> {
   try {
-    const text = await readFile(file, 'utf8');
-    return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    // Opened without blocking and checked before reading: a FIFO or a device at a settings path must not hang the firing.
+    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const stats = await handle.stat();
+      if (stats.isDirectory()) return { kind: 'error', message: 'it is a directory' };
+      if (!stats.isFile()) return { kind: 'error', message: 'it is not a regular file (a FIFO, socket or device)' };
+      const text = await handle.readFile('utf8');
+      return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     const flag = deniedPermissionFlag(error);
     if (flag) throw permissionError(`to read ${file}`, flag);

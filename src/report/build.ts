@@ -1,4 +1,6 @@
 // The report of one firing, from the values the stages returned: the plan, what ran, what the session settled.
+import type { SourceReport } from '../config/index.ts';
+import type { ProjectDirFrom } from '../config/sources.ts';
 import type { EventName } from '../events.ts';
 import { labelOf } from '../hook-label.ts';
 import type { Plan } from '../plan.ts';
@@ -10,6 +12,9 @@ import type { FireReport, HookReport } from './types.ts';
 export interface ReportParts {
   event: EventName;
   projectDir: string;
+  projectDirFrom?: ProjectDirFrom;
+  /** Every settings source read, to name them when none has a hook of the event. */
+  sources?: readonly SourceReport[];
   /** Every loaded hook; the report lists those of the event, in configuration order. */
   hooks: readonly LoadedHook[];
   plan: Plan;
@@ -21,7 +26,7 @@ export interface ReportParts {
   sessionWarnings: readonly string[];
 }
 
-export function buildReport({ event, projectDir, hooks, plan, executed, settled, loadDiagnostics, sessionWarnings }: ReportParts): FireReport {
+export function buildReport({ event, projectDir, projectDirFrom, sources, hooks, plan, executed, settled, loadDiagnostics, sessionWarnings }: ReportParts): FireReport {
   const { reduced, guard, delivered } = settled;
   const ran = new Map(executed.ran.map((entry) => [entry.hook.id, entry]));
   const background = new Map(executed.background.map((entry) => [entry.hook.id, entry]));
@@ -63,6 +68,8 @@ export function buildReport({ event, projectDir, hooks, plan, executed, settled,
     event,
     ...(plan.matcherValue !== undefined ? { matcherValue: plan.matcherValue } : {}),
     projectDir,
+    ...(projectDirFrom ? { projectDirFrom } : {}),
+    ...(sources && reports.length === 0 ? { noHooksFound: { searched: sources.map((source) => source.file) } } : {}),
     ...(reduced.output ? { output: reduced.output } : {}),
     ...(reduced.plainText !== undefined ? { plainText: reduced.plainText } : {}),
     blocked: reduced.blocked,

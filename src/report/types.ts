@@ -1,4 +1,5 @@
 // The shape of one firing's report, which every output form renders and the test runner checks.
+import type { ProjectDirFrom } from '../config/sources.ts';
 import type { EventName } from '../events.ts';
 import type { HookResult } from '../outcome.ts';
 import type { AsyncResult } from '../session/schema.ts';
@@ -38,6 +39,10 @@ export interface FireReport {
   event: EventName;
   matcherValue?: string;
   projectDir: string;
+  /** Which rule chose projectDir (see PROJECT_DIR_RULES). */
+  projectDirFrom?: ProjectDirFrom;
+  /** Set when no source has any hook for the event: nothing is enforced, and these are the places searched. */
+  noHooksFound?: { searched: string[] };
   /** The reduced decision as one Claude Code hook output object; absent when there is nothing to say. */
   output?: Record<string, unknown>;
   /** Plain text the event reads (worktree path, compaction instructions), when there is no JSON to say. */

@@ -108,11 +108,22 @@ async function runChain(event: EventName, chain: readonly PlannedHook[], options
   return { runs, shortCircuited: [] };
 }
 
+/** Each input is serialised once, whatever the number of hooks it goes to (a 10 MB input x 200 hooks). */
+const serializations = new WeakMap<HookInput, string>();
+function serialized(input: HookInput): string {
+  let json = serializations.get(input);
+  if (json === undefined) {
+    json = JSON.stringify(input);
+    serializations.set(input, json);
+  }
+  return json;
+}
+
 async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input: HookInput, options: ExecuteOptions): Promise<HookRun> {
   const { handler } = hook;
   const label = labelOf(hook);
   options.onHookStart?.(hook, handler.statusMessage ?? label);
-  const inputJson = JSON.stringify(input);
+  const inputJson = serialized(input);
   const warnings: string[] = [];
   const judge = (raw: RawOutcome): HookRun => ({ kind: 'ran', hook, raw, result: classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings });
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
-import { sourcesToLoad } from '../../config/sources.ts';
+import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
 import { parseInput } from '../../input.ts';
 import { pointerLocator } from '../../validate/locate.ts';
@@ -70,9 +70,12 @@ function human(report: ExplainReport, lines: Array<number | undefined>, colour: 
     clip(hook.label),
     hook.status === 'would-run' ? `timeout ${hook.timeoutMs! / 1000} s` : `${hook.skipReason}: ${hook.skipDetail}`,
   ]);
-  const body = rows.length > 0 ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows]) : `no ${report.event} hooks are configured`;
+  const project = `project: ${report.projectDir} (${PROJECT_DIR_RULES[report.projectDirFrom]})`;
+  const body = rows.length > 0
+    ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows])
+    : `no ${report.event} hooks are configured in any source; nothing is enforced. Searched:\n${(report.noHooksFound?.searched ?? []).map((place) => `  ${place}`).join('\n')}`;
   const warnings = report.warnings.map((w) => formatDiagnostic(w, '')).join('\n');
-  return `${head}\n${body}\n${warnings ? `\n${warnings}\n` : ''}`;
+  return `${head}\n${body}\n${c.dim(project)}\n${warnings ? `\n${warnings}\n` : ''}`;
 }
 
 function clip(text: string): string {

@@ -6,7 +6,7 @@ import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
@@ -20,7 +20,6 @@ export interface FireFlags extends SourceFlags {
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
-const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function fireCommand(eventName: string, flags: FireFlags): Promise<number> {
   const output = flags.output ?? 'decision';
@@ -29,13 +28,8 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
   }
   const event = checkEvent(eventName);
   const { text, source } = await readInput(flags.input);
-  const controller = new AbortController();
-  const interrupt = () => controller.abort();
-  // Hooks are killed with their process group on these (the command runner's exit hook covers normal exits).
-  for (const signal of INTERRUPTS) process.once(signal, interrupt);
   const colour = useColour(process.stderr);
   const options: FireOptions = {
-    signal: controller.signal,
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
     ...(flags.sequential ? { sequential: true } : {}),
@@ -45,9 +39,9 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
-  const report = await fire(event, text, options);
-  for (const signal of INTERRUPTS) process.off(signal, interrupt);
-  if (controller.signal.aborted) return EXIT.runnerError;
+  // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
+  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
+  if (aborted) return EXIT.runnerError;
   const rendered: Rendered = output === 'claude' ? renderClaude(report) : output === 'json' ? renderJson(report) : renderDecision(report);
   // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
   const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
