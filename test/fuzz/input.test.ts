@@ -10,21 +10,14 @@ import { EVENTS, isEventName } from '../../src/events.ts';
 import { PeriHooksError } from '../../src/errors.ts';
 import { parseInput } from '../../src/input.ts';
 import { ROOT } from '../helpers/cli.ts';
+import { prng } from '../helpers/prng.ts';
 
 const SEED = Number(process.env.PERI_HOOKS_FUZZ_SEED ?? 20261201);
 const INPUTS = 1500;
 const FIRINGS = 300;
 
-/** mulberry32: small, seedable, good enough to pick mutations. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return prng(seed).next;
 }
 
 const dir = path.join(ROOT, 'fixtures/claude-code-2.1.332/inputs');
