@@ -1,0 +1,1 @@
+export async function doctorCommand(_flags: unknown): Promise<number> { return 0; }
