@@ -15,7 +15,7 @@ export interface Artefact {
   description: string;
 }
 
-/** How long a `--version` of the single binary may take before it counts as not running. */
+/** How long a `--version` may take before the artefact counts as not running. */
 const PROBE_TIMEOUT_MS = 10_000;
 
 export function fastestArtefact(): Artefact {
@@ -45,10 +45,16 @@ function distDir(script: string): string {
 
 /** The binary's version, or why it cannot be used. */
 function probeBinary(binary: string): string {
-  const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
-  if (result.error) return `it does not start (${(result.error as NodeJS.ErrnoException).code ?? result.error.message})`;
-  const version = result.stdout.trim();
-  if (result.status !== 0) return `--version exited ${result.status ?? result.signal}`;
-  return version === VERSION ? version : `it is version ${version || '(none)'}, not ${VERSION}`;
+  const probe = artefactVersion([binary]);
+  if ('error' in probe) return probe.error;
+  return probe.version === VERSION ? probe.version : `it is version ${probe.version}, not ${VERSION}`;
 }
 
+/** The version the peri-hooks that `runner` starts reports (`peri-hooks/0.1.0 linux-x64 node-v24.21.0`), or why it did not. */
+export function artefactVersion(runner: readonly string[]): { version: string } | { error: string } {
+  const result = spawnSync(runner[0]!, [...runner.slice(1), '--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
+  if (result.error) return { error: `it does not start (${(result.error as NodeJS.ErrnoException).code ?? result.error.message})` };
+  if (result.status !== 0) return { error: `--version exited ${result.status ?? result.signal}${result.stderr.trim() ? `: ${result.stderr.trim()}` : ''}` };
+  const printed = result.stdout.trim();
+  return { version: /^peri-hooks\/(\S+)/.exec(printed)?.[1] ?? (printed || '(none)') };
+}

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { VERSION } from '../../src/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
 import { packageCopy, readSettings, registration, type Package } from './setup.ts';
 
@@ -289,16 +290,16 @@ describe('what is registered', () => {
     const binary = join(pkg.dir, 'dist/peri-hooks');
     const policyFile = policy();
     try {
-      writeFileSync(binary, `#!/bin/sh\necho ${JSON.stringify(readPackageVersion())}\n`);
+      writeFileSync(binary, `#!/bin/sh\necho peri-hooks/${VERSION} linux-x64 node-v24.21.0\n`);
       chmodSync(binary, 0o755);
       const result = await pkg.run(['install', '--policy', policyFile], project);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, new RegExp(`runs: the single binary ${binary}\n`));
       assert.equal(readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(binary, 'PreToolUse', [policyFile]));
 
-      writeFileSync(binary, '#!/bin/sh\necho 0.0.1\n');
+      writeFileSync(binary, '#!/bin/sh\necho peri-hooks/0.0.1 linux-x64 node-v24.21.0\n');
       const older = await pkg.run(['install', '--policy', policyFile], project);
-      assert.match(older.stdout, new RegExp(`runs: Node .* running ${pkg.dir}/dist/peri-hooks\\.cjs; ${binary} was not used: it is version 0\\.0\\.1, not ${readPackageVersion().replace(/\./g, '\\.')}\n`));
+      assert.match(older.stdout, new RegExp(`runs: Node .* running ${pkg.dir}/dist/peri-hooks\\.cjs; ${binary} was not used: it is version 0\\.0\\.1, not ${VERSION.replace(/\./g, '\\.')}\n`));
       assert.equal(readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(pkg.runner, 'PreToolUse', [policyFile]));
     } finally {
       execFileSync('rm', ['-f', binary]);
@@ -306,6 +307,3 @@ describe('what is registered', () => {
   });
 });
 
-function readPackageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
