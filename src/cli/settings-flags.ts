@@ -1,7 +1,7 @@
 // The flags of the commands that work on Claude Code's own settings files (install, uninstall, doctor).
-import { homedir } from 'node:os';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
+import { sourcesToLoad } from '../config/sources.ts';
 import { checkEvent, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { SCOPES, type Scope } from '../install/settings-file.ts';
@@ -18,15 +18,13 @@ export function scopeOf(flags: SettingsFlags): Scope {
   return oneOf('--scope', flags.scope, SCOPES, 'project');
 }
 
-/** Where the scopes' files are: the project of --project-dir, else $CLAUDE_PROJECT_DIR, else the current folder. */
+/** Where the scopes' files are: the project is found as validate and list find it (--project-dir, CLAUDE_PROJECT_DIR, else from here). */
 export function settingsLocation(flags: SettingsFlags): Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'> {
-  const env = process.env;
-  return {
-    projectDir: path.resolve(flags.projectDir ?? env.CLAUDE_PROJECT_DIR ?? process.cwd()),
-    home: env.HOME ?? homedir(),
-    env,
+  const { projectDir, home, env, managedDir } = sourcesToLoad({
+    ...(flags.projectDir ? { projectDir: flags.projectDir } : {}),
     ...(flags.managedDir ? { managedDir: flags.managedDir } : {}),
-  };
+  }, process.cwd());
+  return { projectDir: path.resolve(projectDir), home, env, ...(managedDir ? { managedDir } : {}) };
 }
 
 /** `--events PreToolUse,Stop`; undefined without it. */

@@ -286,6 +286,16 @@ describe('what is registered', () => {
     assert.equal(existsSync(settingsFile()), false);
   });
 
+  test('from a subfolder, the project is found as validate finds it: the folder with .claude/settings.json', async () => {
+    project.write(SETTINGS, '{}\n');
+    const sub = join(project.dir, 'src/deep');
+    mkdirSync(sub, { recursive: true });
+    const result = await pkg.run(['install', '--policy', policy()], project, { cwd: sub });
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(readSettings(settingsFile()).hooks?.PreToolUse);
+    assert.equal(existsSync(join(sub, '.claude')), false);
+  });
+
   test('the single binary next to the bin is registered when it runs as this version; otherwise Node, and why', async () => {
     const binary = join(pkg.dir, 'dist/peri-hooks');
     const policyFile = policy();

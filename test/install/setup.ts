@@ -10,7 +10,7 @@ export interface Package {
   dir: string;
   /** What install registers for this copy: this Node and the copied bin. */
   runner: string;
-  run(args: string[], project: Project, options?: { env?: Record<string, string>; stdin?: string }): Promise<CliResult>;
+  run(args: string[], project: Project, options?: { env?: Record<string, string>; stdin?: string; cwd?: string }): Promise<CliResult>;
   cleanup(): void;
 }
 
@@ -22,7 +22,7 @@ export function packageCopy(): Package {
   return {
     dir,
     runner: `${process.execPath} ${bin}`,
-    run: (args, project, options = {}) => runCli(args, { cli: [process.execPath, [bin]], cwd: project.dir, env: { ...project.env(), ...options.env }, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) }),
+    run: (args, project, options = {}) => runCli(args, { cli: [process.execPath, [bin]], cwd: options.cwd ?? project.dir, env: { ...project.env(), ...options.env }, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) }),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
