@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'invalid-input'
   | 'event-mismatch'
   | 'settings-unreadable'
+  | 'settings-unwritable'
   | 'recursion'
   | 'permission'
   | 'internal';

@@ -31,6 +31,9 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   schema: async ([kind], flags) => (await import('./commands/schema.ts')).schemaCommand(kind, flags),
   test: async (paths, flags) => (await import('./commands/test.ts')).testCommand(paths, flags),
   replay: async (transcripts, flags) => (await import('./commands/replay.ts')).replayCommand(transcripts, flags),
+  install: async (_, flags) => (await import('./commands/install.ts')).installCommand(flags),
+  uninstall: async (_, flags) => (await import('./commands/uninstall.ts')).uninstallCommand(flags),
+  doctor: async (_, flags) => (await import('./commands/doctor.ts')).doctorCommand(flags),
 };
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -1,7 +1,7 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor';
 
 /** What a command's help says differently about a flag it shares with others. */
 interface FlagVariant {
@@ -43,7 +43,10 @@ export const FLAGS = {
     variants: { fire: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' }, explain: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' } },
   },
   'managed-dir': { value: '<dir>', description: 'Folder of managed-settings.json', default: '/etc/claude-code; $PERI_HOOKS_MANAGED_DIR' },
-  'fail-closed': { description: 'Hook failures and runner errors block (exit 2) where the event can block' },
+  'fail-closed': {
+    description: 'Hook failures and runner errors block (exit 2) where the event can block',
+    variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
+  },
   sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
   'state-dir': {
     value: '<dir>',
@@ -69,7 +72,19 @@ export const FLAGS = {
   'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
   update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
   post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
-  'dry-run': { description: 'Only plan: which hooks would run for every call; runs nothing' },
+  'dry-run': {
+    description: 'Only plan: which hooks would run for every call; runs nothing',
+    variants: { install: { description: 'Print the change as a diff; write nothing' }, uninstall: { description: 'Print the change as a diff; write nothing' } },
+  },
+  scope: { value: '<scope>', description: 'The Claude Code settings file: project (.claude/settings.json), local (.claude/settings.local.json), user (~/.claude/settings.json) or managed (managed-settings.json)', default: 'project' },
+  policy: { value: '<file>', description: 'A policy file: settings-style JSON with the hooks peri-hooks runs', repeatable: true },
+  events: {
+    value: '<list>',
+    description: 'Comma-separated events to register',
+    default: 'every event that has hooks in the policy files',
+    variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
+  },
+  'move-hooks': { description: 'Move the settings file\'s own hooks into a policy file next to it (which the registration runs) instead of refusing' },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof FLAGS;
@@ -133,6 +148,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Run hook test cases (hooks.test.json, *.hooks.test.json, .claude/hooks-tests/*.json); exit 1 unless all pass',
     flags: ['jobs', 'reporter', 'output-file', 'update'],
     examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml'],
+  },
+  {
+    name: 'install',
+    description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
+    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
+    examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
+  },
+  {
+    name: 'uninstall',
+    description: 'Remove peri-hooks\' registration from Claude Code\'s settings, and nothing else',
+    flags: ['scope', 'events', 'dry-run', 'project-dir', 'managed-dir'],
+  },
+  {
+    name: 'doctor',
+    description: 'Will the guard work? Runtime, registration, policy files, start-up against the budget, state folder, hook targets; exit 1 when something would fail',
+    flags: ['output', 'project-dir', 'managed-dir'],
   },
   {
     name: 'replay',

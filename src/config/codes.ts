@@ -46,6 +46,8 @@ export const LOADER_CODES = {
   'empty-value': 'nothing',
   'peri-alias': 'nothing',
   'peri-alias-shadowed': 'nothing',
+  // peri-hooks' own registration is not run by peri-hooks: by design, so nothing is lost.
+  'own-registration': 'nothing',
 } as const satisfies Record<string, LoaderCodeCost>;
 
 export type LoaderCode = keyof typeof LOADER_CODES;

@@ -28,28 +28,37 @@ export function defaultManagedDir(platform: NodeJS.Platform = process.platform):
   return '/etc/claude-code';
 }
 
+/** The settings file of each layer that has one (and the managed folder, for its drop-ins). */
+export function settingsFiles(options: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Record<'user' | 'project' | 'local' | 'managed' | 'managedDir', string> {
+  const managedDir = path.resolve(options.managedDir ?? (options.env.PERI_HOOKS_MANAGED_DIR || defaultManagedDir()));
+  const configDir = options.env.CLAUDE_CONFIG_DIR ? path.resolve(options.env.CLAUDE_CONFIG_DIR) : path.join(path.resolve(options.home), '.claude');
+  const projectClaude = path.join(path.resolve(options.projectDir), '.claude');
+  return {
+    user: path.join(configDir, 'settings.json'),
+    project: path.join(projectClaude, 'settings.json'),
+    local: path.join(projectClaude, 'settings.local.json'),
+    managed: path.join(managedDir, 'managed-settings.json'),
+    managedDir,
+  };
+}
+
 export async function discover(options: LoadOptions): Promise<Discovery> {
   const chosen = new Set(options.settingSources ?? ALL_SOURCES);
-  const managedDir = path.resolve(options.managedDir ?? (options.env.PERI_HOOKS_MANAGED_DIR || defaultManagedDir()));
+  const files = settingsFiles(options);
   const [dropIns, plugins] = await Promise.all([
-    chosen.has('managed') ? listDropIns(path.join(managedDir, 'managed-settings.d')) : [],
+    chosen.has('managed') ? listDropIns(path.join(files.managedDir, 'managed-settings.d')) : [],
     Promise.all((options.pluginDirs ?? []).map(checkPluginDir)),
   ]);
 
   const specs: SourceSpec[] = [];
   const diagnostics: LoaderDiagnostic[] = [];
-  const configDir = options.env.CLAUDE_CONFIG_DIR ? path.resolve(options.env.CLAUDE_CONFIG_DIR) : path.join(path.resolve(options.home), '.claude');
-  const userFile = path.join(configDir, 'settings.json');
-  const projectClaude = path.join(path.resolve(options.projectDir), '.claude');
-  const projectFile = path.join(projectClaude, 'settings.json');
-
-  if (chosen.has('user')) specs.push({ kind: 'file', layer: 'user', file: userFile });
+  if (chosen.has('user')) specs.push({ kind: 'file', layer: 'user', file: files.user });
   // Project dir = home: the project file is the user file, read once, as user.
-  if (chosen.has('project') && !(chosen.has('user') && projectFile === userFile)) specs.push({ kind: 'file', layer: 'project', file: projectFile });
-  if (chosen.has('local')) specs.push({ kind: 'file', layer: 'local', file: path.join(projectClaude, 'settings.local.json') });
+  if (chosen.has('project') && !(chosen.has('user') && files.project === files.user)) specs.push({ kind: 'file', layer: 'project', file: files.project });
+  if (chosen.has('local')) specs.push({ kind: 'file', layer: 'local', file: files.local });
   specs.push(...flagSpecs(options.settings ?? []));
   if (chosen.has('managed')) {
-    specs.push({ kind: 'file', layer: 'managed', file: path.join(managedDir, 'managed-settings.json') });
+    specs.push({ kind: 'file', layer: 'managed', file: files.managed });
     for (const file of dropIns) specs.push({ kind: 'file', layer: 'managed', file });
   }
   for (const plugin of plugins) {

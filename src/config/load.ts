@@ -10,6 +10,7 @@ import { EVENTS, EVENT_NAMES, editDistance, isEventName, suggestEvent, type Even
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
 import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
 import { excessNesting, MAX_NESTING } from './nesting.ts';
+import { isOwnRegistration } from './registration.ts';
 import { shownUrl } from '../text.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
@@ -279,6 +280,11 @@ function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unkno
     return;
   }
   const handler = result.data;
+  // Run, it would start this very firing again (recursion up to the depth guard's exit 1).
+  if (isOwnRegistration(event, handler)) {
+    add(walk, 'note', 'own-registration', pointer, `peri-hooks' own registration for ${event}: not run as a hook by peri-hooks itself`, 'to run the policy it registers, pass the policy files with --settings');
+    return;
+  }
   if (handler.timeout !== undefined && handler.timeout >= 1000) {
     const seconds = handler.timeout / 1000;
     add(walk, 'warning', 'timeout-in-ms', `${pointer}/timeout`, `timeout is in seconds; did you mean ${seconds}?`,

@@ -30,6 +30,10 @@ const COMMAND_ROWS: Array<[argv: string[], name: CommandName, args: string[], fl
   [['test', 'a', 'b.hooks.test.json', '--update', '--output-file', 'j.xml'], 'test', ['a', 'b.hooks.test.json'], { update: true, outputFile: 'j.xml' }],
   [['replay', 'one.jsonl'], 'replay', ['one.jsonl'], {}],
   [['replay', 'one.jsonl', 'two.jsonl', '--post', '--dry-run', '--output', 'json'], 'replay', ['one.jsonl', 'two.jsonl'], { post: true, dryRun: true, output: 'json' }],
+  [['install', '--policy', 'a.json', '--policy', 'b.json', '--scope', 'user', '--events', 'Stop', '--fail-closed', '--move-hooks', '--dry-run'], 'install', [],
+    { policy: ['a.json', 'b.json'], scope: 'user', events: 'Stop', failClosed: true, moveHooks: true, dryRun: true }],
+  [['uninstall', '--scope', 'local', '--dry-run'], 'uninstall', [], { scope: 'local', dryRun: true }],
+  [['doctor', '--output', 'json', '--project-dir', '/p'], 'doctor', [], { output: 'json', projectDir: '/p' }],
 ];
 
 for (const [argv, name, args, flags] of COMMAND_ROWS) {

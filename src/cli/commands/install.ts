@@ -1,0 +1,56 @@
+// `peri-hooks install`: register peri-hooks in a Claude Code settings file; `--dry-run` prints the diff instead.
+import { EXIT } from '../../errors.ts';
+import { unifiedDiff } from '../../install/diff.ts';
+import { install, type FileChange, type InstallResult } from '../../install/install.ts';
+import { displayPath, formatDiagnostic, table } from '../../text.ts';
+import { list, write } from '../io.ts';
+import { eventsOf, scopeOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
+
+export interface InstallFlags extends SettingsFlags {
+  policy?: unknown;
+  failClosed?: boolean;
+  moveHooks?: boolean;
+  dryRun?: boolean;
+}
+
+export async function installCommand(flags: InstallFlags): Promise<number> {
+  const events = eventsOf(flags);
+  const dryRun = flags.dryRun === true;
+  const result = await install({
+    scope: scopeOf(flags),
+    policies: list(flags.policy) ?? [],
+    ...(events ? { events } : {}),
+    failClosed: flags.failClosed === true,
+    moveHooks: flags.moveHooks === true,
+    dryRun,
+    cwd: process.cwd(),
+    load: settingsLocation(flags),
+  });
+  const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
+  await write(process.stdout, dryRun ? diffs(result.changes) : summary(result));
+  await write(process.stderr, warnings + (dryRun ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n` : ''));
+  return EXIT.ok;
+}
+
+export function diffs(changes: readonly FileChange[]): string {
+  return changes.map((change) => unifiedDiff(change.file, change.before, change.after)).join('');
+}
+
+function summary(result: InstallResult): string {
+  if (result.changes.length === 0) return `peri-hooks: already registered in ${displayPath(result.file)}; nothing changed\n`;
+  const rows = result.events.map(({ event, group, status }) => [
+    `  ${event}`,
+    status,
+    group.hooks.map((handler) => `${handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
+  ]);
+  const lines = [
+    `peri-hooks: registered in ${displayPath(result.file)}:`,
+    table(rows),
+    `runs: ${result.artefact.description}`,
+    `policy: ${result.policies.map((policy) => displayPath(policy)).join(', ')}`,
+    ...(result.moved ? [`moved: the hooks of ${result.moved.events.join(', ')} from ${displayPath(result.file)} into ${displayPath(result.moved.file)}`] : []),
+    ...result.changes.flatMap((change) => (change.backup ? [`backup: ${displayPath(change.backup)}`] : [])),
+    'next: peri-hooks doctor',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,33 @@
+// `peri-hooks uninstall`: remove peri-hooks' registration from a Claude Code settings file.
+import { EXIT } from '../../errors.ts';
+import { uninstall } from '../../install/uninstall.ts';
+import { displayPath } from '../../text.ts';
+import { write } from '../io.ts';
+import { eventsOf, scopeOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
+import { diffs } from './install.ts';
+
+export interface UninstallFlags extends SettingsFlags {
+  dryRun?: boolean;
+}
+
+export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
+  const events = eventsOf(flags);
+  const dryRun = flags.dryRun === true;
+  const result = uninstall({ scope: scopeOf(flags), ...(events ? { events } : {}), dryRun, load: settingsLocation(flags) });
+  const file = displayPath(result.file);
+  const moved = result.movedHooks
+    ? `note: the hooks that install --move-hooks moved are still in ${displayPath(result.movedHooks)}; to have Claude Code run them directly again, copy its "hooks" back into ${file}\n`
+    : '';
+  if (!result.change) {
+    await write(process.stdout, `peri-hooks: no peri-hooks registration in ${file}; nothing changed\n${moved}`);
+    return EXIT.ok;
+  }
+  if (dryRun) {
+    await write(process.stdout, diffs([result.change]));
+    await write(process.stderr, 'peri-hooks: dry run: nothing was written\n');
+    return EXIT.ok;
+  }
+  const removed = result.removed.map(({ event }) => event).join(', ');
+  await write(process.stdout, `peri-hooks: removed the registration of ${removed} from ${file}\nbackup: ${displayPath(result.change.backup!)}\n${moved}`);
+  return EXIT.ok;
+}

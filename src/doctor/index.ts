@@ -1,0 +1,106 @@
+// `peri-hooks doctor`: will the guard work? The runtime, where peri-hooks is registered and what it starts,
+// whether the policy files load, the measured start-up against the tightest budget, the state folder, and
+// what every http, prompt, agent and mcp_tool hook would reach. Nothing here runs a hook or calls a target.
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { shellCommand } from '../config/registration.ts';
+import { PeriHooksError } from '../errors.ts';
+import { artefactVersion, fastestArtefact } from '../install/artefact.ts';
+import { resolveStateDir } from '../session/store.ts';
+import { displayPath, formatDiagnostic } from '../text.ts';
+import { validate } from '../validate/index.ts';
+import { VERSION } from '../version.ts';
+import { check, type Check } from './check.ts';
+import { findRegistrations, type Found } from './registrations.ts';
+import { startupCheck } from './startup.ts';
+import { targetChecks } from './targets.ts';
+
+export interface DoctorReport {
+  /** False when a check failed: something would not work as configured. */
+  ok: boolean;
+  checks: Check[];
+}
+
+/** Diagnostics quoted in a failed policy check; validate shows them all. */
+const SHOWN_DIAGNOSTICS = 5;
+
+export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<DoctorReport> {
+  const { found, checks: registered } = await findRegistrations(location);
+  const runners = unique(found.map((entry) => entry.runner));
+  const policies = [...new Set(found.flatMap((entry) => entry.policies))];
+  const checks = [
+    runtimeCheck(),
+    ...registered,
+    ...runners.map(artefactCheck),
+    ...(policies.length > 0 ? await policyChecks(location, policies) : []),
+    startup(found, runners, location),
+    stateCheck(location),
+  ];
+  return { ok: !checks.some((entry) => entry.status === 'fail'), checks };
+}
+
+function runtimeCheck(): Check {
+  const deno = (globalThis as { Deno?: { version: { deno: string } } }).Deno;
+  const detail = process.getBuiltinModule?.('node:sea')?.isSea()
+    ? `peri-hooks ${VERSION}, the single binary ${process.execPath}`
+    : deno ? `peri-hooks ${VERSION} on Deno ${deno.version.deno}` : `peri-hooks ${VERSION} on Node ${process.version} (${process.execPath})`;
+  return check('runtime', 'pass', 'runtime', detail);
+}
+
+/** The registered command starts a peri-hooks, and the same version as this one. */
+function artefactCheck(runner: readonly string[]): Check {
+  const shown = shellCommand(runner);
+  const probe = artefactVersion(runner);
+  if ('error' in probe) return check('artefact', 'fail', 'artefact', `the registration starts ${shown}, but ${probe.error}`, 'run peri-hooks install again from the peri-hooks you want registered');
+  if (probe.version !== VERSION) return check('artefact', 'warn', 'artefact', `the registration starts ${shown}, peri-hooks ${probe.version}; this doctor is ${VERSION}`, 'run peri-hooks install again to register this version');
+  return check('artefact', 'pass', 'artefact', `the registration starts ${shown} (peri-hooks ${probe.version})`);
+}
+
+/** The policy files as the registered firings load them: validate's diagnostics, then what their hooks reach. */
+async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, policies: string[]): Promise<Check[]> {
+  const load: LoadOptions = { ...location, settings: policies, settingSources: [] };
+  const report = await validate(load);
+  const files = policies.map((policy) => displayPath(policy)).join(', ');
+  const listed = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).slice(0, SHOWN_DIAGNOSTICS).map((d) => `\n    ${formatDiagnostic(d, '')}`).join('');
+  const fix = `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} shows every problem`;
+  const verdict = report.errors > 0
+    ? check('policy', 'fail', 'policy', `${files}: ${report.errors} error${report.errors === 1 ? '' : 's'}, so some hooks would not run as written:${listed('error')}`, fix)
+    : report.warnings > 0
+      ? check('policy', 'warn', 'policy', `${files}: ${report.hooks} hooks load, with ${report.warnings} warning${report.warnings === 1 ? '' : 's'}:${listed('warning')}`, fix)
+      : check('policy', 'pass', 'policy', `${files}: ${report.hooks} hooks load`);
+  const loaded = await loadSettings(load);
+  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, location.env))];
+}
+
+/** The registered artefact's start-up; without a registration, that of the artefact install would register. */
+function startup(found: readonly Found[], runners: readonly string[][], location: Pick<LoadOptions, 'projectDir' | 'env'>): Check {
+  let runner = runners[0];
+  if (!runner) {
+    try {
+      runner = fastestArtefact().runner;
+    } catch (error) {
+      if (!(error instanceof PeriHooksError)) throw error;
+      return check('startup', 'fail', 'start-up', error.message, error.fix);
+    }
+  }
+  return startupCheck(runner, [...new Set(found.map((entry) => entry.event))], location.projectDir, location.env as NodeJS.ProcessEnv);
+}
+
+/** The folder where firings keep session state (once, Stop-block counts, async results) takes a file. */
+function stateCheck(location: Pick<LoadOptions, 'home' | 'env'>): Check {
+  const dir = resolveStateDir(location.env, location.home);
+  const probe = path.join(dir, `.peri-hooks-doctor-${process.pid}.tmp`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+    return check('state', 'pass', 'state folder', `${displayPath(dir)} is writable`);
+  } catch (error) {
+    return check('state', 'fail', 'state folder', `${displayPath(dir)} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): once hooks, the Stop loop guard and async results would be lost`, 'set PERI_HOOKS_STATE_DIR to a writable folder');
+  }
+}
+
+function unique(runners: string[][]): string[][] {
+  return [...new Map(runners.map((runner) => [JSON.stringify(runner), runner])).values()];
+}

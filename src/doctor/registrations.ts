@@ -1,0 +1,73 @@
+// Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
+import type { LoadOptions } from '../config/index.ts';
+import { readRegistration } from '../config/registration.ts';
+import type { EventName } from '../events.ts';
+import { PeriHooksError } from '../errors.ts';
+import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
+import { strictJsonWarning } from '../install/install.ts';
+import { parseSettings } from '../install/jsonc-edit.ts';
+import { readSettingsText, scopeFile, SCOPES, type Scope } from '../install/settings-file.ts';
+import { displayPath } from '../text.ts';
+import { check, type Check } from './check.ts';
+
+export interface Found {
+  scope: Scope;
+  file: string;
+  event: EventName;
+  runner: string[];
+  /** The --settings values of the firing. */
+  policies: string[];
+}
+
+export async function findRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<{ found: Found[]; checks: Check[] }> {
+  const found: Found[] = [];
+  const checks: Check[] = [];
+  const files = SCOPES.map((scope) => ({ scope, file: scopeFile(scope, location) }));
+  for (const { scope, file } of files) {
+    try {
+      const own = await inFile(scope, file);
+      found.push(...own.found);
+      checks.push(...own.checks);
+    } catch (error) {
+      if (!(error instanceof PeriHooksError)) throw error;
+      checks.push(check('registration', 'fail', `${scope} settings`, error.message, error.fix));
+    }
+  }
+  if (found.length === 0) {
+    checks.push(check('registration', 'fail', 'registration', `peri-hooks is not registered in any Claude Code settings file (${files.map(({ file }) => displayPath(file)).join(', ')})`, 'peri-hooks install --policy <file>'));
+  }
+  return { found, checks };
+}
+
+async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; checks: Check[] }> {
+  const { text } = readSettingsText(file);
+  if (text === undefined) return { found: [], checks: [] };
+  const root = parseSettings(file, text);
+  const found: Found[] = [];
+  const alongside: EventName[] = [];
+  for (const event of eventsIn(root)) {
+    const views = eventGroups(file, root, event);
+    for (const view of views) {
+      const handlers = isRecord(view.value) ? (view.value.hooks as unknown[]) : [];
+      for (const i of view.ours) {
+        const registration = readRegistration(handlers[i] as { type: string })!;
+        found.push({ scope, file, event, runner: registration.runner, policies: settingsValues(registration.args) });
+      }
+    }
+    if (views.some((view) => view.ours.length > 0) && views.some((view) => view.own)) alongside.push(event);
+  }
+  if (found.length === 0) return { found, checks: [] };
+  const events = [...new Set(found.map((entry) => entry.event))];
+  const strict = await strictJsonWarning(file, text);
+  const checks = [strict
+    ? check('registration', 'fail', `${scope} settings`, `${displayPath(file)}:${strict.line}:${strict.column} registers ${events.join(', ')}, but ${strict.message}`, strict.fix)
+    : check('registration', 'pass', `${scope} settings`, `${displayPath(file)} registers ${events.join(', ')}`)];
+  if (alongside.length > 0) {
+    checks.push(check('registration', 'warn', `${scope} settings`, `${displayPath(file)} also holds hooks of its own for ${alongside.join(', ')}: Claude Code runs them besides the policy`, 'peri-hooks install --move-hooks moves them into the policy'));
+  }
+  return { found, checks };
+}
+
+function settingsValues(args: readonly string[]): string[] {
+  return args.flatMap((arg, i) => (arg === '--settings' && args[i + 1] !== undefined ? [args[i + 1]!] : arg.startsWith('--settings=') ? [arg.slice('--settings='.length)] : []));
+}

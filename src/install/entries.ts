@@ -1,0 +1,62 @@
+// The registration of a policy for one event: one matcher group (no matcher: peri-hooks matches) whose handlers
+// start peri-hooks for that event with the policy files. The policy's async hooks get their own `async` handler
+// (with `asyncRewake` when one of them needs it), so that Claude Code's own async mechanism runs them, and the
+// synchronous handler skips them.
+import { shellCommand } from '../config/registration.ts';
+import { EVENTS, type EventName } from '../events.ts';
+import { timeoutMs } from '../plan.ts';
+import type { LoadedHook } from '../types.ts';
+
+/** The fire flags that select the policy's async hooks, and that leave them out. */
+export const ASYNC_FLAGS = { only: '--only-async', skip: '--skip-async' } as const;
+
+/** peri-hooks' own start-up and answer, on top of its slowest hook. */
+const MARGIN_S = 2;
+
+export interface RegistrationHandler {
+  type: 'command';
+  command: string;
+  async?: true;
+  asyncRewake?: true;
+  timeout: number;
+}
+
+export interface RegistrationGroup {
+  hooks: RegistrationHandler[];
+}
+
+export interface RegistrationOptions {
+  runner: readonly string[];
+  /** Absolute paths, in order. */
+  policies: readonly string[];
+  failClosed: boolean;
+}
+
+/** `hooks` are every hook of the policy files, as loaded (the SessionEnd budget depends on all of them). */
+export function registrationGroup(event: EventName, hooks: readonly LoadedHook[], options: RegistrationOptions): RegistrationGroup {
+  const own = hooks.filter((hook) => hook.event === event);
+  const background = own.filter(isAsync);
+  const foreground = own.filter((hook) => !isAsync(hook));
+  const command = (flag?: string) => shellCommand([
+    ...options.runner, 'fire', event, '--output', 'claude', ...options.policies.flatMap((policy) => ['--settings', policy]),
+    '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : []), ...(flag ? [flag] : []),
+  ]);
+  // Claude Code must not stop peri-hooks before peri-hooks stops its slowest hook.
+  const timeout = (list: readonly LoadedHook[]) => {
+    const slowest = list.length === 0 ? EVENTS[event].timeoutS : Math.max(...list.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
+    return Math.round((slowest + MARGIN_S) * 1000) / 1000;
+  };
+  const handlers: RegistrationHandler[] = [];
+  if (foreground.length > 0 || background.length === 0) {
+    handlers.push({ type: 'command', command: command(background.length > 0 ? ASYNC_FLAGS.skip : undefined), timeout: timeout(foreground) });
+  }
+  if (background.length > 0) {
+    const rewake = background.some((hook) => hook.handler.type === 'command' && hook.handler.asyncRewake === true);
+    handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only), async: true, ...(rewake ? { asyncRewake: true as const } : {}), timeout: timeout(background) });
+  }
+  return { hooks: handlers };
+}
+
+function isAsync(hook: LoadedHook): boolean {
+  return hook.handler.type === 'command' && (hook.handler.async === true || hook.handler.asyncRewake === true);
+}

@@ -1,0 +1,194 @@
+// `peri-hooks install`: peri-hooks' registration in the Claude Code settings file of a scope, one matcher group
+// per event the policy files use. The file's other keys, comments and formatting stay as they are; a file
+// that still holds hooks of its own for those events is refused (both would run) unless they are moved into a
+// policy file next to it.
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { syntaxErrorPosition } from '../config/locate.ts';
+import { EVENT_NAMES, type EventName } from '../events.ts';
+import { PeriHooksError } from '../errors.ts';
+import { formatDiagnostic } from '../text.ts';
+import type { Diagnostic } from '../types.ts';
+import { fastestArtefact, type Artefact } from './artefact.ts';
+import { registrationGroup, type RegistrationGroup } from './entries.ts';
+import { appendGroup, eventGroups, eventsIn, isRecord, type GroupView } from './groups.ts';
+import { child, parseSettings, remove, replace, type Node } from './jsonc-edit.ts';
+import { readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
+
+export interface InstallOptions {
+  scope: Scope;
+  /** As given; relative to `cwd`. */
+  policies: readonly string[];
+  /** Default: every event that has hooks in the policy files. */
+  events?: readonly EventName[];
+  failClosed: boolean;
+  dryRun: boolean;
+  moveHooks: boolean;
+  cwd: string;
+  load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
+}
+
+/** One file the command changes: its text before (undefined: a new file) and after, and its backup once written. */
+export interface FileChange {
+  file: string;
+  before: string | undefined;
+  after: string;
+  backup?: string;
+}
+
+export interface InstallResult {
+  file: string;
+  artefact: Artefact;
+  policies: string[];
+  events: Array<{ event: EventName; group: RegistrationGroup; status: 'added' | 'updated' | 'unchanged' }>;
+  /** The policy file that --move-hooks filled, and the events whose hooks it moved now. */
+  moved?: { file: string; events: EventName[] };
+  /** The files that change (none when the registration is already there). */
+  changes: FileChange[];
+  warnings: Diagnostic[];
+}
+
+/** Where --move-hooks puts a settings file's hooks: next to it, named after it. */
+export function movedHooksFile(settingsFile: string): string {
+  return path.join(path.dirname(settingsFile), `${path.basename(settingsFile, '.json')}.peri-hooks-policy.json`);
+}
+
+export async function install(options: InstallOptions): Promise<InstallResult> {
+  const settings = readSettingsText(scopeFile(options.scope, options.load));
+  const { file } = settings;
+  let text = settings.text ?? '{}\n';
+  let root = parseSettings(file, text);
+  const movedFile = movedHooksFile(settings.real);
+  const given = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
+  for (const policy of given) checkPolicy(policy, settings);
+
+  const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();
+  const policies = [...given, ...(moved.size > 0 || existsSync(movedFile) ? [movedFile] : [])];
+  if (policies.length === 0) {
+    throw new PeriHooksError('usage', 'no policy to register: install needs the hooks peri-hooks should run', `give their file with --policy <file>, or add --move-hooks to move the hooks of ${file} into one`);
+  }
+  const loaded = await loadPolicies(options, given, movedFile, moved);
+  const events = options.events ?? EVENT_NAMES.filter((event) => moved.has(event) || loaded.hooks.some((hook) => hook.event === event));
+  if (events.length === 0) throw new PeriHooksError('usage', `the policy files hold no hooks: nothing to register (${policies.join(', ')})`, 'add hooks to the policy, or name the events with --events');
+  refuseOwnHooks(settings, root, events, moved, movedFile);
+
+  const artefact = fastestArtefact();
+  const results: InstallResult['events'] = [];
+  for (const event of events) {
+    const group = registrationGroup(event, loaded.hooks, { runner: artefact.runner, policies, failClosed: options.failClosed });
+    const edited = registerEvent(file, text, root, event, group, moved.has(event));
+    results.push({ event, group, status: edited.status });
+    if (edited.text !== text) root = parseSettings(file, (text = edited.text));
+  }
+
+  const edits: Array<{ read: SettingsText; after: string }> = [];
+  if (moved.size > 0) edits.push(movedPolicyEdit(movedFile, moved));
+  if (text !== settings.text) edits.push({ read: settings, after: text });
+  const changes = edits.map(({ read, after }): FileChange => {
+    // The policy first: the registration must never name a file that is not written yet.
+    const backup = options.dryRun ? undefined : writeSettingsText(read, after);
+    return { file: read.file, before: read.text, after, ...(backup === undefined ? {} : { backup }) };
+  });
+  const strict = await strictJsonWarning(file, text);
+  return {
+    file, artefact, policies, events: results, changes,
+    ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
+    warnings: [...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : [])],
+  };
+}
+
+/** Comments are kept, but Claude Code reads settings files as strict JSON: with them, it ignores the whole file. */
+export async function strictJsonWarning(file: string, text: string): Promise<Diagnostic | undefined> {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    return {
+      severity: 'warning', code: 'settings-not-strict-json', file, ...(await syntaxErrorPosition(text, (error as Error).message)),
+      message: 'this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',
+      fix: 'remove the comments (keep the notes in another file), then run peri-hooks doctor',
+    };
+  }
+}
+
+function checkPolicy(policy: string, settings: SettingsText): void {
+  if (!existsSync(policy) || !statSync(policy).isFile()) {
+    throw new PeriHooksError('usage', `policy file ${policy} does not exist`, 'give the path of a settings-style file holding the hooks, e.g. --policy team-policy.json');
+  }
+  if (realpathSync(policy) === settings.real) {
+    throw new PeriHooksError('usage', `${policy} is the settings file install writes to: Claude Code runs its hooks itself`, 'add --move-hooks to move its hooks into a policy file that peri-hooks runs');
+  }
+}
+
+/** The groups --move-hooks takes from the file, per event, without peri-hooks' own handlers. */
+function hooksToMove(settings: SettingsText, root: Node, only: readonly EventName[] | undefined): Map<EventName, unknown[]> {
+  const moved = new Map<EventName, unknown[]>();
+  for (const event of only ?? eventsIn(root)) {
+    const groups = eventGroups(settings.file, root, event).filter((view) => view.own).map(withoutOurs);
+    if (groups.length > 0) moved.set(event, groups);
+  }
+  return moved;
+}
+
+function withoutOurs(view: GroupView): unknown {
+  if (view.ours.length === 0 || !isRecord(view.value)) return view.value;
+  return { ...view.value, hooks: (view.value.hooks as unknown[]).filter((_, i) => !view.ours.includes(i)) };
+}
+
+/** The policy files as the registered firing will load them; one that does not load is refused before anything is written. */
+async function loadPolicies(options: InstallOptions, given: string[], movedFile: string, moved: Map<EventName, unknown[]>) {
+  // Hooks being moved are loaded inline: their file is written only once everything checks out.
+  const sources = [...given, ...(existsSync(movedFile) ? [movedFile] : []), ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : [])];
+  const loaded = await loadSettings({ ...options.load, settings: sources, settingSources: [] });
+  const broken = loaded.sources.filter((source) => source.status !== 'loaded');
+  const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || broken.some((source) => source.file === diagnostic.file));
+  if (broken.length > 0 || errors.length > 0) {
+    throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
+      `fix it first; peri-hooks validate --setting-sources none ${sources.filter((source) => !source.startsWith('{')).map((source) => `--settings ${source}`).join(' ')} lists every problem`);
+  }
+  return loaded;
+}
+
+function refuseOwnHooks(settings: SettingsText, root: Node, events: readonly EventName[], moved: Map<EventName, unknown[]>, movedFile: string): void {
+  const clashes = events.flatMap((event) => (moved.has(event) ? [] : eventGroups(settings.file, root, event).flatMap((view, i) => (view.own ? [`/hooks/${event}/${i}`] : []))));
+  if (clashes.length === 0) return;
+  throw new PeriHooksError('usage', `${settings.file} still holds hooks of its own for the events to register (${clashes.join(', ')}): Claude Code would run them and the policy both; nothing was changed`,
+    `add --move-hooks to move them into ${movedFile}, which the registration runs, or leave those events out with --events`);
+}
+
+/** The file with `group` as the event's registration: in place of the old one, or added at the end. */
+function registerEvent(file: string, text: string, root: Node, event: EventName, group: RegistrationGroup, moving: boolean): { text: string; status: 'added' | 'updated' | 'unchanged' } {
+  if (moving) return { text: replace(text, child(child(root, 'hooks'), event)!, [group]), status: 'added' };
+  const views = eventGroups(file, root, event);
+  const pure = views.filter((view) => !view.own && view.ours.length > 0);
+  if (pure.length === 1 && !views.some((view) => view.own && view.ours.length > 0)) {
+    if (JSON.stringify(pure[0]!.value) === JSON.stringify(group)) return { text, status: 'unchanged' };
+    return { text: replace(text, pure[0]!.node, group), status: 'updated' };
+  }
+  // Several old registrations, or one inside a group of other hooks: out with them, one at a time, then one group at the end.
+  let edited = text;
+  let tree = root;
+  let removed = false;
+  for (let target = oldRegistration(file, tree, event); target; target = oldRegistration(file, tree, event)) {
+    tree = parseSettings(file, (edited = remove(edited, target)));
+    removed = true;
+  }
+  return { text: appendGroup(edited, tree, event, group), status: removed ? 'updated' : 'added' };
+}
+
+/** The last registration left in the event's groups: a group of only peri-hooks handlers, or one such handler. */
+export function oldRegistration(file: string, root: Node, event: EventName): Node | undefined {
+  const view = eventGroups(file, root, event).findLast((candidate) => candidate.ours.length > 0);
+  if (!view) return undefined;
+  return view.own ? child(child(view.node, 'hooks'), view.ours.at(-1)!) : view.node;
+}
+
+function movedPolicyEdit(movedFile: string, moved: Map<EventName, unknown[]>): { read: SettingsText; after: string } {
+  const read = readSettingsText(movedFile);
+  let text = read.text ?? '{}\n';
+  for (const [event, groups] of moved) {
+    for (const group of groups) text = appendGroup(text, parseSettings(movedFile, text), event, group);
+  }
+  return { read, after: text };
+}

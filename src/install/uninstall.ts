@@ -1,0 +1,56 @@
+// `peri-hooks uninstall`: removes peri-hooks' registration from the settings file of a scope, and nothing else:
+// an event array or a `hooks` object left empty goes too, so that the file reads as it did before the install.
+import { existsSync } from 'node:fs';
+import type { LoadOptions } from '../config/index.ts';
+import type { EventName } from '../events.ts';
+import { child, parseSettings, remove, type Node } from './jsonc-edit.ts';
+import { eventsIn } from './groups.ts';
+import { movedHooksFile, oldRegistration, type FileChange } from './install.ts';
+import { readSettingsText, scopeFile, writeSettingsText, type Scope } from './settings-file.ts';
+
+export interface UninstallOptions {
+  scope: Scope;
+  /** Default: every event. */
+  events?: readonly EventName[];
+  dryRun: boolean;
+  load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
+}
+
+export interface UninstallResult {
+  file: string;
+  /** Registration handlers removed, per event. */
+  removed: Array<{ event: EventName; handlers: number }>;
+  change?: FileChange;
+  /** The policy file that install --move-hooks wrote next to the settings, when there is one: it stays. */
+  movedHooks?: string;
+}
+
+export function uninstall(options: UninstallOptions): UninstallResult {
+  const settings = readSettingsText(scopeFile(options.scope, options.load));
+  const { file } = settings;
+  const movedFile = movedHooksFile(settings.real);
+  const movedHooks = existsSync(movedFile) ? { movedHooks: movedFile } : {};
+  if (settings.text === undefined) return { file, removed: [], ...movedHooks };
+  let text = settings.text;
+  let root = parseSettings(file, text);
+  const removed: UninstallResult['removed'] = [];
+  for (const event of eventsIn(root).filter((candidate) => options.events?.includes(candidate) ?? true)) {
+    let handlers = 0;
+    for (let target = oldRegistration(file, root, event); target; target = oldRegistration(file, root, event)) {
+      handlers += target.type === 'object' && Array.isArray(child(target, 'hooks')?.children) ? child(target, 'hooks')!.children!.length : 1;
+      root = parseSettings(file, (text = remove(text, emptied(root, target, event))));
+    }
+    if (handlers > 0) removed.push({ event, handlers });
+  }
+  if (text === settings.text) return { file, removed, ...movedHooks };
+  const backup = options.dryRun ? undefined : writeSettingsText(settings, text);
+  return { file, removed, change: { file, before: settings.text, after: text, ...(backup === undefined ? {} : { backup }) }, ...movedHooks };
+}
+
+/** What goes with the last registration of an event: the event's array, and `hooks` when that was its only event. */
+function emptied(root: Node, target: Node, event: EventName): Node {
+  const hooks = child(root, 'hooks')!;
+  const array = child(hooks, event)!;
+  if (target.parent !== array || array.children!.length > 1) return target;
+  return hooks.children!.length > 1 ? array.parent! : hooks.parent!;
+}

@@ -1,0 +1,146 @@
+// `peri-hooks doctor` on a good and a broken setup, as JSON and as ✓/✗ lines. Targets are checked, never
+// called: the loopback server of an http hook receives nothing.
+import { after, afterEach, before, beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { VERSION } from '../../src/version.ts';
+import { makeProject, type Project } from '../helpers/cli.ts';
+import { packageCopy, type Package } from './setup.ts';
+
+let pkg: Package;
+let project: Project;
+let server: Server;
+let requests = 0;
+let hookUrl: string;
+before(async () => {
+  pkg = packageCopy();
+  server = createServer((request, response) => {
+    requests++;
+    response.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+});
+after(() => {
+  server.close();
+  pkg.cleanup();
+});
+beforeEach(() => { project = makeProject(); });
+afterEach(() => project.cleanup());
+
+interface Report {
+  ok: boolean;
+  checks: Array<{ id: string; status: string; title: string; detail: string; fix?: string }>;
+}
+
+async function doctor(env: Record<string, string> = {}): Promise<{ code: number | null; report: Report; stderr: string }> {
+  const result = await pkg.run(['doctor', '--output', 'json'], project, { env });
+  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+}
+
+const rows = (report: Report) => report.checks.map((entry) => [entry.id, entry.status, entry.title]);
+
+test('a good setup: every check passes, the http hook\'s server is never called; exit 0', async () => {
+  const policy = project.write('team-policy.json', { hooks: {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }, { type: 'http', url: hookUrl }] }],
+    PostToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }],
+  } });
+  project.write('.claude/settings.json', '{\n  "model": "opus"\n}\n');
+  assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  const { code, report } = await doctor();
+  assert.equal(code, 0, JSON.stringify(report, null, 2));
+  assert.equal(report.ok, true);
+  assert.deepEqual(rows(report), [
+    ['runtime', 'pass', 'runtime'],
+    ['registration', 'pass', 'project settings'],
+    ['artefact', 'pass', 'artefact'],
+    ['policy', 'pass', 'policy'],
+    ['target', 'pass', 'PreToolUse http hook'],
+    ['startup', 'pass', 'start-up'],
+    ['state', 'pass', 'state folder'],
+  ]);
+  const detail = Object.fromEntries(report.checks.map((entry) => [entry.id, entry.detail]));
+  assert.equal(detail.runtime, `peri-hooks ${VERSION} on Node ${process.version} (${process.execPath})`);
+  assert.equal(detail.registration, '.claude/settings.json registers PreToolUse, PostToolUse');
+  assert.equal(detail.artefact, `the registration starts ${pkg.runner} (peri-hooks ${VERSION})`);
+  assert.equal(detail.policy, 'team-policy.json: 3 hooks load');
+  assert.equal(detail.target, `${hookUrl}: allowed, 127.0.0.1 resolves to 127.0.0.1`);
+  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms$`));
+  assert.equal(detail.state, `${join(project.home, '.local/state/peri-hooks')} is writable`);
+  assert.equal(requests, 0);
+});
+
+test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', async () => {
+  const policy = project.write('team-policy.json', { allowedHttpHookUrls: ['http://127.0.0.1:*/*', 'http://10.0.0.1/*'], hooks: {
+    PreToolUse: [{ hooks: [
+      { type: 'http', url: 'http://10.0.0.1/hook' },
+      { type: 'http', url: 'https://hooks.example.com/check' },
+      { type: 'prompt', prompt: 'Is this call safe?' },
+      { type: 'mcp_tool', server: 'memory', tool: 'check' },
+    ] }],
+  } });
+  project.write('.claude/settings.json', '{}\n');
+  assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  // Claude Code ignores a settings file with comments, and a registration whose artefact is gone does nothing.
+  project.write('.claude/settings.local.json', `{\n  // mine\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "${join(project.dir, 'gone/peri-hooks')} fire Stop --output claude" } ] } ] }\n}\n`);
+  const stateFile = project.write('state-is-a-file', '');
+  const { code, report } = await doctor({ PERI_HOOKS_STATE_DIR: join(stateFile, 'state') });
+  assert.equal(code, 1);
+  assert.equal(report.ok, false);
+  assert.deepEqual(rows(report), [
+    ['runtime', 'pass', 'runtime'],
+    ['registration', 'pass', 'project settings'],
+    ['registration', 'fail', 'local settings'],
+    ['artefact', 'pass', 'artefact'],
+    ['artefact', 'fail', 'artefact'],
+    ['policy', 'pass', 'policy'],
+    ['target', 'fail', 'PreToolUse http hook'],
+    ['target', 'fail', 'PreToolUse http hook'],
+    ['target', 'fail', 'PreToolUse prompt hook'],
+    ['target', 'fail', 'PreToolUse mcp_tool hook'],
+    ['startup', 'pass', 'start-up'],
+    ['state', 'fail', 'state folder'],
+  ]);
+  const failed = report.checks.filter((entry) => entry.status === 'fail').map((entry) => [entry.detail, entry.fix]);
+  assert.deepEqual(failed, [
+    ['.claude/settings.local.json:2:3 registers Stop, but this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',
+      'remove the comments (keep the notes in another file), then run peri-hooks doctor'],
+    [`the registration starts ${join(project.dir, 'gone/peri-hooks')}, but it does not start (ENOENT)`, 'run peri-hooks install again from the peri-hooks you want registered'],
+    ['HTTP hook blocked: 10.0.0.1 resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.', 'point the hook at a public address, or at loopback for a local service'],
+    ['https://hooks.example.com/check does not match any pattern in allowedHttpHookUrls', 'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL'],
+    ['Is this call safe?: no credentials: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN for a bearer token) (in this environment)', undefined],
+    ['memory/check: peri-hooks has no Claude Code session to call MCP tools through, so this hook fails at every firing', 'keep mcp_tool hooks in Claude Code\'s own settings'],
+    ['state-is-a-file/state is not writable (ENOTDIR): once hooks, the Stop loop guard and async results would be lost', 'set PERI_HOOKS_STATE_DIR to a writable folder'],
+  ]);
+
+  // A policy that no longer loads, and no registration at all.
+  project.write('team-policy.json', '{ "hooks": ');
+  const broken = await doctor();
+  const policyCheck = broken.report.checks.find((entry) => entry.id === 'policy')!;
+  assert.equal(policyCheck.status, 'fail');
+  assert.match(policyCheck.detail, /^team-policy\.json: 1 error, so some hooks would not run as written:\n {4}error: .*team-policy\.json:1:12: .* is not valid JSON/);
+  assert.equal((await pkg.run(['uninstall'], project)).code, 0);
+  project.write('.claude/settings.local.json', '{}\n');
+  const none = await doctor();
+  assert.deepEqual(none.report.checks.find((entry) => entry.id === 'registration'), {
+    id: 'registration', status: 'fail', title: 'registration',
+    detail: `peri-hooks is not registered in any Claude Code settings file (.claude/settings.json, .claude/settings.local.json, ${join(project.home, '.claude/settings.json')}, ${join(project.managed, 'managed-settings.json')})`,
+    fix: 'peri-hooks install --policy <file>',
+  });
+});
+
+test('human output: one ✓ or ✗ line per check, the fix under each failure, then the verdict', async () => {
+  project.write('.claude/settings.json', '{}\n');
+  const result = await pkg.run(['doctor'], project);
+  assert.equal(result.code, 1);
+  const lines = result.stdout.split('\n');
+  assert.match(lines[0]!, /^✓ runtime: peri-hooks .* on Node /);
+  assert.equal(lines[1], `✗ registration: peri-hooks is not registered in any Claude Code settings file (.claude/settings.json, .claude/settings.local.json, ${join(project.home, '.claude/settings.json')}, ${join(project.managed, 'managed-settings.json')})`);
+  assert.equal(lines[2], '  fix: peri-hooks install --policy <file>');
+  assert.match(lines[3]!, /^✓ start-up: median \d+ ms over 5 no-op firings/);
+  assert.match(lines[4]!, /^✓ state folder: .* is writable$/);
+  assert.equal(lines[5], '1 of 4 checks failed: the guard would not work as configured');
+});
+

@@ -1,0 +1,38 @@
+// Test helpers for install, uninstall and doctor: a copy of the built npm artefacts in a temporary "package"
+// folder (so the registration names a known path, whatever ROOT/dist holds), run as a real process.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'jsonc-parser';
+import { ROOT, runCli, type CliResult, type Project } from '../helpers/cli.ts';
+
+export interface Package {
+  dir: string;
+  /** What install registers for this copy: this Node and the copied bin. */
+  runner: string;
+  run(args: string[], project: Project, options?: { env?: Record<string, string>; stdin?: string; cwd?: string }): Promise<CliResult>;
+  cleanup(): void;
+}
+
+export function packageCopy(): Package {
+  const dir = mkdtempSync(join(tmpdir(), 'peri-hooks-package-'));
+  mkdirSync(join(dir, 'dist'));
+  for (const name of ['peri-hooks.cjs', 'peri-hooks.bundle.cjs']) copyFileSync(join(ROOT, 'dist', name), join(dir, 'dist', name));
+  const bin = join(dir, 'dist/peri-hooks.cjs');
+  return {
+    dir,
+    runner: `${process.execPath} ${bin}`,
+    run: (args, project, options = {}) => runCli(args, { cli: [process.execPath, [bin]], cwd: options.cwd ?? project.dir, env: { ...project.env(), ...options.env }, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The settings file as JSON, comments allowed. */
+export function readSettings(file: string): { hooks?: Record<string, Array<{ hooks: Array<Record<string, unknown>> }>> } & Record<string, unknown> {
+  return parse(readFileSync(file, 'utf8'));
+}
+
+/** The registration's command for `event` as a policy of `policies` is registered by `runner`. */
+export function registration(runner: string, event: string, policies: string[], extra: string[] = []): string {
+  return [runner, 'fire', event, '--output', 'claude', ...policies.flatMap((policy) => ['--settings', policy]), '--setting-sources', 'none', ...extra].join(' ');
+}
