@@ -75,7 +75,6 @@ test('the tarball: the artefacts, declaration files and LICENSE; no sources, no 
   assert.equal(manifest.license, 'MIT');
   assert.match(readFileSync(join(ROOT, 'LICENSE'), 'utf8'), /^MIT License\n/);
   assert.deepEqual(manifest.engines, { node: '>=22.19' });
-  assert.equal((manifest.repository as { type: string }).type, 'git');
   assert.deepEqual(manifest.exports, { '.': { types: './dist/types/index.d.ts', import: './dist/index.mjs' }, './package.json': './package.json' });
 });
 
