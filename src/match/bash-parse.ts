@@ -1,13 +1,16 @@
 // Reads a Bash command into the simple commands Claude Code 2.1.332 checks `if` rules against
-// (spec §20.1 items 2-8). A small recursive-descent parser for exactly the grammar the observations need:
+// (spec §20.1 items 2-8, §20.3 items 19-22 and 24). A small recursive-descent parser for exactly the grammar the observations need:
 // lists, pipelines, subshells, if/for/while/until, quoting, redirections, here-documents and the
 // substitutions. Whatever Claude Code cannot read statically selects one of its two fallback grades.
 
 export type ShellAnalysis =
   /** Every simple command, as `argv.join(" ")`. */
   | { grade: 'parsed'; commands: string[] }
-  /** `$(…)`, backticks or `$VAR` in a command: only the command names are known. */
-  | { grade: 'partial'; commands: string[]; names: string[]; reason: string }
+  /**
+   * `$(…)`, backticks or `$VAR` in a single command: only rules of two shapes are tested, against these
+   * commands, where a substitution reads as `__CMDSUB_OUTPUT__` and a variable as `$NAME`.
+   */
+  | { grade: 'partial'; commands: string[]; reason: string }
   /** Claude Code gives up: every specifier rule of the tool fires. */
   | { grade: 'full'; reason: string };
 
@@ -18,8 +21,12 @@ interface Word {
   value: string;
   /** Source text, quotes included: reserved words and assignments are recognised on it. */
   raw: string;
-  /** Holds `$(…)`, backticks or `$VAR`, so its value is unknown. */
-  dynamic: boolean;
+  /** Holds an unquoted variable whose value is unknown. */
+  variable: boolean;
+  /** That variable is glued to other text (`$USER/x`), which Claude Code does not read. */
+  gluedVariable: boolean;
+  /** Holds a substitution where Claude Code reads the line only partly (§20.3 item 24). */
+  substitution: boolean;
 }
 
 type Token =
@@ -37,7 +44,17 @@ interface State {
   hereDocs: HereDoc[];
   depth: number;
   /** Shared with nested parsers (backticks), so commands inside substitutions are collected too. */
-  out: { commands: string[][]; partial?: string };
+  out: Collected;
+}
+
+interface Collected {
+  commands: string[][];
+  partial?: string;
+  /** Commands outside substitutions: a partly read line with several of them falls back fully. */
+  topLevel: number;
+  /** Variables assigned earlier in the line; null when their value cannot be used (§20.3 item 22). */
+  assigned: Map<string, string | null>;
+  home: string;
 }
 
 const MAX_DEPTH = 64;
@@ -46,13 +63,23 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 /** Shapes that made Claude Code fall back fully when they start a command (§20.1 item 8; the rest by analogy). */
 const UNREAD_KEYWORDS = new Set(['{', '}', '[[', 'case', 'function', 'select', 'coproc']);
 const CLOSING_KEYWORDS = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', ']]']);
-/** Special parameters and shell-state variables: full fallback, as observed for `$$` and `$PPID`. */
-const FULL_FALLBACK_VARIABLES = new Set(['PPID', 'BASHPID']);
+/** What a command substitution reads as where Claude Code parses it (§20.3 item 22). */
+const SUBSTITUTION_OUTPUT = '__CMDSUB_OUTPUT__';
+/** What these variables read as inside a double-quoted string (§20.3 item 21). */
+const TRACKED_VARIABLE = '__TRACKED_VAR__';
+const TRACKED_VARIABLES = new Set([
+  'USER', 'LOGNAME', 'PWD', 'OLDPWD', 'PATH', 'SHELL', 'HOSTNAME', 'TMPDIR', 'UID', 'EUID', 'PPID', 'RANDOM',
+  'SECONDS', 'LINENO', 'BASH_VERSION', 'BASHPID', 'SHLVL', 'HISTFILE', 'IFS', '?', '$', '#', '-',
+]);
+/** A HOME holding these is not substituted unquoted: a blank was observed, the rest are peri-hooks' choice. */
+const UNSAFE_IN_HOME = /[ \t\n*?[]/;
+const WHOLE_VARIABLE = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9$?!#@*-])$/;
 const OPERATORS = ['&>>', '&>', '&&', '&', '||', '|&', '|', ';;', ';&', ';', '(', ')'];
 const REDIRECTIONS = ['<<<', '<<-', '<<', '<>', '<&', '<', '>>', '>&', '>|', '>'];
 
-export function analyseBash(command: string): ShellAnalysis {
-  const out: State['out'] = { commands: [] };
+/** home is the HOME of the Claude Code process: `$HOME` reads as it (§20.3 item 19). */
+export function analyseBash(command: string, home: string): ShellAnalysis {
+  const out: Collected = { commands: [], topLevel: 0, assigned: new Map(), home };
   try {
     parseProgram(command, out, 0);
   } catch (error) {
@@ -63,7 +90,8 @@ export function analyseBash(command: string): ShellAnalysis {
   const argvs = out.commands.flatMap(withXargsTarget);
   const commands = argvs.map((argv) => argv.join(' '));
   if (out.partial === undefined) return { grade: 'parsed', commands };
-  return { grade: 'partial', commands, names: argvs.map((argv) => argv[0] as string), reason: out.partial };
+  if (out.topLevel > 1) return { grade: 'full', reason: `${out.partial}, in a line with several commands` };
+  return { grade: 'partial', commands, reason: out.partial };
 }
 
 /** `xargs cmd …` also counts as `cmd …`, but only when no option comes between (§20.1 item 5). */
@@ -73,7 +101,7 @@ function withXargsTarget(argv: string[]): string[][] {
   return [argv];
 }
 
-function parseProgram(src: string, out: State['out'], depth: number): void {
+function parseProgram(src: string, out: Collected, depth: number): void {
   if (depth > MAX_DEPTH) throw new Unreadable('the command is too deeply nested');
   const st: State = { src, pos: 0, peeked: null, hereDocs: [], depth, out };
   parseList(st, new Set());
@@ -192,12 +220,13 @@ function bodyUntil(st: State, keyword: string): void {
 
 function parseSimpleCommand(st: State): void {
   const argv: Word[] = [];
+  const assignments: Word[] = [];
   for (let t = peek(st); ; t = peek(st)) {
     if (t.kind === 'word') {
       next(st);
       // Leading VAR=value words are not part of the command (§20.1 item 4); what they run is still collected.
-      if (argv.length === 0 && ASSIGNMENT.test(t.word.raw)) continue;
-      argv.push(t.word);
+      if (argv.length === 0 && ASSIGNMENT.test(t.word.raw)) assignments.push(t.word);
+      else argv.push(t.word);
     } else if (t.kind === 'redir') {
       next(st);
       parseRedirectionTarget(st, t.op);
@@ -209,11 +238,28 @@ function parseSimpleCommand(st: State): void {
     }
   }
   const name = argv[0];
-  if (name === undefined) return;
-  if (name.dynamic) throw new Unreadable('the command name is computed at run time');
-  const dynamic = argv.find((word) => word.dynamic);
-  if (dynamic && st.out.partial === undefined) st.out.partial = `"${dynamic.raw}" is expanded at run time`;
+  if (name === undefined) return recordAssignments(st.out.assigned, assignments);
+  if (name.variable || name.substitution) throw new Unreadable('the command name is computed at run time');
+  const glued = argv.find((word) => word.gluedVariable);
+  if (glued) throw new Unreadable(`"${glued.raw}" glues a variable to other text`);
+  const variable = argv.find((word) => word.variable);
+  if (variable && argv.some((word) => word.raw.includes("'"))) {
+    throw new Unreadable(`"${variable.raw}" stands next to a single-quoted word`);
+  }
+  const unknown = variable ?? argv.find((word) => word.substitution);
+  if (unknown) st.out.partial ??= `"${unknown.raw}" is expanded at run time`;
+  if (st.depth === 0) st.out.topLevel++;
   st.out.commands.push(argv.map((word) => word.value));
+}
+
+/** A command of assignments only sets variables for what follows; a reassigned or empty one is unusable. */
+function recordAssignments(assigned: Map<string, string | null>, words: readonly Word[]): void {
+  for (const word of words) {
+    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(word.raw)![0];
+    const value = word.value.slice(name.length + 1);
+    const usable = word.raw[name.length] === '=' && !word.variable && value !== '' && !assigned.has(name);
+    assigned.set(name, usable ? value : null);
+  }
 }
 
 function parseTrailingRedirections(st: State): void {
@@ -320,7 +366,8 @@ function skipHereDocBodies(st: State): void {
 function readWord(st: State): Word {
   const start = st.pos;
   let value = '';
-  let dynamic = false;
+  let variable = false;
+  let substitution = false;
   while (st.pos < st.src.length) {
     const c = st.src[st.pos] as string;
     if (BREAKS.has(c)) break;
@@ -337,54 +384,100 @@ function readWord(st: State): Word {
     } else if (c === '"') {
       const part = readDoubleQuoted(st);
       value += part.value;
-      dynamic ||= part.dynamic;
+      substitution ||= part.substitution;
     } else if (c === '$' || c === '`') {
-      const part = c === '$' ? readDollar(st, false) : readBackticks(st);
-      value += part.value;
-      dynamic ||= part.dynamic;
+      const expansion = c === '$' ? readDollar(st, false) : readBackticks(st);
+      if (expansion.kind === 'text') {
+        value += expansion.value;
+      } else if (expansion.kind === 'substitution') {
+        value += SUBSTITUTION_OUTPUT;
+        substitution = true;
+      } else {
+        const known = unquotedValue(st.out, expansion.name);
+        value += known ?? `$${expansion.name}`;
+        variable ||= known === undefined;
+      }
     } else {
       value += c;
       st.pos++;
     }
   }
-  return { value, raw: st.src.slice(start, st.pos), dynamic };
+  const raw = st.src.slice(start, st.pos);
+  return { value, raw, variable, gluedVariable: variable && !WHOLE_VARIABLE.test(raw), substitution };
 }
 
-interface Part { value: string; dynamic: boolean }
+/** The value of an unquoted `$name`, or undefined when it stays unknown. */
+function unquotedValue(out: Collected, name: string): string | undefined {
+  const assigned = out.assigned.get(name);
+  if (assigned === null || (assigned !== undefined && /[ \t\n]/.test(assigned))) {
+    throw new Unreadable(`$${name} cannot be read from its assignment`);
+  }
+  if (assigned !== undefined) return assigned;
+  if (name === 'HOME' && !UNSAFE_IN_HOME.test(out.home)) return out.home;
+  return undefined;
+}
 
-function readDoubleQuoted(st: State): Part {
+type Expansion = { kind: 'text'; value: string } | { kind: 'variable'; name: string } | { kind: 'substitution' };
+
+interface QuotedPart { value: string; substitution: boolean }
+
+/** A double-quoted string; its expansions are read once the number of other characters is known (§20.3 item 21). */
+function readDoubleQuoted(st: State): QuotedPart {
   st.pos++;
-  let value = '';
-  let dynamic = false;
+  const pieces: Array<string | Expansion> = [];
   for (;;) {
     const c = st.src[st.pos];
     if (c === undefined) throw new Unreadable('an unterminated quote');
     if (c === '"') {
       st.pos++;
-      return { value, dynamic };
+      return resolveQuoted(st.out, pieces);
     }
     if (c === '\\') {
       const escaped = st.src[st.pos + 1];
       if (escaped === '\n') throw new Unreadable('a backslash-newline continuation');
       if (escaped !== undefined && '$`"\\'.includes(escaped)) {
-        value += escaped;
+        pieces.push(escaped);
         st.pos += 2;
       } else {
-        value += c;
+        pieces.push(c);
         st.pos++;
       }
     } else if (c === '$' || c === '`') {
-      const part = c === '$' ? readDollar(st, true) : readBackticks(st);
-      value += part.value;
-      dynamic ||= part.dynamic;
+      pieces.push(c === '$' ? readDollar(st, true) : readBackticks(st));
     } else {
-      value += c;
+      pieces.push(c);
       st.pos++;
     }
   }
 }
 
-function readDollar(st: State, quoted: boolean): Part {
+function resolveQuoted(out: Collected, pieces: ReadonlyArray<string | Expansion>): QuotedPart {
+  const others = pieces.reduce((count, piece) => count + (typeof piece === 'string' ? piece.length : 0), 0);
+  let value = '';
+  let substitution = false;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') value += piece;
+    else if (piece.kind === 'text') value += piece.value;
+    else if (piece.kind === 'substitution') {
+      value += SUBSTITUTION_OUTPUT;
+      substitution ||= others < 2;
+    } else value += quotedValue(out, piece.name, others);
+  }
+  return { value, substitution };
+}
+
+function quotedValue(out: Collected, name: string, others: number): string {
+  const assigned = out.assigned.get(name);
+  if (assigned === null) throw new Unreadable(`$${name} cannot be read from its assignment`);
+  if (assigned !== undefined) return assigned;
+  if (name === 'HOME') return out.home;
+  if (!TRACKED_VARIABLES.has(name) && name !== '!') throw new Unreadable(`"$${name}" inside double quotes`);
+  if (others < 2) throw new Unreadable(`"$${name}" with at most one other character inside double quotes`);
+  // Observed: "ab$!" matched as "ab", although `!` is one of the tracked names.
+  return name === '!' ? '' : TRACKED_VARIABLE;
+}
+
+function readDollar(st: State, quoted: boolean): Expansion {
   const { src } = st;
   const nextChar = src[st.pos + 1] ?? '';
   if (nextChar === '(' && src[st.pos + 2] === '(') return readArithmetic(st);
@@ -395,27 +488,25 @@ function readDollar(st: State, quoted: boolean): Part {
     parseList(st, new Set());
     expectOp(st, ')');
     st.depth--;
-    return { value: '$(…)', dynamic: true };
+    return { kind: 'substitution' };
   }
   if (nextChar === '{') throw new Unreadable('a ${…} expansion');
   if (nextChar === "'" && !quoted) throw new Unreadable("$'…' quoting");
   if (nextChar === '"' && !quoted) {
     st.pos++;
-    return { value: '', dynamic: false };
+    return { kind: 'text', value: '' };
   }
-  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(st.pos + 1))?.[0];
-  if (name !== undefined) {
-    if (FULL_FALLBACK_VARIABLES.has(name)) throw new Unreadable(`the $${name} variable`);
+  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(st.pos + 1))?.[0] ?? (/[0-9$?!#@*-]/.test(nextChar) ? nextChar : '');
+  if (name !== '') {
     st.pos += 1 + name.length;
-    return { value: `$${name}`, dynamic: true };
+    return { kind: 'variable', name };
   }
-  if (nextChar !== '' && /[0-9$?!#@*-]/.test(nextChar)) throw new Unreadable(`the special parameter $${nextChar}`);
   st.pos++;
-  return { value: '$', dynamic: false };
+  return { kind: 'text', value: '$' };
 }
 
 /** `$(( … ))` stays literal text: it runs no command, and Claude Code reads the rest normally (§20.1 item 8). */
-function readArithmetic(st: State): Part {
+function readArithmetic(st: State): Expansion {
   const start = st.pos;
   let depth = 0;
   for (let i = st.pos + 3; i < st.src.length; i++) {
@@ -426,13 +517,13 @@ function readArithmetic(st: State): Part {
       const text = st.src.slice(start, i + 2);
       if (/\$[({]|`/.test(text.slice(3))) throw new Unreadable('an expansion inside $(( … ))');
       st.pos = i + 2;
-      return { value: text, dynamic: false };
+      return { kind: 'text', value: text };
     } else if (c === ')') break;
   }
   throw new Unreadable('an unterminated $(( … ))');
 }
 
-function readBackticks(st: State): Part {
+function readBackticks(st: State): Expansion {
   let inner = '';
   let i = st.pos + 1;
   for (; i < st.src.length && st.src[i] !== '`'; i++) {
@@ -448,5 +539,5 @@ function readBackticks(st: State): Part {
   if (i >= st.src.length) throw new Unreadable('an unterminated backtick substitution');
   st.pos = i + 1;
   parseProgram(inner, st.out, st.depth + 1);
-  return { value: '`…`', dynamic: true };
+  return { kind: 'substitution' };
 }

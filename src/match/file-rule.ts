@@ -1,6 +1,7 @@
 // Read/Edit/Write/NotebookEdit specifiers, as Claude Code 2.1.332 matches them in `if` (spec §20.1 items
-// 10-14): gitignore semantics (the `ignore` package, case-insensitive) relative to the rule's root, and a
-// plain wildcard test on the absolute path when the file is outside the cwd or the pattern starts with `*`.
+// 10-14, §20.3 item 25): gitignore semantics (the `ignore` package, case-insensitive) for files under the
+// rule's root, then, for a pattern that starts with `*` or has no `*`, a case-sensitive wildcard test on the
+// absolute path.
 import { posix } from 'node:path';
 import ignore from 'ignore';
 import { wildcardMatches } from './rule-wildcard.ts';
@@ -10,7 +11,7 @@ interface Anchored {
   root: string;
   /** The pattern as gitignore reads it. */
   pattern: string;
-  /** The pattern as an absolute wildcard, for the fallback test. */
+  /** The pattern as a wildcard on the absolute path, for the second test. */
   absolute: string;
 }
 
@@ -19,8 +20,8 @@ export function fileRuleMatches(specifier: string, filePath: string, cwd: string
   const rule = anchor(specifier, posix.resolve('/', cwd), posix.resolve('/', home));
   const relative = posix.relative(rule.root, file);
   if (isInside(relative) && ignore().add(rule.pattern).ignores(relative)) return true;
-  const outsideCwd = !isInside(posix.relative(posix.resolve('/', cwd), file));
-  return (outsideCwd || specifier.startsWith('*')) && wildcardMatches(rule.absolute, file, true);
+  const wildcardTested = specifier.startsWith('*') || !specifier.includes('*');
+  return wildcardTested && wildcardMatches(rule.absolute, file);
 }
 
 /** The tool's path as Claude Code sees it: `~/` expanded, relative paths taken from the cwd. */
@@ -29,11 +30,14 @@ function absolutePath(filePath: string, cwd: string, home: string): string {
   return posix.resolve('/', cwd, expanded);
 }
 
-/** `//x` is absolute, `~/x` is in HOME, `/x` is rooted at the cwd (not the settings file), `./x` is just `x`. */
+/**
+ * `//x` is absolute, `~/x` is in HOME, `/x` is rooted at the cwd (not the settings file) for gitignore but
+ * taken as written for the wildcard test, `./x` is just `x`.
+ */
 function anchor(specifier: string, cwd: string, home: string): Anchored {
   if (specifier.startsWith('//')) return { root: '/', pattern: specifier.slice(1), absolute: specifier.slice(1) };
   if (specifier.startsWith('~/')) return { root: home, pattern: specifier.slice(1), absolute: join(home, specifier.slice(1)) };
-  if (specifier.startsWith('/')) return { root: cwd, pattern: specifier, absolute: join(cwd, specifier) };
+  if (specifier.startsWith('/')) return { root: cwd, pattern: specifier, absolute: specifier };
   const pattern = specifier.replace(/^(?:\.\/)+/, '');
   return { root: cwd, pattern, absolute: pattern };
 }

@@ -21,7 +21,7 @@ export interface IfCheck {
   malformed?: string;
 }
 
-interface ShellTool { kind: 'shell'; analyse: (command: string) => ShellAnalysis; ignoreCase: boolean }
+interface ShellTool { kind: 'shell'; analyse: (command: string, home: string) => ShellAnalysis; ignoreCase: boolean }
 interface FileTool { kind: 'file'; field: string }
 interface PatternTool { kind: 'pattern' }
 type Matcher = ShellTool | FileTool | PatternTool;
@@ -55,7 +55,7 @@ function specifierMatches(matcher: Matcher, specifier: string, call: ToolCall): 
   const input = call.toolInput;
   switch (matcher.kind) {
     case 'shell':
-      return typeof input.command === 'string' && shellRuleMatches(specifier, matcher.analyse(input.command), matcher.ignoreCase);
+      return typeof input.command === 'string' && shellRuleMatches(specifier, matcher.analyse(input.command, call.home), matcher.ignoreCase);
     case 'file': {
       const file = input[matcher.field];
       return typeof file === 'string' && file !== '' && fileRuleMatches(specifier, file, call.cwd, call.home);

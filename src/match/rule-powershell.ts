@@ -25,7 +25,7 @@ export function analysePowerShell(command: string): ShellAnalysis {
   }
   const commands = sp.argvs.map((argv) => argv.join(' '));
   if (sp.partial === undefined) return { grade: 'parsed', commands };
-  return { grade: 'partial', commands, names: sp.argvs.map((argv) => argv[0] as string), reason: sp.partial };
+  return { grade: 'partial', commands, reason: sp.partial };
 }
 
 function split(src: string, sp: Splitter): void {

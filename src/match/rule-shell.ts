@@ -1,24 +1,34 @@
-// Matches a Bash/PowerShell/Monitor specifier against an analysed command (spec §20.1 items 1-8).
+// Matches a Bash/PowerShell/Monitor specifier against an analysed command (spec §20.1 items 1-8, §20.3
+// items 23-24).
 import type { ShellAnalysis } from './bash-parse.ts';
 import { wildcardMatches } from './rule-wildcard.ts';
 
-/** `x *` and `x:*` with a one-word `x`: the only rules still checked in the partial fallback. */
-const SINGLE_WORD_PREFIX = /^([^\s*]+)(?: \*|:\*)$/;
+/** `word:*`, with a blank-free word: in the partial fallback, a prefix test on each command. */
+const PARTIAL_PREFIX = /^([^ \t]+):\*$/;
+/** A word without blanks or wildcards, at most one blank, a final `*`: in the partial fallback, a wildcard test. */
+const PARTIAL_WILDCARD = /^[^ \t*?[]+[ \t]?\*$/;
 
-/** Claude Code tolerates extra blanks in the rule: `Bash( ls *)` and `Bash(ls  *)` act as `Bash(ls *)`. */
+/**
+ * Claude Code trims a rule and reads a run of blanks as one space (`Bash( ls *)` acts as `Bash(ls *)`),
+ * except a legacy `prefix:*` rule, which it takes literally.
+ */
 function normaliseShellSpecifier(specifier: string): string {
-  return specifier.replace(/[ \t]+/g, ' ').trim();
+  return specifier.endsWith(':*') ? specifier : specifier.replace(/[ \t]+/g, ' ').trim();
 }
 
 export function shellRuleMatches(specifier: string, analysis: ShellAnalysis, ignoreCase = false): boolean {
-  const spec = normaliseShellSpecifier(specifier);
   if (analysis.grade === 'full') return true;
-  if (analysis.grade === 'partial') {
-    const word = SINGLE_WORD_PREFIX.exec(spec)?.[1];
-    if (word === undefined) return true;
-    return analysis.names.some((name) => (ignoreCase ? name.toLowerCase() === word.toLowerCase() : name === word));
-  }
+  if (analysis.grade === 'partial') return partialFallbackMatches(specifier, analysis.commands, ignoreCase);
+  const spec = normaliseShellSpecifier(specifier);
   return analysis.commands.some((command) => commandMatches(spec, command, ignoreCase));
+}
+
+/** Only two rule shapes, judged as written, are tested; every other rule fires (§20.3 item 24). */
+function partialFallbackMatches(specifier: string, commands: readonly string[], ignoreCase: boolean): boolean {
+  if (PARTIAL_PREFIX.test(specifier)) return commands.some((command) => commandMatches(specifier, command, ignoreCase));
+  if (!PARTIAL_WILDCARD.test(specifier)) return true;
+  const spec = specifier.replace('\t', ' ');
+  return commands.some((command) => wildcardMatches(spec, command, ignoreCase));
 }
 
 function commandMatches(spec: string, command: string, ignoreCase: boolean): boolean {

@@ -1,7 +1,9 @@
-// How the Bash reader grades and splits commands (spec §20.1 items 2-8).
+// How the Bash reader grades and splits commands (spec §20.1 items 2-8, §20.3 items 19-24).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyseBash } from '../../src/match/bash-parse.ts';
+
+const HOME = '/home/u';
 
 const parsed: Array<[item: string, command: string, commands: string[]]> = [
   ['2', 'ls -la;git push', ['ls -la', 'git push']],
@@ -20,31 +22,43 @@ const parsed: Array<[item: string, command: string, commands: string[]]> = [
   ['8', 'x=$(echo hi) && git push', ['echo hi', 'git push']],
   ['8', 'echo $((1 + (2 * 3)))', ['echo $((1 + (2 * 3)))']],
   ['8', '', []],
+  ['19', 'cd $HOME && ls "$HOME/x" ab$HOME', ['cd /home/u', 'ls /home/u/x ab/home/u']],
+  ['21', 'echo "ab$USER" "a $? b" "ab$!"', ['echo ab__TRACKED_VAR__ a __TRACKED_VAR__ b ab']],
+  ['22', 'X=hi; Y="a b"; echo $X "$Y"', ['echo hi a b']],
+  ['22', 'X=$(ls); echo "ab$X" "ab$(date)"', ['ls', 'date', 'echo ab__CMDSUB_OUTPUT__ ab__CMDSUB_OUTPUT__']],
 ];
 
 for (const [item, command, commands] of parsed) {
   test(`§20.1 ${item}: ${JSON.stringify(command)} parses into ${JSON.stringify(commands)}`, () => {
-    assert.deepEqual(analyseBash(command), { grade: 'parsed', commands });
+    assert.deepEqual(analyseBash(command, HOME), { grade: 'parsed', commands });
   });
 }
 
-const partial: Array<[command: string, names: string[]]> = [
-  ['echo $(git push)', ['git', 'echo']],
-  ['echo `date`', ['date', 'echo']],
-  ['echo "$(a | b)"', ['a', 'b', 'echo']],
-  ['rm $FILE && ls', ['rm', 'ls']],
+const partial: Array<[command: string, commands: string[]]> = [
+  ['echo $(git push)', ['git push', 'echo __CMDSUB_OUTPUT__']],
+  ['echo `date`', ['date', 'echo __CMDSUB_OUTPUT__']],
+  ['echo "$(a | b)"', ['a', 'b', 'echo __CMDSUB_OUTPUT__']],
+  ['echo $$ $PPID $1', ['echo $$ $PPID $1']],
+  ['git push $REMOTE', ['git push $REMOTE']],
 ];
 
-for (const [command, names] of partial) {
-  test(`§20.1 8: ${JSON.stringify(command)} is a partial fallback naming ${names.join(', ')}`, () => {
-    const analysis = analyseBash(command);
+for (const [command, commands] of partial) {
+  test(`§20.1 8: ${JSON.stringify(command)} is a partial fallback of ${JSON.stringify(commands)}`, () => {
+    const analysis = analyseBash(command, HOME);
     assert.equal(analysis.grade, 'partial');
-    assert.deepEqual(analysis.grade === 'partial' ? analysis.names : [], names);
+    assert.deepEqual(analysis.grade === 'partial' ? analysis.commands : [], commands);
   });
 }
 
+test('§20.3 19: a blank in HOME leaves $HOME unknown unquoted', () => {
+  assert.equal(analyseBash('echo $HOME', '/h me').grade, 'partial');
+  assert.equal(analyseBash('echo $HOME/x', '/h me').grade, 'full');
+  assert.deepEqual(analyseBash('echo "$HOME"', '/h me'), { grade: 'parsed', commands: ['echo /h me'] });
+});
+
 const full = [
-  'echo ${HOME}', 'echo $$', 'echo $PPID', 'cat <<EOF\ngit push\nEOF', '{ git push; }', 'git \\\npush',
+  'echo ${HOME}', 'echo $$ && ls', 'rm $FILE && ls', 'echo $USER/x', "echo 'a' $USER", 'echo "$USER"',
+  'echo "ab$LANG"', 'X=; echo $X', 'X=hi; X=ho; echo $X', 'X="a b"; echo $X', 'cat <<EOF\ngit push\nEOF', '{ git push; }', 'git \\\npush',
   'cat <(ls)', 'tee >(cat)', 'echo (x)', 'echo "a', "echo 'a", 'echo `a', 'ls &&', '&& ls', 'ls ;; ls', ')',
   'if a; then b', 'for x in a; do b', 'f() { a; }', '((i++))', 'echo $(echo ${x})', "cat <<'EOF'\nno end",
   "echo $'a'", '$(which python) x.py', 'echo $((1 + $(ls)))', '('.repeat(2000) + 'ls' + ')'.repeat(2000),
@@ -52,6 +66,6 @@ const full = [
 
 for (const command of full) {
   test(`§20.1 8: ${JSON.stringify(command.slice(0, 40))} is a full fallback`, () => {
-    assert.equal(analyseBash(command).grade, 'full');
+    assert.equal(analyseBash(command, HOME).grade, 'full');
   });
 }

@@ -1,4 +1,4 @@
-// Golden table for `if` (spec §20.1): each row is (spec item, rule, tool, input, runs?), as observed in
+// Golden table for `if` (spec §20.1, §20.3): each row is (spec item, rule, tool, input, runs?), as observed in
 // Claude Code 2.1.332. Rows marked "choice" encode peri-hooks decisions where §20 is silent (README, "Where peri-hooks had to choose").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +15,8 @@ interface Row {
   runs: boolean;
   /** When set, whether peri-hooks must warn about the rule. */
   warns?: boolean;
+  /** The HOME of the call, when not HOME. */
+  home?: string;
 }
 
 const bash = (item: string, rule: string, command: string, runs: boolean, warns?: boolean): Row =>
@@ -170,10 +172,9 @@ const rows: Row[] = [
   bash('8 partial', 'Bash(date *)', 'echo `date`', true),
   bash('8 partial', 'Bash(ls *)', 'echo "$(date)"', false),
   bash('8 partial', 'Bash(x y)', 'echo "$(date)"', true),
-  bash('8 partial', 'Bash(ls *)', 'echo $HOME', false),
-  bash('8 partial', 'Bash(echo *)', 'echo $HOME', true),
-  bash('8 partial', 'Bash(git push)', 'echo $HOME', true),
-  bash('8 partial', 'Bash(git push)', 'echo "$HOME"', true),
+  bash('8 partial', 'Bash(ls *)', 'echo $USER', false),
+  bash('8 partial', 'Bash(echo *)', 'echo $USER', true),
+  bash('8 partial', 'Bash(git push)', 'echo $USER', true),
   bash('8 partial', 'Bash(ls *)', 'ls -la && echo $(whoami)', true),
   bash('8 partial', 'Bash(git push)', "echo '$HOME'", false),
   bash('8 partial', 'Bash(git push)', "echo '$(git push)'", false),
@@ -181,8 +182,8 @@ const rows: Row[] = [
   bash('8 full', 'Bash(git push *)', 'echo ${HOME}', true),
   bash('8 full', 'Bash(ls *)', 'echo ${HOME}', true),
   bash('8 full', 'Bash(ls *)', 'echo "${HOME}"', true),
-  bash('8 full', 'Bash(ls *)', 'echo $PPID', true),
-  bash('8 full', 'Bash(ls *)', 'echo $$', true),
+  bash('8 full', 'Bash(ls *)', 'echo $PPID && git push', true),
+  bash('8 full', 'Bash(ls *)', 'echo $$; git push', true),
   bash('8 full', 'Bash(ls *)', 'cat <<EOF\ngit push\nEOF', true),
   bash('8 full', 'Bash(git push)', 'cat <<EOF\ngit push\nEOF', true),
   bash('8 full', 'Bash(ls *)', '{ git push; }', true),
@@ -192,10 +193,9 @@ const rows: Row[] = [
   bash('8 full', 'Bash(ls *)', 'echo "unterminated', true),
   bash('8 full', 'Bash(ls *)', 'ls &&', true),
   bash('8 full', 'Bash(ls *)', 'if true; then git push', true),
-  bash('8 full choice: computed command name', 'Bash(ls *)', '$CMD -rf /', true),
+  bash('8 full', 'Bash(ls *)', '$CMD -rf /', true),
   bash('8 full choice: [[ … ]]', 'Bash(ls *)', '[[ -f x ]] && rm x', true),
   bash('8 full choice: case', 'Bash(ls *)', 'case x in x) rm x;; esac', true),
-  bash('8 full choice: $?', 'Bash(ls *)', 'echo $?', true),
   bash('8 quoted heredoc', 'Bash(rm *)', "cat <<'EOF'\nrm -rf x\nEOF", false),
   bash('8 quoted heredoc', 'Bash(rm *)', 'cat <<"EOF"\nrm -rf x\nEOF', false),
   bash('8 quoted heredoc', 'Bash(rm *)', "cat <<-'EOF'\n\trm -rf x\n\tEOF", false),
@@ -364,15 +364,202 @@ const rows: Row[] = [
   file('17', '', 'Write', '/w/proj/a.txt', true),
   bash('17', 'Bash(echo \\(x\\))', 'echo "(x)"', true, false),
 
+  // 19. $HOME is replaced by the HOME value before matching; ~ is not expanded
+  bash('19', 'Bash(echo /home/u)', 'echo $HOME', true),
+  bash('19', 'Bash(echo *)', 'echo $HOME', true),
+  bash('19', 'Bash(echo $HOME)', 'echo $HOME', false),
+  bash('19', 'Bash(echo hi)', 'echo $HOME', false),
+  bash('19', 'Bash(git push)', 'echo $HOME', false),
+  bash('19', 'Bash(* push *)', 'echo $HOME', false),
+  bash('19', 'Bash(ls)', 'ls $HOME', false),
+  bash('19', 'Bash(ls *)', 'ls $HOME', true),
+  bash('19', 'Bash(ls /home/u)', 'ls $HOME', true),
+  bash('19', 'Bash(git push)', 'cd $HOME && git push', true),
+  bash('19', 'Bash(cd /home/u)', 'cd $HOME && git push', true),
+  bash('19', 'Bash(echo ~)', 'echo ~', true),
+  bash('19', 'Bash(echo /home/u)', 'echo ~', false),
+  bash('19', 'Bash(echo /home/u/x)', 'echo $HOME/x', true),
+  bash('19', 'Bash(echo ab/home/u)', 'echo ab$HOME', true),
+  bash('19', 'Bash(echo /home/u/home/u)', 'echo $HOME$HOME', true),
+  bash('19', 'Bash(echo /home/u/x)', 'echo "$HOME/x"', true),
+  bash('19', 'Bash(git push)', 'echo "$HOME"', false),
+  bash('19', 'Bash(/home/u/bin/tool *)', '$HOME/bin/tool --x', true),
+  bash('19', 'Bash(ls *)', 'echo ${HOME}', true),
+  { ...bash('19 blank in HOME: partial', 'Bash(git push)', 'echo $HOME', true), home: '/home/h me' },
+  { ...bash('19 blank in HOME: partial', 'Bash(ls *)', 'echo $HOME', false), home: '/home/h me' },
+  { ...bash('19 blank in HOME: full', 'Bash(ls *)', 'echo $HOME/x', true), home: '/home/h me' },
+  { ...bash('19 blank in HOME: quoted', 'Bash(echo /home/h me)', 'echo "$HOME"', true), home: '/home/h me' },
+  { ...bash('19 blank in HOME: quoted', 'Bash(ls *)', 'echo "$HOME"', false), home: '/home/h me' },
+
+  // 20. Every other unquoted variable is unresolved: partial as a whole word of a single command, else full
+  bash('20', 'Bash(echo hi)', 'echo $USER', true),
+  bash('20', 'Bash(git push)', 'echo $USER', true),
+  bash('20', 'Bash(ls)', 'echo $USER', true),
+  bash('20', 'Bash(echo *)', 'echo $USER', true),
+  bash('20', 'Bash(ls *)', 'echo $USER', false),
+  bash('20', 'Bash(cd *)', 'echo $USER', false),
+  bash('20', 'Bash(echo *)', 'git push $REMOTE', false),
+  bash('20', 'Bash(git *)', 'git push $REMOTE', true),
+  bash('20', 'Bash(ls *)', 'echo $HOME $USER', false),
+  bash('20', 'Bash(ls *)', 'echo $$', false),
+  bash('20', 'Bash(ls *)', 'echo $PPID', false),
+  bash('20', 'Bash(ls *)', 'echo $1', false),
+  bash('20', 'Bash(ls *)', 'echo $?', false),
+  bash('20', 'Bash(ls *)', 'echo $home', false),
+  bash('20', 'Bash(ls *)', 'echo $HOMEx', false),
+  bash('20', 'Bash(ls *)', 'echo $USER/x', true),
+  bash('20', 'Bash(ls *)', "echo 'hi' $USER", true),
+  bash('20', 'Bash(ls *)', '$USER --x', true),
+  bash('20', 'Bash(ls *)', 'echo $USER && git push', true),
+  bash('20', 'Bash(ls *)', 'echo $USER; git push', true),
+  bash('20', 'Bash(ls *)', 'git push; echo $USER', true),
+  bash('20', 'Bash(ls *)', 'echo $USER | cat', true),
+
+  // 21. Variables inside double quotes: a fixed set reads as __TRACKED_VAR__, the rest fall back fully
+  bash('21', 'Bash(echo ab__TRACKED_VAR__)', 'echo "ab$USER"', true),
+  bash('21', 'Bash(echo ab*)', 'echo "ab$USER"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$USER"', false),
+  bash('21', 'Bash(echo a * b)', 'echo "a $USER b"', true),
+  bash('21', 'Bash(echo /home/u ab__TRACKED_VAR__)', 'echo "$HOME" "ab$USER"', true),
+  bash('21', 'Bash(echo ab__TRACKED_VAR__)', 'echo "ab$PWD"', true),
+  bash('21', 'Bash(echo ab__TRACKED_VAR__)', 'cd x && echo "ab$PWD"', true),
+  bash('21', 'Bash(echo ab__TRACKED_VAR__)', 'echo "ab$?"', true),
+  bash('21', 'Bash(echo ab__TRACKED_VAR__)', 'echo "ab$$"', true),
+  bash('21', 'Bash(ls *)', 'echo "$USER"', true),
+  bash('21', 'Bash(ls *)', 'echo "a$USER"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$LANG"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$1"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$@"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$_"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$FOO"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$HOMEx"', true),
+  bash('21', 'Bash(ls *)', 'echo "$HOME" "$USER"', true),
+  bash('21', 'Bash(echo ab)', 'echo "ab$!"', true),
+
+  // 22. Variables assigned earlier in the line; substitutions parsed in assignments and longer quoted strings
+  bash('22', 'Bash(echo hi)', 'X=hi; echo $X', true),
+  bash('22', 'Bash(echo hi)', 'X=hi && echo $X', true),
+  bash('22', 'Bash(echo hi)', 'X=hi; echo "$X"', true),
+  bash('22', 'Bash(ls *)', 'X=hi; echo $X', false),
+  bash('22', 'Bash(echo hi hi)', 'X=hi; echo $X $X', true),
+  bash('22', 'Bash(echo a b)', 'X="a b"; echo "$X"', true),
+  bash('22', 'Bash(ls *)', 'X="a b"; echo $X', true),
+  bash('22', 'Bash(ls *)', 'X=; echo $X', true),
+  bash('22', 'Bash(ls *)', 'X=hi; X=ho; echo $X', true),
+  bash('22', 'Bash(ls *)', 'X=hi; echo ${X}', true),
+  bash('22', 'Bash(git push)', 'echo "ab$(git push)"', true),
+  bash('22', 'Bash(echo ab__CMDSUB_OUTPUT__)', 'echo "ab$(git push)"', true),
+  bash('22', 'Bash(ls *)', 'echo "ab$(git push)"', false),
+  bash('22', 'Bash(git push)', 'echo "ab`git push`"', true),
+  bash('22', 'Bash(echo ab__CMDSUB_OUTPUT__)', 'echo "ab`git push`"', true),
+  bash('22', 'Bash(ls *)', 'echo "ab`git push`"', false),
+  bash('22', 'Bash(echo *__CMDSUB_OUTPUT__*)', 'X=$(ls); echo "ab$X"', true),
+  bash('22', 'Bash(ls)', 'X=$(ls); echo "ab$X"', true),
+  bash('22', 'Bash(ls *)', 'X=$(ls); echo "ab$X"', true),
+  bash('22', 'Bash(cat *)', 'X=$(ls); echo "ab$X"', false),
+  bash('22', 'Bash(cat *)', 'echo "ab$(git push)" && ls -la', false),
+  bash('22', 'Bash(ls *)', 'echo "ab$(git push)" && ls -la', true),
+  bash('22', 'Bash(cat *)', 'X=$(git push) && ls -la', false),
+  bash('22', 'Bash(git push)', 'X=$(git push) && ls -la', true),
+
+  // 23. Blanks: rules not ending in `:*` are trimmed and collapsed; `prefix:*` is literal
+  bash('23', 'Bash( git push )', 'git push', true),
+  bash('23', 'Bash(git  push)', 'git  push', true),
+  bash('23', 'Bash(git\tpush)', 'git\tpush', true),
+  bash('23', 'Bash( git push )', 'git\tpush', true),
+  bash('23', 'Bash(ls *  )', 'ls -la', true),
+  bash('23', 'Bash(ls\t*)', 'ls -la', true),
+  bash('23', 'Bash( ls -la )', 'ls -la', true),
+  bash('23', 'Bash( ls:*)', 'ls', false),
+  bash('23', 'Bash( ls:*)', 'ls -la', false),
+  bash('23', 'Bash(ls :*)', 'ls', false),
+  bash('23', 'Bash(ls :*)', 'ls -la', false),
+  bash('23', 'Bash(git  push:*)', 'git push', false),
+  bash('23', 'Bash(git  push:*)', 'git push origin main', false),
+  bash('23', 'Bash(git push:*)', 'git push origin main', true),
+
+  // 24. The partial fallback tests `word:*` and `word*` / `word *` (as written); every other rule fires
+  bash('24', 'Bash(ls*)', 'echo $(git push)', false),
+  bash('24', 'Bash(ls *)', 'echo $(git push)', false),
+  bash('24', 'Bash(ls\t*)', 'echo $(git push)', false),
+  bash('24', 'Bash(ls:*)', 'echo $(git push)', false),
+  bash('24', 'Bash( ls *)', 'echo $(git push)', true),
+  bash('24', 'Bash(ls  *)', 'echo $(git push)', true),
+  bash('24', 'Bash(ls *  )', 'echo $(git push)', true),
+  bash('24', 'Bash( ls*)', 'echo $(git push)', true),
+  bash('24', 'Bash( ls:*)', 'echo $(git push)', true),
+  bash('24', 'Bash(ls :*)', 'echo $(git push)', true),
+  bash('24', 'Bash(ls)', 'echo $(git push)', true),
+  bash('24', 'Bash(git*)', 'echo $(git push)', true),
+  bash('24', 'Bash(git:*)', 'echo $(git push)', true),
+  bash('24', 'Bash(gi*)', 'echo $(git push)', true),
+  bash('24', 'Bash(*ls)', 'echo $(git push)', true),
+  bash('24', 'Bash(l*s *)', 'echo $(git push)', true),
+  bash('24', 'Bash(g?t *)', 'echo $(git push)', true),
+  bash('24', 'Bash([g]it *)', 'echo $(git push)', true),
+  bash('24', 'Bash(git p*)', 'echo $(ls)', true),
+  bash('24', 'Bash(git*)', 'cat `ls`', false),
+  bash('24', 'Bash(echo *)', 'cat `ls`', false),
+  bash('24', 'Bash(ls *)', 'cat `ls`', true),
+  bash('24', 'Bash(cat *)', 'cat `ls`', true),
+  bash('24', 'Bash(x *)', 'x $(ls)', true),
+  bash('24', 'Bash(x *)', 'echo $(ls)', false),
+  bash('24', 'Bash(x *)', 'echo ab$(ls)', false),
+  bash('24', 'Bash(x *)', 'echo "$(git push)"', false),
+  bash('24', 'Bash(x *)', 'echo "a$(ls)"', false),
+  bash('24', 'Bash(x *)', 'echo $(git push) && ls -la', true),
+  bash('24', 'Bash(x *)', 'ls -la && echo `git push`', true),
+  bash('24', 'Bash(x *)', 'echo $(git push) | cat', true),
+  bash('24', 'Bash(x *)', '$(git push)', true),
+
+  // 25. File rules: a gitignore test that ignores case, then a case-sensitive wildcard on the absolute path
+  read('25', 'Read(*.TXT)', '/w/proj/src/a.txt', true),
+  read('25', 'Read(A.TXT)', '/w/proj/src/a.txt', true),
+  read('25', 'Read(SRC/A.TXT)', '/w/proj/src/a.txt', true),
+  read('25', 'Read(*.TXT)', '/w/outside/o.txt', false),
+  read('25', 'Read(**/*.TXT)', '/w/outside/o.txt', false),
+  file('25', 'Edit(*.TXT)', 'Edit', '/w/outside/o.txt', false),
+  read('25', 'Read(*.TXT)', '/home/u/h.txt', false),
+  read('25', 'Read(**/*.TXT)', '/home/u/h.txt', false),
+  file('25', 'Edit(*.TXT)', 'Edit', '/home/u/h.txt', false),
+  read('25', 'Read(*.TXT)', '/w/outside/O2.TXT', true),
+  read('25', 'Read(*.txt)', '/w/outside/O2.TXT', false),
+  file('25', 'Write(*.TXT)', 'Write', '/w/outside/NEW.TXT', true),
+  file('25', 'Write(*.txt)', 'Write', '/w/outside/NEW.TXT', false),
+  read('25', 'Read(O.TXT)', '/w/outside/o.txt', false),
+  read('25', 'Read(o.txt)', '/w/outside/o.txt', false),
+  read('25', 'Read(*O.TXT)', '/w/outside/o.txt', false),
+  read('25', 'Read(*o.txt)', '/w/outside/o.txt', true),
+  read('25', 'Read(*/o.txt)', '/w/outside/o.txt', true),
+  read('25', 'Read(*/A.TXT)', '/w/proj/a.txt', false),
+  read('25', 'Read(*/a.txt)', '/w/proj/a.txt', true),
+  read('25', 'Read(~/*.TXT)', '/home/u/h.txt', true),
+  read('25', 'Read(~/H.TXT)', '/home/u/h.txt', true),
+  file('25', 'Edit(~/*.TXT)', 'Edit', '/home/u/h.txt', true),
+  read('25', 'Read(//w/outside/O.TXT)', '/w/outside/o.txt', true),
+  read('25', 'Read(//w/OUTSIDE/**)', '/w/outside/o.txt', true),
+  read('25', 'Read(/w/outside/o.txt)', '/w/outside/o.txt', true),
+  read('25', 'Read(/w/outside/O.TXT)', '/w/outside/o.txt', false),
+  read('25', 'Read(/w/proj/a.txt)', '/w/proj/a.txt', true),
+  read('25', 'Read(/w/proj/A.TXT)', '/w/proj/a.txt', false),
+  read('25', 'Read(/w/proj/*.txt)', '/w/proj/a.txt', false),
+  read('25', 'Read(//w/proj/A.TXT)', '/w/proj/a.txt', true),
+  read('25', 'Read(/etc/hostname)', '/etc/hostname', true),
+  read('25', 'Read(//etc/HOSTNAME)', '/etc/hostname', true),
+  read('25', 'Read(//ETC/hostname)', '/etc/hostname', true),
+  read('25', 'Read(/etc/HOSTNAME)', '/etc/hostname', false),
+  read('25', 'Read(*HOSTNAME)', '/etc/hostname', false),
+  read('25', 'Read(hostname)', '/etc/hostname', false),
+
   // Input without the field the specifier reads
   tool('input', 'Bash(ls)', 'Bash', {}, false),
   tool('input', 'Bash', 'Bash', {}, true),
   tool('input', 'Grep(x)', 'Grep', { pattern: 42 }, false),
 ];
 
-test('the golden table has rows for every numbered item of §20.1 except 9 and 18', () => {
+test('the golden table has rows for every numbered item of §20.1 and §20.3 except 9 and 18', () => {
   const items = new Set(rows.map((row) => row.item.split(' ')[0]));
-  for (const item of ['1', '2', '3', '4', '5', '6', '7', '8', '10', '11', '12', '13', '14', '15', '16', '17']) {
+  for (const item of ['1', '2', '3', '4', '5', '6', '7', '8', '10', '11', '12', '13', '14', '15', '16', '17', '19', '20', '21', '22', '23', '24', '25']) {
     assert.ok(items.has(item), `no row for item ${item}`);
   }
   assert.ok(rows.length >= 250, `only ${rows.length} rows`);
@@ -380,8 +567,8 @@ test('the golden table has rows for every numbered item of §20.1 except 9 and 1
 
 for (const row of rows) {
   const input = JSON.stringify(row.input);
-  test(`§20.1 ${row.item}: if ${JSON.stringify(row.rule)} on ${row.tool} ${input} ${row.runs ? 'runs' : 'is skipped'}`, () => {
-    const check = matchesIf(row.rule, { toolName: row.tool, toolInput: row.input, cwd: CWD, home: HOME });
+  test(`§20.${Number(row.item.split(' ')[0]) >= 19 ? 3 : 1} ${row.item}: if ${JSON.stringify(row.rule)} on ${row.tool} ${input} ${row.runs ? 'runs' : 'is skipped'}`, () => {
+    const check = matchesIf(row.rule, { toolName: row.tool, toolInput: row.input, cwd: CWD, home: row.home ?? HOME });
     assert.equal(check.matches, row.runs);
     if (row.warns !== undefined) assert.equal(check.malformed !== undefined, row.warns, check.malformed ?? 'no warning');
   });
