@@ -7,8 +7,7 @@
 // - any other regex runs in a worker thread, stopped after RUN_BUDGET_MS; one that has not answered by then
 //   matches nothing and is reported, like an invalid regex.
 // On a runtime that refuses the V8 flags (Deno without --v8-flags), every regex takes the worker path.
-import v8 from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 export type RegexResult =
   /** One answer per value. */
@@ -62,6 +61,8 @@ let linearEngine: boolean | undefined;
 
 function linearEngineRuns(source: string): boolean {
   if (linearEngine === undefined) {
+    // Loaded here, not imported: node:v8 and node:worker_threads cost ~4 ms of every firing's start-up otherwise.
+    const v8 = process.getBuiltinModule('node:v8');
     v8.setFlagsFromString('--enable-experimental-regexp-engine');
     v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
     linearEngine = compiles('', 'l');
@@ -130,6 +131,7 @@ function testInWorker(source: string, values: readonly string[]): RegexResult {
 }
 
 function startWorker(): Worker {
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   const started = new Worker(WORKER_SOURCE, { eval: true });
   started.unref();
   // A worker that dies leaves its request unanswered, which the wait above already handles.
