@@ -30,6 +30,8 @@ export interface FireOptions extends SourceOptions {
   stateDir?: string;
   /** Run every hook of the firing in order, as one sequential group (a peri-hooks extension). */
   sequential?: boolean;
+  /** false: leave the Stop loop to the host, which caps it itself (Claude Code); no count, no override. Default true. */
+  stopGuard?: boolean;
   /**
    * How to start peri-hooks itself (argv), for the supervisor of async hooks. The CLI sets it; embedders
    * that configure async hooks pass it, else those hooks fail with a message saying so.
@@ -67,7 +69,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
   });
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, ...(options.failClosed ? { failClosed: true } : {}) });
-  const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env);
+  const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
   return buildReport({
     event, projectDir, hooks: loaded.hooks, plan: planned, executed, settled,
     loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],

@@ -238,7 +238,6 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'Stop loop: a hook that always blocks, with the cap at 3',
-    knownDifference: 'issue 14 item 1: the Stop cap is applied twice: peri-hooks overrides the 4th block itself, so Claude Code ends with the 4th answer ("turn 4", 4 turns) instead of applying its own cap (result "", 5 turns)',
     env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '3' },
     hooks: { Stop: all(hook('stop', json({ decision: 'block', reason: 'keep going' }))) },
     model: [[say('turn 1')], [say('turn 2')], [say('turn 3')], [say('turn 4')], [say('turn 5')], [say('turn 6')]],
@@ -246,7 +245,6 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'Stop loop: the count starts again after a tool call',
-    knownDifference: 'issue 14 item 1: Claude Code counts afresh after a tool call between two Stop firings (7 turns); peri-hooks keeps counting and overrides the cap early (4 turns)',
     env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' },
     hooks: { Stop: all(hook('stop', json({ decision: 'block', reason: 'keep going' }))), PreToolUse: onBash(hook('pre')) },
     model: [[say('turn 1')], [say('turn 2')], [bash('toolu_s1', 'touch ran-s1')], [say('turn 4')], [say('turn 5')], [say('turn 6')], [say('turn 7')]],

@@ -39,6 +39,8 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
     ...(flags.sequential ? { sequential: true } : {}),
+    // Claude Code caps Stop loops itself: a second cap would end the loop one block early.
+    ...(output === 'claude' ? { stopGuard: false } : {}),
     ...(flags.state === false ? { noState: true } : {}),
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     selfCommand: selfCommand(),
