@@ -10,8 +10,8 @@ interface FlagVariant {
 }
 
 export interface FlagSpec {
-  /** The value placeholder, e.g. `<file>`; a flag without one is a switch. */
-  value?: `<${string}>`;
+  /** The value placeholder, e.g. `<file>`, or `[kind]` for a value that may be left out; a flag without one is a switch. */
+  value?: `<${string}>` | `[${string}]`;
   description: string;
   /** Each use adds a value; the command gets an array even for one use. */
   repeatable?: true;
@@ -45,6 +45,12 @@ export const FLAGS = {
   'managed-dir': { value: '<dir>', description: 'Folder of managed-settings.json', default: '/etc/claude-code; $PERI_HOOKS_MANAGED_DIR' },
   'fail-closed': { description: 'Hook failures and runner errors block (exit 2) where the event can block' },
   sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
+  'only-async': {
+    value: '[kind]',
+    description: 'Run only the async hooks of this kind (async or asyncRewake) and wait for them: Claude Code\'s async entry for peri-hooks',
+    default: 'async',
+  },
+  'skip-async': { description: 'Leave the async hooks out: Claude Code\'s synchronous entry for peri-hooks, next to an --only-async one' },
   'state-dir': {
     value: '<dir>',
     description: 'Session state folder',
@@ -92,7 +98,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '<event>',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'state-dir', 'no-state'],
+    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state'],
     examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
   },
   {

@@ -323,17 +323,23 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'async hook: its context reaches the model on a later turn',
-    knownDifference: 'issue 14 item 3: async results are delivered by the next peri-hooks firing, not as Claude Code\'s next-turn system message',
     hooks: { PreToolUse: onBash(hook('background', specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' }), { async: true })), PostToolUse: onBash(hook('post')) },
     model: [[bash('toolu_n1', 'sleep 2; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
     expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'] },
   },
   {
-    name: 'asyncRewake: exit 2 wakes the model with the stderr',
-    knownDifference: 'issue 14 item 3: asyncRewake exit 2 is delivered by the next peri-hooks firing, not as Claude Code\'s blocking reminder',
+    // Headless, Claude Code runs an asyncRewake hook without `async` in the foreground, as a normal hook.
+    name: 'asyncRewake headless: exit 2 blocks as from a normal hook',
     hooks: { PostToolUse: onBash(hook('rewake', 'echo "background check failed" >&2; exit 2', { asyncRewake: true })) },
     model: [[bash('toolu_n3', 'touch ran-n3')], [bash('toolu_n4', 'sleep 2; touch ran-n4')], [say('ok')]],
-    expect: { ran: ['rewake'] },
+    expect: { ran: ['rewake'], modelSees: ['background check failed'] },
+  },
+  {
+    // The hook takes a second, through peri-hooks or not: one that ends before the next tool call starts is seen one turn more.
+    name: 'async asyncRewake: exit 2 in the background wakes the model with the stderr',
+    hooks: { PostToolUse: onBash(hook('rewake', 'sleep 1; echo "background check failed" >&2; exit 2', { async: true, asyncRewake: true })) },
+    model: [[bash('toolu_n5', 'touch ran-n5')], [bash('toolu_n6', 'sleep 3; touch ran-n6')], [say('ok')]],
+    expect: { ran: ['rewake'], modelSees: ['Stop hook blocking error from command'] },
   },
   {
     name: 'InstructionsLoaded fires for the project CLAUDE.md',

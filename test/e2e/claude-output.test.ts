@@ -1,6 +1,7 @@
 // `--output claude`: peri-hooks as Claude Code's one hook answers in the form the original hooks used.
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 
 let project: Project;
@@ -143,4 +144,43 @@ test('several hooks\' context: one answer with each hook\'s paragraph as Claude 
   // The first paragraph is plain stdout's: the answer is plain stdout too.
   const start = await claude('SessionStart', 'SessionStart', [context('SessionStart', 'from json'), cmd('echo "from stdout"')]);
   assert.deepEqual([start.code, start.stdout], [0, 'from stdout\n\nSessionStart hook additional context: from json\n']);
+});
+
+// Inside Claude Code async hooks get entries of their own, so that Claude Code's async mechanism runs them.
+describe('--skip-async and --only-async: the entries that split a policy\'s async hooks from the rest', () => {
+  const ranMarker = (name: string) => `${project.dir}/${name}.ran`;
+  const policy = [
+    cmd(`touch '${ranMarker('sync')}'; echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'from the sync hook' } })}'`),
+    { ...cmd(`echo '${JSON.stringify({ systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'from the async hook' } })}'`), async: true },
+    { ...cmd('echo "lint failed" >&2; exit 2'), asyncRewake: true },
+  ];
+
+  test('--skip-async: the async hooks are reported skipped, and none is handed to the background', async () => {
+    const settings = JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: policy }] } });
+    const result = await runCli(['fire', 'PostToolUse', '--skip-async', '--output', 'json', '--setting-sources', '', '--settings', settings], { stdin: project.input('PostToolUse.tool_name-Bash'), env: project.env() });
+    const report = JSON.parse(result.stdout);
+    assert.deepEqual(report.hooks.map((hook: { status: string; skipReason?: string }) => hook.skipReason ?? hook.status), ['ran', 'skip-async', 'skip-async']);
+    assert.equal(report.output.hookSpecificOutput.additionalContext, 'from the sync hook');
+  });
+
+  test('--only-async: only the async hooks run, waited for, and the answer is what Claude Code reads of an async hook', async () => {
+    rmSync(ranMarker('sync'), { force: true });
+    const result = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', policy, 'Bash', ['--only-async']);
+    assert.deepEqual([result.code, result.stderr], [0, '']);
+    assert.deepEqual(JSON.parse(result.stdout), { systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'from the async hook' } });
+    assert.equal(existsSync(ranMarker('sync')), false, 'the synchronous hook did not run');
+  });
+
+  test('--only-async asyncRewake: the rewake hook runs, and its exit 2 is passed on', async () => {
+    const result = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', policy, 'Bash', ['--only-async', 'asyncRewake']);
+    assert.deepEqual([result.code, result.stdout, result.stderr], [2, '', 'lint failed\n']);
+  });
+
+  test('the two flags together, or an unknown kind, are usage errors', async () => {
+    for (const args of [['--only-async', '--skip-async'], ['--only-async', 'later']]) {
+      const result = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', policy, 'Bash', args);
+      assert.equal(result.code, 1, args.join(' '));
+      assert.match(result.stderr, args[1] === 'later' ? /unknown --only-async kind "later"/ : /--only-async and --skip-async/);
+    }
+  });
 });
