@@ -92,6 +92,14 @@ export interface EventDef {
    * `agent_id` (`perAgent`). `ends` names what would end, for messages.
    */
   stopLike?: { guardCounter: 'main' | 'perAgent'; ends: 'turn' | 'subagent' };
+  /**
+   * How Claude Code shows the model the context of several hooks, each hook apart (observed in 2.1.332, in the
+   * order the hooks finished). `perHook`: a paragraph per hook, "<label> hook additional context: <text>", or
+   * "<label> hook success: <text>" for plain stdout where it is context. `joined`: the plain-stdout paragraphs,
+   * then one "<label> hook additional context:" paragraph with every additionalContext on a line of its own.
+   * The label is the event name, with ":<matcher value>" for the paragraph kinds in `labelsWithMatcher`.
+   */
+  contextParagraphs?: { layout: 'perHook' | 'joined'; labelsWithMatcher?: readonly ContextParagraphKind[] };
   /** Input `source` values on which the event cannot block (§7). */
   unblockableSources?: readonly string[];
   /** ask, defer and any updatedInput are never applied: each keeps the action from running (§6.4, §7). */
@@ -99,6 +107,9 @@ export interface EventDef {
   /** The event's hooks share one time budget (§10.1). */
   sharedTimeoutBudget?: SharedTimeoutBudget;
 }
+
+/** A paragraph of hook text the model gets: a JSON additionalContext, or plain stdout ("hook success"). */
+export type ContextParagraphKind = 'context' | 'success';
 
 /** max(minS, min(largest settings-file timeout, maxS)), unless the variable `overrideVariable` gives milliseconds. */
 export interface SharedTimeoutBudget {
@@ -118,18 +129,18 @@ const TOOL = 'tool_name';
 const PERMISSION_FIELDS = ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'];
 
 const rows: readonly EventDef[] = [
-  { name: 'PreToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'permission', exit2: 'denies the tool call; stderr goes to Claude', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true, hasPermissionMode: true, permissionDecisions: ALL_DECISIONS, approveMeansAllow: true, brokenEntryVoidsSource: true },
-  { name: 'PostToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude (the tool already ran)', specificFields: ['additionalContext', 'classifierContext', 'updatedToolOutput', 'updatedMCPToolOutput'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, toolResponseField: 'tool_response' },
-  { name: 'PostToolUseFailure', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, modelVerdictOnBlock: 'feedback', toolResponseField: 'error' },
-  { name: 'PostToolBatch', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stops the agentic loop before the next model call', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn' },
+  { name: 'PreToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'permission', exit2: 'denies the tool call; stderr goes to Claude', specificFields: PERMISSION_FIELDS, honoursContinue: true, ifApplies: true, hasPermissionMode: true, permissionDecisions: ALL_DECISIONS, approveMeansAllow: true, brokenEntryVoidsSource: true, contextParagraphs: { layout: 'joined', labelsWithMatcher: ['context'] } },
+  { name: 'PostToolUse', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude (the tool already ran)', specificFields: ['additionalContext', 'classifierContext', 'updatedToolOutput', 'updatedMCPToolOutput'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, toolResponseField: 'tool_response', contextParagraphs: { layout: 'perHook', labelsWithMatcher: ['context'] } },
+  { name: 'PostToolUseFailure', matcherField: TOOL, hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stderr goes to Claude', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, modelVerdictOnBlock: 'feedback', toolResponseField: 'error', contextParagraphs: { layout: 'perHook', labelsWithMatcher: ['context'] } },
+  { name: 'PostToolBatch', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'stops the agentic loop before the next model call', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn', contextParagraphs: { layout: 'perHook' } },
   { name: 'Notification', matcherField: 'notification_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: ['additionalContext'], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
-  { name: 'UserPromptSubmit', hookTypes: ALL, timeoutS: 30, family: 'decision', exit2: 'rejects and erases the prompt; stderr goes to the user only', specificFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn', missingScriptIsError: 'pluginHooks' },
-  { name: 'UserPromptExpansion', matcherField: 'command_name', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'blocks the expansion; stderr goes to the user', specificFields: ['additionalContext', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn' },
-  { name: 'SessionStart', matcherField: 'source', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext', 'initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: false, ignoresOnFailure: true },
+  { name: 'UserPromptSubmit', hookTypes: ALL, timeoutS: 30, family: 'decision', exit2: 'rejects and erases the prompt; stderr goes to the user only', specificFields: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn', missingScriptIsError: 'pluginHooks', contextParagraphs: { layout: 'perHook' } },
+  { name: 'UserPromptExpansion', matcherField: 'command_name', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'blocks the expansion; stderr goes to the user', specificFields: ['additionalContext', 'suppressOriginalPrompt'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: true, modelVerdictOnBlock: 'endTurn', contextParagraphs: { layout: 'perHook' } },
+  { name: 'SessionStart', matcherField: 'source', hookTypes: CM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext', 'initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'], plainStdout: 'context', honoursContinue: true, ifApplies: false, hasPermissionMode: false, ignoresOnFailure: true, contextParagraphs: { layout: 'joined', labelsWithMatcher: ['success'] } },
   { name: 'SessionEnd', matcherField: 'reason', hookTypes: CHM, timeoutS: 1.5, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false, sharedTimeoutBudget: { minS: 1.5, maxS: 60, overrideVariable: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' } },
-  { name: 'Stop', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'prevents stopping; the reason becomes Claude\'s next instruction', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, stopLike: { guardCounter: 'main', ends: 'turn' }, modelVerdictOnBlock: 'keepWorking', missingScriptIsError: 'anyHook', syntheticFields: { stop_hook_active: false } },
+  { name: 'Stop', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'prevents stopping; the reason becomes Claude\'s next instruction', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, stopLike: { guardCounter: 'main', ends: 'turn' }, modelVerdictOnBlock: 'keepWorking', missingScriptIsError: 'anyHook', syntheticFields: { stop_hook_active: false }, contextParagraphs: { layout: 'perHook' } },
   { name: 'StopFailure', matcherField: 'error', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false, matcherPipeListOnly: true },
-  { name: 'SubagentStart', matcherField: 'agent_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: false },
+  { name: 'SubagentStart', matcherField: 'agent_type', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr shown as a hook error', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: false, contextParagraphs: { layout: 'joined' } },
   { name: 'SubagentStop', matcherField: 'agent_type', hookTypes: ALL, timeoutS: 600, family: 'decision', exit2: 'keeps the subagent running; the reason goes to the subagent', specificFields: ['additionalContext'], honoursContinue: true, ifApplies: false, hasPermissionMode: true, ignoresOnFailure: true, stopLike: { guardCounter: 'perAgent', ends: 'subagent' }, modelVerdictOnBlock: 'keepWorking', missingScriptIsError: 'anyHook', syntheticFields: { stop_hook_active: false } },
   { name: 'PreCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'decision', exit2: 'blocks compaction; stderr to the user', specificFields: [], plainStdout: 'compactInstructions', honoursContinue: false, ifApplies: false, hasPermissionMode: false },
   { name: 'PostCompact', matcherField: 'trigger', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: [], plainStdout: 'userDisplay', honoursContinue: false, ifApplies: false, hasPermissionMode: false },

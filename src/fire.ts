@@ -7,7 +7,7 @@ import { isNamedSourceMissing, unenforcedBy } from './config/codes.ts';
 import { loadSettings } from './config/index.ts';
 import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
-import { plan, skipLostOnce } from './plan.ts';
+import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
 import { reduce } from './reduce.ts';
 import { buildReport } from './report/build.ts';
 import type { FireReport } from './report/types.ts';
@@ -31,6 +31,13 @@ export interface FireOptions extends SourceOptions {
   stateDir?: string;
   /** Run every hook of the firing in order, as one sequential group (a peri-hooks extension). */
   sequential?: boolean;
+  /** false: leave the Stop loop to the host, which caps it itself (Claude Code); no count, no override. Default true. */
+  stopGuard?: boolean;
+  /**
+   * Inside Claude Code, async hooks run through an entry of their own, so that Claude Code's async mechanism
+   * delivers them: `skip` leaves them out; a kind runs only the hooks of that kind, here, waiting for them.
+   */
+  asyncHooks?: AsyncSelection;
   /**
    * How to start peri-hooks itself (argv), for the supervisor of async hooks. The CLI sets it; embedders
    * that configure async hooks pass it, else those hooks fail with a message saying so.
@@ -60,7 +67,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
   const opened = openSession(hookInput.session_id, { env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
-  const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}) });
+  const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}), ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}) });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.
   const claims = await claimOnce(opened.session, firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once), labelOf);
   const planned = skipLostOnce(firstPlan, claims.lost);
@@ -71,10 +78,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(options.onHookStart ? { onHookStart: options.onHookStart } : {}),
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
+    ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
   });
   const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
-  const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env);
+  const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
   return buildReport({
     event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
     loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],

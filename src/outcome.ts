@@ -191,8 +191,9 @@ export interface ClassifyOptions {
 /** One hook's raw outcome -> its result. Every rule of §6.1 and §10.4 lives here. */
 export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }: ClassifyOptions): HookResult {
   const blocksOnFailure = onFailureBlocks(event, handler);
-  const failure = (error: string, what: string): HookResult => blocksOnFailure
-    ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"`, answeredInJson: false }
+  // Claude Code's words: what happened, then on a line of its own why (stderr, the refusal, the error).
+  const failure = (error: string, what: 'failed' | 'timed out', detail?: string): HookResult => blocksOnFailure
+    ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"${detail ? `\n${detail}` : ''}`, answeredInJson: false }
     : { outcome: 'non_blocking_error', error, answeredInJson: false };
 
   if (raw.timedOut) {
@@ -200,7 +201,7 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
     if (blocksOnFailure) return failure(error, 'timed out');
     return { outcome: 'cancelled', error, answeredInJson: false };
   }
-  if (raw.error !== undefined) return failure(raw.error, 'failed');
+  if (raw.error !== undefined) return failure(raw.error, 'failed', raw.error);
 
   const stdout = withoutAsyncMarker(raw.stdout);
   const parsed = parseStdout(event, stdout);
@@ -219,13 +220,13 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
     return { ...fromJson, ...base, blockingMessage: jsonReason ?? base.blockingMessage, ...(parsed.specificError ? { error: parsed.specificError } : {}) };
   }
 
-  if (parsed.kind === 'invalid') return failure(parsed.error, 'printed invalid JSON');
+  if (parsed.kind === 'invalid') return failure(parsed.error, 'failed', parsed.error);
   if (parsed.kind === 'json') {
-    if (parsed.specificError && !(parsed.output.decision === 'block')) return failure(parsed.specificError, 'printed invalid JSON');
+    if (parsed.specificError && !(parsed.output.decision === 'block')) return failure(parsed.specificError, 'failed', parsed.specificError);
     return applyJson(event, parsed, true);
   }
   if (exitCode === 0) return { outcome: 'success', ...(parsed.text ? { plainText: parsed.text } : {}), answeredInJson: false };
-  return failure(`Failed with non-blocking status code ${exitCode ?? 'unknown'}: ${stderr || 'No stderr output'}`, 'failed');
+  return failure(`Failed with non-blocking status code ${exitCode ?? 'unknown'}: ${stderr || 'No stderr output'}`, 'failed', stderr || 'No stderr output');
 }
 
 function applyJson(event: EventName, parsed: Extract<ParsedStdout, { kind: 'json' }>, keepSpecific: boolean): HookResult {

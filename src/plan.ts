@@ -10,7 +10,7 @@ import type { Diagnostic, LoadedHook } from './types.ts';
  * handed to the background supervisor; `short-circuit`: an earlier hook of its sequential chain blocked).
  * The case-file schema derives its `skipped[].reason` values from this list.
  */
-export const SKIP_REASONS = ['disabled', 'matcher', 'unsupported-type', 'deduplicated', 'if', 'once', 'background', 'short-circuit'] as const;
+export const SKIP_REASONS = ['disabled', 'matcher', 'unsupported-type', 'deduplicated', 'if', 'skip-async', 'only-async', 'once', 'background', 'short-circuit'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface PlannedHook {
@@ -46,6 +46,19 @@ export interface PlanOptions {
   alreadyRanOnce?: ReadonlySet<string>;
   /** Run every hook of the firing in order, as one sequential group (a peri-hooks extension). */
   sequential?: boolean;
+  /** Inside Claude Code, async hooks have an entry of their own: `skip` leaves them out, a kind keeps only those. */
+  asyncHooks?: AsyncSelection;
+}
+
+/** A hook's async kind, as Claude Code runs it: an asyncRewake hook is woken by its exit 2, an async one delivers its JSON (§10.3). */
+export type AsyncKind = 'async' | 'asyncRewake';
+export type AsyncSelection = 'skip' | AsyncKind;
+export const ASYNC_KINDS: readonly AsyncKind[] = ['async', 'asyncRewake'];
+
+/** asyncRewake wins over async, as in Claude Code; hooks of other types are never async. */
+export function asyncKind(handler: HookHandler): AsyncKind | undefined {
+  if (handler.type !== 'command') return undefined;
+  return handler.asyncRewake ? 'asyncRewake' : handler.async ? 'async' : undefined;
 }
 
 export function plan(event: EventName, input: Record<string, unknown>, hooks: readonly LoadedHook[], options: PlanOptions): Plan {
@@ -100,6 +113,11 @@ export function plan(event: EventName, input: Record<string, unknown>, hooks: re
         continue;
       }
     }
+    const elsewhere = options.asyncHooks === undefined ? undefined : asyncSkip(hook, options.asyncHooks);
+    if (elsewhere) {
+      skipped.push(elsewhere);
+      continue;
+    }
     if (hook.handler.once && options.alreadyRanOnce?.has(hook.id)) {
       skipped.push(onceSkip(hook));
       continue;
@@ -120,6 +138,14 @@ export function skipLostOnce(thePlan: Plan, lost: ReadonlySet<string>): Plan {
     chains: thePlan.chains.map((chain) => chain.filter(keep)).filter((chain) => chain.length > 0),
     skipped: [...thePlan.skipped, ...thePlan.run.filter((planned) => !keep(planned)).map(({ hook }) => onceSkip(hook))],
   };
+}
+
+/** Where another of Claude Code's entries for peri-hooks runs the hook: the one for its async kind, or the synchronous one. */
+function asyncSkip(hook: LoadedHook, selection: AsyncSelection): SkippedHook | undefined {
+  const kind = asyncKind(hook.handler);
+  if (selection === 'skip') return kind ? { hook, reason: 'skip-async', detail: `--skip-async: an ${kind} hook, run by peri-hooks' entry for ${kind} hooks (--only-async)` } : undefined;
+  if (kind === selection) return undefined;
+  return { hook, reason: 'only-async', detail: `--only-async ${selection}: ${kind ? `an ${kind} hook, run by the entry for its kind` : 'not an async hook, run by the synchronous entry'}` };
 }
 
 function onceSkip(hook: LoadedHook): SkippedHook {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HookHandler } from '../src/config/schema.ts';
 import type { EventName } from '../src/events.ts';
-import { plan, skipLostOnce, SKIP_REASONS, type SkipReason } from '../src/plan.ts';
+import { plan, skipLostOnce, SKIP_REASONS, type AsyncSelection, type SkipReason } from '../src/plan.ts';
 import type { Layer, LoadedHook } from '../src/types.ts';
 
 let next = 0;
@@ -71,6 +71,7 @@ interface PlanRow {
   hooks: LoadedHook[];
   env?: Record<string, string>;
   alreadyRanOnce?: string[];
+  asyncHooks?: AsyncSelection;
   run: Array<[hook: string, timeoutMs: number]>;
   skipped?: Array<[hook: string, reason: SkipReason]>;
   warnings?: string[];
@@ -78,13 +79,14 @@ interface PlanRow {
 }
 
 const nameOf = (hook: LoadedHook) => (hook.handler.type === 'command' ? hook.handler.command : hook.handler.type);
-const on = (event: EventName, command: string, extra: { matcher?: string; if?: string; timeout?: number; once?: boolean; async?: boolean } = {}) => {
+const on = (event: EventName, command: string, extra: { matcher?: string; if?: string; timeout?: number; once?: boolean; async?: boolean; asyncRewake?: boolean } = {}) => {
   const { matcher, ...fields } = extra;
   return hook(event, cmd(command, fields), matcher === undefined ? {} : { matcher });
 };
 const bash = { tool_name: 'Bash', tool_input: { command: 'git push' }, cwd: '/w' };
 const onceHook = on('Stop', 'once-only', { once: true });
 const M = 600_000;
+const asyncKinds = [on('Stop', 'now'), on('Stop', 'bg', { async: true }), on('Stop', 'wake', { asyncRewake: true }), on('Stop', 'bg-wake', { async: true, asyncRewake: true, timeout: 5 })];
 
 const planRows: PlanRow[] = [
   // Matchers (§8.1, §20.2)
@@ -114,6 +116,10 @@ const planRows: PlanRow[] = [
   { name: 'if on PermissionRequest applies', event: 'PermissionRequest', input: bash, hooks: [on('PermissionRequest', 'push', { if: 'Bash(git push*)' })], run: [['push', M]] },
   { name: 'if on an event that is not a tool event: never runs', event: 'Stop', hooks: [on('Stop', 'guarded', { if: 'Bash' })], run: [], skipped: [['guarded', 'if']] },
   { name: 'a malformed if warns and never runs', event: 'PreToolUse', input: bash, hooks: [on('PreToolUse', 'malformed', { if: 'Bash(ls) || Bash(echo *)' })], run: [], skipped: [['malformed', 'if']], warnings: ['malformed-if'] },
+  // Inside Claude Code async hooks have entries of their own: the synchronous one skips them, each async one runs its kind.
+  { name: '--skip-async leaves async hooks out', event: 'Stop', hooks: asyncKinds, asyncHooks: 'skip', run: [['now', M]], skipped: [['bg', 'skip-async'], ['wake', 'skip-async'], ['bg-wake', 'skip-async']] },
+  { name: '--only-async async keeps the async hooks only', event: 'Stop', hooks: asyncKinds, asyncHooks: 'async', run: [['bg', 600_000]], skipped: [['now', 'only-async'], ['wake', 'only-async'], ['bg-wake', 'only-async']] },
+  { name: '--only-async asyncRewake keeps the asyncRewake hooks, with or without async', event: 'Stop', hooks: asyncKinds, asyncHooks: 'asyncRewake', run: [['wake', 600_000], ['bg-wake', 5000]], skipped: [['now', 'only-async'], ['bg', 'only-async']] },
   { name: 'a once hook that already ran is skipped', event: 'Stop', hooks: [onceHook, on('Stop', 'always', { once: true })], alreadyRanOnce: [onceHook.id], run: [['always', M]], skipped: [['once-only', 'once']] },
 
   // Time limits (§10.1)
@@ -131,7 +137,7 @@ const planRows: PlanRow[] = [
 
 for (const row of planRows) {
   test(`plan ${row.event}: ${row.name}`, () => {
-    const result = plan(row.event, { hook_event_name: row.event, ...(row.input ?? {}) }, row.hooks, { home: '/home/u', env: row.env ?? {}, ...(row.alreadyRanOnce ? { alreadyRanOnce: new Set(row.alreadyRanOnce) } : {}) });
+    const result = plan(row.event, { hook_event_name: row.event, ...(row.input ?? {}) }, row.hooks, { home: '/home/u', env: row.env ?? {}, ...(row.alreadyRanOnce ? { alreadyRanOnce: new Set(row.alreadyRanOnce) } : {}), ...(row.asyncHooks ? { asyncHooks: row.asyncHooks } : {}) });
     assert.deepEqual(result.run.map((entry) => [nameOf(entry.hook), entry.timeoutMs]), row.run, 'run');
     assert.deepEqual(result.skipped.map((entry) => [nameOf(entry.hook), entry.reason]), row.skipped ?? [], 'skipped');
     assert.ok(result.skipped.every((entry) => entry.detail !== ''), 'every skip says why');

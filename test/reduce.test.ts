@@ -211,7 +211,7 @@ const reduceRows: ReduceRow[] = [
   { name: 'every systemMessage is shown', event: 'PreToolUse', hooks: [{ stdout: { systemMessage: 'one' } }, { stdout: { systemMessage: 'two' } }], expect: { output: { systemMessage: 'one\ntwo' } } },
   { name: 'a crash is a hook error, not a decision', event: 'PreToolUse', hooks: [crash], expect: { blocked: false, output: undefined, errors: [crashError('PreToolUse')] } },
   { name: 'a timeout is a hook error, not a decision', event: 'PreToolUse', hooks: [timeout], expect: { blocked: false, errors: ['PreToolUse hook error: [hook0]: hook timed out and was cancelled: hook0'] } },
-  { name: 'onFailure block turns a crash into a deny (no separate error)', event: 'PreToolUse', hooks: [{ ...crash, onFailure: 'block' }], expect: { blocked: true, reason: '[hook0]: failed; blocking because onFailure is "block"', errors: [] } },
+  { name: 'onFailure block turns a crash into a deny (no separate error)', event: 'PreToolUse', hooks: [{ ...crash, onFailure: 'block' }], expect: { blocked: true, reason: '[hook0]: failed; blocking because onFailure is "block"\nboom', errors: [] } },
   { name: '--fail-closed turns a timeout into a deny', event: 'PreToolUse', hooks: [decide('PreToolUse', 'allow'), timeout], failClosed: true, expect: { blocked: true, failClosed: true, deciders: [1], reason: '[hook1]: hook timed out and was cancelled: hook1 (blocking because of --fail-closed)' } },
   { name: '--fail-closed with nothing failing changes nothing', event: 'PreToolUse', hooks: [decide('PreToolUse', 'allow')], failClosed: true, expect: { blocked: false, failClosed: undefined } },
 
@@ -235,7 +235,7 @@ const reduceRows: ReduceRow[] = [
   { name: 'a top-level decision block is ignored', event: 'PermissionRequest', hooks: [{ stdout: { decision: 'block', reason: 'r' } }], expect: { blocked: false, output: undefined } },
   { name: 'the first allow wins', event: 'PermissionRequest', hooks: [behaviour({ behavior: 'allow', updatedInput: { a: 1 } }), behaviour({ behavior: 'allow' })], expect: { blocked: false, deciders: [0], output: out('PermissionRequest', { decision: { behavior: 'allow', updatedInput: { a: 1 } } }) } },
   { name: 'any deny beats allow; the default message', event: 'PermissionRequest', hooks: [behaviour({ behavior: 'allow' }), behaviour({ behavior: 'deny' })], expect: { blocked: true, deciders: [1], reason: 'Denied by hook' } },
-  { name: 'onFailure block denies', event: 'PermissionRequest', hooks: [{ ...crash, onFailure: 'block' }], expect: { blocked: true, reason: '[hook0]: failed; blocking because onFailure is "block"', output: out('PermissionRequest', { decision: { behavior: 'deny', message: '[hook0]: failed; blocking because onFailure is "block"' } }) } },
+  { name: 'onFailure block denies', event: 'PermissionRequest', hooks: [{ ...crash, onFailure: 'block' }], expect: { blocked: true, reason: '[hook0]: failed; blocking because onFailure is "block"\nboom', output: out('PermissionRequest', { decision: { behavior: 'deny', message: '[hook0]: failed; blocking because onFailure is "block"\nboom' } }) } },
   { name: '--fail-closed turns a crash into a deny', event: 'PermissionRequest', hooks: [crash], failClosed: true, expect: { blocked: true, failClosed: true } },
 
   // decision

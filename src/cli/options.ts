@@ -10,8 +10,8 @@ interface FlagVariant {
 }
 
 export interface FlagSpec {
-  /** The value placeholder, e.g. `<file>`; a flag without one is a switch. */
-  value?: `<${string}>`;
+  /** The value placeholder, e.g. `<file>`, or `[kind]` for a value that may be left out; a flag without one is a switch. */
+  value?: `<${string}>` | `[${string}]`;
   description: string;
   /** Each use adds a value; the command gets an array even for one use. */
   repeatable?: true;
@@ -48,6 +48,12 @@ export const FLAGS = {
     variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
   },
   sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
+  'only-async': {
+    value: '[kind]',
+    description: 'Run only the async hooks of this kind (async or asyncRewake) and wait for them: Claude Code\'s async entry for peri-hooks',
+    default: 'async',
+  },
+  'skip-async': { description: 'Leave the async hooks out: Claude Code\'s synchronous entry for peri-hooks, next to an --only-async one' },
   'state-dir': {
     value: '<dir>',
     description: 'Session state folder',
@@ -107,7 +113,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '<event>',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'state-dir', 'no-state'],
+    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state'],
     examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
   },
   {

@@ -45,6 +45,9 @@ export function buildReport({ event, projectDir, projectDirFrom, sources, hooks,
         ...(result.error !== undefined ? { error: result.error } : {}),
         ...(raw.truncated ? { truncated: raw.truncated } : {}),
         answeredInJson: result.answeredInJson,
+        ...(result.blockingMessage !== undefined ? { blockingMessage: result.blockingMessage } : {}),
+        ...(typeof result.specific?.additionalContext === 'string' ? { additionalContext: result.specific.additionalContext } : {}),
+        ...(result.plainText !== undefined ? { plainText: result.plainText } : {}),
       };
     }
     const job = background.get(hook.id);

@@ -1,17 +1,24 @@
 // `--output claude`: peri-hooks registered as Claude Code's one hook must act exactly as the hooks it ran
 // would have acted if registered directly. Claude Code renders a JSON answer and an exit-code answer
 // differently, so the form follows the hook that decided: JSON and exit 0 when it answered in JSON, exit 2
-// and stderr when it blocked by exit code, plain text where the event reads plain text.
-import { EVENTS } from '../events.ts';
-import type { FireReport } from './types.ts';
+// and stderr when it blocked by exit code, plain text where the event reads plain text. Claude Code frames
+// each hook's text apart; peri-hooks is one hook, so it writes that framing into its one answer.
+import { EVENTS, type ContextParagraphKind, type EventName } from '../events.ts';
+import type { FireReport, HookReport } from './types.ts';
 import { line, type Rendered } from './rendered.ts';
 
 const BLOCK_FIELDS = ['decision', 'reason'];
 const SPECIFIC_BLOCK_FIELDS = ['permissionDecision', 'permissionDecisionReason', 'action', 'content'];
 
-export function renderClaude(report: FireReport): Rendered {
+export interface ClaudeRenderOptions {
+  /** The firing ran the policy's `async` hooks for Claude Code's async entry (`--only-async`): answer as one async hook. */
+  asyncAnswer?: boolean;
+}
+
+export function renderClaude(report: FireReport, options: ClaudeRenderOptions = {}): Rendered {
   const family = EVENTS[report.event].family;
   const json = (output: Record<string, unknown> | undefined) => (output ? line(JSON.stringify(output)) : '');
+  if (options.asyncAnswer) return { stdout: json(asyncAnswer(report)), stderr: '', exitCode: 0 };
 
   if (family === 'worktree') {
     // Command hooks answer WorktreeCreate with the path as plain text; any non-zero exit fails the creation.
@@ -20,25 +27,97 @@ export function renderClaude(report: FireReport): Rendered {
       : { stdout: line(report.plainText), stderr: '', exitCode: 0 };
   }
 
+  const context = modelContext(report);
+  const output = withContext(report.event, report.output, context?.text);
   if (report.blocked && family !== 'permissionRequest') {
-    const decider = report.hooks.find((hook) => hook.id === report.deciders[0]);
+    const deciders = report.deciders.map((id) => report.hooks.find((hook) => hook.id === id)!);
+    // Claude Code shows one deny of a tool call, the last to finish; peri-hooks takes the last in configuration order.
+    const decider = family === 'permission' ? deciders.at(-1) : deciders[0];
     // A JSON answer stops the action without a block of its own too (a PreSkillShellCommand ask).
-    if (decider?.answeredInJson) return { stdout: json(report.output), stderr: '', exitCode: 0 };
+    if (decider?.answeredInJson) return { stdout: json(family === 'permission' ? withReason(output, decider) : output), stderr: '', exitCode: 0 };
     // Exit 2: Claude Code still applies the JSON on stdout, so everything but the block itself rides along.
-    return { stdout: json(withoutBlock(report.output)), stderr: line(report.reason), exitCode: 2 };
+    const alone = family === 'permission' || deciders.length === 1;
+    const stderr = (alone && decider ? exitCodeMessage(decider) : undefined) ?? line(report.reason);
+    return { stdout: json(withoutBlock(output)), stderr, exitCode: 2 };
   }
 
   const exit2Stderr = family === 'observe'
     ? report.hooks.filter((hook) => hook.blockedBy === 'exit2').map((hook) => hook.stderr?.trim() || 'No stderr output')
     : [];
-  if (exit2Stderr.length > 0) return { stdout: json(report.output), stderr: exit2Stderr.map(line).join(''), exitCode: 2 };
-  const plainContext = plainOnlyContext(report);
-  if (plainContext !== undefined) return { stdout: line(plainContext), stderr: '', exitCode: 0 };
-  if (report.output) return { stdout: json(report.output), stderr: '', exitCode: 0 };
+  if (exit2Stderr.length > 0) return { stdout: json(output), stderr: exit2Stderr.map(line).join(''), exitCode: 2 };
+  if (context?.plain && onlyContext(output)) return { stdout: line(context.text), stderr: '', exitCode: 0 };
+  if (output) return { stdout: json(output), stderr: '', exitCode: 0 };
   if (report.plainText) return { stdout: line(report.plainText), stderr: '', exitCode: 0 };
   // Nothing to say but errors: a non-blocking exit code makes Claude Code show them as a hook error notice.
   if (report.errors.length > 0) return { stdout: '', stderr: report.errors.map(line).join(''), exitCode: 1 };
   return { stdout: '', stderr: '', exitCode: 0 };
+}
+
+/**
+ * The text the model would get from the hooks' context, and whether it can go as plain stdout. Where the
+ * event's paragraphs are known, peri-hooks' one answer carries every hook's paragraph as Claude Code frames
+ * it, except the first one's frame, which Claude Code adds to the answer itself: plain stdout gets the "hook
+ * success" frame, a JSON additionalContext the "hook additional context" one.
+ */
+function modelContext(report: FireReport): { text: string; plain: boolean } | undefined {
+  const layout = EVENTS[report.event].contextParagraphs;
+  // Results of earlier async hooks are peri-hooks' own delivery: no hook of this firing framed them.
+  if (!layout || report.delivered) return plainOnlyContext(report);
+  const paragraphs = contextParagraphs(report);
+  if (paragraphs.length === 0) return undefined;
+  const label = (kind: ContextParagraphKind) => (layout.labelsWithMatcher?.includes(kind) && report.matcherValue !== undefined ? `${report.event}:${report.matcherValue}` : report.event);
+  const framed = paragraphs.map(({ kind, text }, index) => (index === 0 ? text : `${label(kind)} hook ${kind === 'success' ? 'success' : 'additional context'}: ${text}`));
+  return { text: framed.join('\n\n'), plain: paragraphs[0]!.kind === 'success' };
+}
+
+/** The paragraphs of the hooks that ran, in configuration order (Claude Code's is the order they finished). */
+function contextParagraphs(report: FireReport): { kind: ContextParagraphKind; text: string }[] {
+  const layout = EVENTS[report.event].contextParagraphs!;
+  const plainIsContext = EVENTS[report.event].plainStdout === 'context';
+  const ran = report.hooks.filter((hook) => hook.status === 'ran');
+  const success = (hook: HookReport) => (plainIsContext && hook.plainText ? [{ kind: 'success' as const, text: hook.plainText }] : []);
+  const context = (hook: HookReport) => (hook.additionalContext ? [{ kind: 'context' as const, text: hook.additionalContext }] : []);
+  if (layout.layout === 'perHook') return ran.flatMap((hook) => [...success(hook), ...context(hook)]);
+  const contexts = ran.flatMap(context).map(({ text }) => text);
+  return [...ran.flatMap(success), ...(contexts.length > 0 ? [{ kind: 'context' as const, text: contexts.join('\n') }] : [])];
+}
+
+/** Where every contributing hook printed plain text as context, and the event's paragraphs are not known: the joined text. */
+function plainOnlyContext(report: FireReport): { text: string; plain: boolean } | undefined {
+  const plainKind = EVENTS[report.event].plainStdout;
+  if ((plainKind !== 'context' && plainKind !== 'modelContext') || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
+  const specific = report.output?.hookSpecificOutput as Record<string, unknown> | undefined;
+  return typeof specific?.additionalContext === 'string' ? { text: specific.additionalContext, plain: true } : undefined;
+}
+
+function withContext(event: EventName, output: Record<string, unknown> | undefined, text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return output;
+  return { ...output, hookSpecificOutput: { hookEventName: event, ...(output?.hookSpecificOutput as Record<string, unknown> | undefined), additionalContext: text } };
+}
+
+/** The output holds nothing but the context (so it can go as plain stdout). */
+function onlyContext(output: Record<string, unknown> | undefined): boolean {
+  const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
+  return output !== undefined && Object.keys(output).length === 1 && specific !== undefined && Object.keys(specific).length === 2;
+}
+
+/** The deny with the reason of the one deciding hook. */
+function withReason(output: Record<string, unknown> | undefined, decider: HookReport): Record<string, unknown> | undefined {
+  const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (!specific || decider.blockingMessage === undefined) return output;
+  return { ...output, hookSpecificOutput: { ...specific, permissionDecisionReason: decider.blockingMessage } };
+}
+
+/**
+ * The stderr of an exit-code block, as Claude Code shows it after the hook's label "[<hook>]: ", where it
+ * names peri-hooks instead: the hook's own stderr, untouched, or for `onFailure` the message without the
+ * label peri-hooks gives it for its other output forms. Undefined for a block peri-hooks makes (--fail-closed).
+ */
+function exitCodeMessage(decider: HookReport): string | undefined {
+  if (decider.blockedBy === 'exit2') return decider.stderr ?? '';
+  const label = `[${decider.label}]: `;
+  const message = decider.blockingMessage;
+  return decider.blockedBy === 'onFailure' && message?.startsWith(label) ? message.slice(label.length) : undefined;
 }
 
 function withoutBlock(output: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
@@ -53,15 +132,13 @@ function withoutBlock(output: Record<string, unknown> | undefined): Record<strin
   return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
-/**
- * Where every contributing hook printed plain text as context, pass the text on as plain text: Claude Code
- * frames plain stdout ("<Event> hook success: ...") differently from a JSON additionalContext.
- */
-function plainOnlyContext(report: FireReport): string | undefined {
-  const plainKind = EVENTS[report.event].plainStdout;
-  if ((plainKind !== 'context' && plainKind !== 'modelContext') || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
-  const output = report.output;
-  const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
-  if (!output || Object.keys(output).length !== 1 || !specific || Object.keys(specific).length !== 2) return undefined;
-  return typeof specific.additionalContext === 'string' ? specific.additionalContext : undefined;
+/** Claude Code reads an async hook's systemMessage and JSON additionalContext, nothing else (§10.3). */
+function asyncAnswer(report: FireReport): Record<string, unknown> | undefined {
+  const systemMessage = report.output?.systemMessage;
+  const contexts = report.hooks.flatMap((hook) => (hook.additionalContext ? [hook.additionalContext] : []));
+  const answer = {
+    ...(typeof systemMessage === 'string' ? { systemMessage } : {}),
+    ...(contexts.length > 0 ? { hookSpecificOutput: { hookEventName: report.event, additionalContext: contexts.join('\n\n') } } : {}),
+  };
+  return Object.keys(answer).length > 0 ? answer : undefined;
 }

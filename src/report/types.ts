@@ -31,6 +31,10 @@ export interface HookReport {
   truncated?: RawOutcome['truncated'];
   /** For `--output claude`: whether this hook answered in JSON. */
   answeredInJson?: boolean;
+  /** For `--output claude`: its block message, its JSON additionalContext, its plain stdout (trimmed, on exit 0). */
+  blockingMessage?: string;
+  additionalContext?: string;
+  plainText?: string;
   /** Background hooks: the job whose result a later firing of the session delivers. */
   asyncJob?: string;
 }

@@ -8,7 +8,7 @@ import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import { labelOf } from '../hook-label.ts';
 import type { HookInput } from '../input.ts';
 import { classify, type HookResult } from '../outcome.ts';
-import type { Plan, PlannedHook } from '../plan.ts';
+import { asyncKind, type Plan, type PlannedHook } from '../plan.ts';
 import { reduce, type ReduceItem } from '../reduce.ts';
 import { runHook } from '../runners/index.ts';
 import { onceKey, ranSuccessfully, type OnceSettlement } from '../session/once.ts';
@@ -32,6 +32,8 @@ export interface ExecuteOptions {
   session?: SessionRef;
   /** How to start peri-hooks itself (argv), for the supervisor of async hooks. */
   selfCommand?: readonly string[];
+  /** Run async hooks here and wait for them (`--only-async`): Claude Code runs this whole firing in the background. */
+  asyncHere?: boolean;
 }
 
 export interface RanHook {
@@ -130,7 +132,7 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   const background = handler.type === 'command' ? await import('./background.ts') : undefined;
   const handOff = (job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>, pipes?: [Readable, Readable]) => toSupervisor(background!, job, options, pipes);
 
-  if (handler.type === 'command' && (handler.async || handler.asyncRewake)) {
+  if (asyncKind(handler) && !options.asyncHere) {
     const started = handOff({ kind: 'run', hook, event, label, timeoutMs, input, inputJson, projectDir: options.projectDir, cwd: input.cwd, settings: options.settings });
     if ('error' in started) return judge({ exitCode: null, stdout: '', stderr: '', timedOut: false, error: started.error, durationMs: 0 });
     return { kind: 'background', hook, ...started, warnings };

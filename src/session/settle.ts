@@ -1,22 +1,25 @@
 // After the hooks ran and their results were reduced: the session's say in the final decision. One pure
 // `decide` applies the Stop guard, settles this firing's once claims and picks the async results to deliver;
 // `settle` runs it inside the firing's second (and last) lock section. A firing with no once hook, no Stop
-// event and nothing to deliver never takes the lock or writes.
+// event, no Stop count to reset and nothing to deliver never takes the lock or writes.
 import type { EventName } from '../events.ts';
 import type { Reduced } from '../reduce.ts';
 import { canDeliver, withDelivered } from './delivery.ts';
 import { settleOnce, type OnceSettlement } from './once.ts';
 import { emptyState, type AsyncResult, type SessionState } from './schema.ts';
-import { guardStop, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
+import { guardStop, resetGuardKey, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
 import { updateSession, type FiringSession } from './store.ts';
+
+/** The cap of a host that caps Stop loops itself (Claude Code). */
+export const HOST_CAP = 'host';
 
 export interface DecideContext {
   /** The hook input (SubagentStop counts per agent_id). */
   input: Record<string, unknown>;
   /** How this firing's claimed once hooks ended. */
   once: readonly OnceSettlement[];
-  /** The Stop guard's cap; 0 means no cap. */
-  cap: number;
+  /** The Stop guard's cap; 0 means no cap; `host`: the host caps Stop loops itself, so peri-hooks neither counts nor overrides. */
+  cap: number | typeof HOST_CAP;
   /** The process whose claims these are. */
   pid: number;
   /** The time stamp of once hooks settled as done. */
@@ -35,8 +38,9 @@ export interface Decision {
 
 /** The session's part of the decision, from the state as it is under the lock. Pure: `state` is not changed. */
 export function decide(event: EventName, reduced: Reduced, state: SessionState, context: DecideContext): Decision {
+  const { cap } = context;
   const key = stopGuardKey(event, context.input);
-  const guarded = key === undefined ? undefined : guardStop(event, reduced, state.stopBlocks[key] ?? 0, context.cap);
+  const guarded = key === undefined || cap === HOST_CAP ? undefined : guardStop(event, reduced, state.stopBlocks[key] ?? 0, cap);
   const delivered = state.results.filter((result) => canDeliver(event, result));
   const final = guarded?.reduced ?? reduced;
   return {
@@ -45,7 +49,8 @@ export function decide(event: EventName, reduced: Reduced, state: SessionState, 
     delivered,
     state: {
       ...state,
-      stopBlocks: key === undefined ? state.stopBlocks : counted(state.stopBlocks, key, guarded!.guard.count),
+      // This firing's counter counts; a firing of any other event resets its agent's.
+      stopBlocks: cap === HOST_CAP ? state.stopBlocks : counted(state.stopBlocks, key ?? resetGuardKey(event, context.input)!, guarded?.guard.count ?? 0),
       once: settleOnce(state.once, context.once, context.pid, context.now),
       results: state.results.filter((result) => !canDeliver(event, result)),
     },
@@ -65,9 +70,12 @@ export interface Settled {
   warnings: string[];
 }
 
-/** Decides under the session lock and writes the result; without a session (or the lock), as in a new session. */
-export async function settle(session: FiringSession | undefined, event: EventName, input: Record<string, unknown>, reduced: Reduced, once: readonly OnceSettlement[], env: Record<string, string | undefined>): Promise<Settled> {
-  const { cap, invalid } = stopCap(env);
+/**
+ * Decides under the session lock and writes the result; without a session (or the lock), as in a new session.
+ * `stopGuard: false` leaves the Stop loop to a host that caps it itself (Claude Code).
+ */
+export async function settle(session: FiringSession | undefined, event: EventName, input: Record<string, unknown>, reduced: Reduced, once: readonly OnceSettlement[], env: Record<string, string | undefined>, stopGuard = true): Promise<Settled> {
+  const { cap, invalid }: { cap: DecideContext['cap']; invalid?: string } = stopGuard ? stopCap(env) : { cap: HOST_CAP };
   const warnings = invalid ? [invalid] : [];
   const context = (): DecideContext => ({ input, once, cap, pid: process.pid, now: new Date().toISOString() });
   const asNew = (): Settled => {
@@ -75,7 +83,8 @@ export async function settle(session: FiringSession | undefined, event: EventNam
     return { reduced: final, ...(guard ? { guard } : {}), delivered: [], warnings };
   };
   const deliverable = session?.snapshot.results.some((result) => canDeliver(event, result)) ?? false;
-  if (!session || (stopGuardKey(event, input) === undefined && once.length === 0 && !deliverable)) return asNew();
+  const counts = stopGuard && (stopGuardKey(event, input) !== undefined || session?.snapshot.stopBlocks[resetGuardKey(event, input)!] !== undefined);
+  if (!session || (!counts && once.length === 0 && !deliverable)) return asNew();
 
   const update = await updateSession(session.ref, (state) => {
     const decision = decide(event, reduced, state, context());

@@ -11,7 +11,9 @@ const all = (...hooks: Record<string, unknown>[]) => [{ hooks }];
 // Blocks until Claude Code sets stop_hook_active, i.e. once.
 const blockStopOnce = (answer: string) => `case "$input" in *'"stop_hook_active":true'*) exit 0;; esac; ${answer}`;
 const NO_PERMISSIONS = { permissions: { allow: [] } };
-const MIX_OF_PLAIN_AND_JSON_CONTEXT = 'NEW: plain stdout next to a JSON additionalContext from a sibling hook: Claude Code frames each hook apart ("<Event> hook success: <stdout>" and "<Event> hook additional context: <context>"), peri-hooks merges them into one additionalContext, so the plain text loses its "hook success" framing';
+// Claude Code orders sibling hooks' texts by when they finished, peri-hooks by configuration: a hook that
+// starts with this finishes after its instant siblings, so that the two orders are the same.
+const THEN = 'sleep 1;';
 
 export const CASES: ClaudeCase[] = [
   {
@@ -116,8 +118,7 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'UserPromptSubmit JSON additionalContext and a sibling plain stdout',
-    knownDifference: MIX_OF_PLAIN_AND_JSON_CONTEXT,
-    hooks: { UserPromptSubmit: all(hook('json', specific('UserPromptSubmit', { additionalContext: 'json context' })), hook('plain', 'echo "plain context"')) },
+    hooks: { UserPromptSubmit: all(hook('json', specific('UserPromptSubmit', { additionalContext: 'json context' })), hook('plain', `${THEN} echo "plain context"`)) },
     model: [[say('ok')]],
     expect: { modelSees: ['json context', 'plain context'] },
   },
@@ -135,49 +136,45 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'SessionStart context: plain stdout and JSON additionalContext',
-    knownDifference: MIX_OF_PLAIN_AND_JSON_CONTEXT,
     hooks: { SessionStart: all(hook('plain', 'echo "on branch main"'), hook('json', specific('SessionStart', { additionalContext: 'ci is green' }))) },
     model: [[say('ok')]],
     expect: { modelSees: ['on branch main', 'ci is green'] },
   },
   {
     name: 'two PreToolUse hooks with additionalContext',
-    knownDifference: 'NEW: two PreToolUse additionalContexts: Claude Code joins them under one header with one newline ("PreToolUse:Bash hook additional context: first context\nsecond context"), peri-hooks with a blank line ("…: first context\n\nsecond context")',
-    hooks: { PreToolUse: onBash(hook('first', pre({ additionalContext: 'first context' })), hook('second', pre({ additionalContext: 'second context' }))) },
+    hooks: { PreToolUse: onBash(hook('first', pre({ additionalContext: 'first context' })), hook('second', `${THEN} ${pre({ additionalContext: 'second context' })}`)) },
     model: [[bash('toolu_e4', 'touch ran-e4')], [say('ok')]],
     expect: { files: ['ran-e4'], modelSees: ['first context', 'second context'] },
   },
   {
-    name: 'two PreToolUse hooks block by exit 2',
-    knownDifference: 'NEW: two PreToolUse hooks exit 2: Claude Code\'s tool result carries one hook\'s stderr (seen: "PreToolUse:Bash hook error: [<hook>]: second reason\\n"), peri-hooks joins both ("PreToolUse:Bash hook error: [<peri-hooks>]: first reason\\nsecond reason\\n")',
-    hooks: { PreToolUse: onBash(hook('first', 'echo "first reason" >&2; exit 2'), hook('second', 'echo "second reason" >&2; exit 2')) },
+    // Claude Code's tool result carries the reason of the hook that finished last; peri-hooks takes the last in configuration order.
+    name: 'two PreToolUse hooks block by exit 2: the last one\'s reason',
+    hooks: { PreToolUse: onBash(hook('first', 'echo "first reason" >&2; exit 2'), hook('second', `${THEN} echo "second reason" >&2; exit 2`)) },
     model: [[bash('toolu_e5', 'touch ran-e5')], [say('ok')]],
-    expect: { files: [] },
+    expect: { files: [], modelSees: ['second reason'] },
   },
   {
-    name: 'a PreToolUse exit 2 and a JSON deny from a sibling',
-    knownDifference: 'NEW: an exit 2 and a sibling JSON deny on PreToolUse: Claude Code\'s tool result carries one of the two reasons, whichever it takes first (seen: "PreToolUse:Bash hook error: json reason" and "PreToolUse:Bash hook error: [<hook>]: exit reason\\n"), peri-hooks exits 2 with both ("PreToolUse:Bash hook error: [<peri-hooks>]: exit reason\\njson reason\\n")',
-    hooks: { PreToolUse: onBash(hook('exit2', 'echo "exit reason" >&2; exit 2'), hook('json', pre({ permissionDecision: 'deny', permissionDecisionReason: 'json reason' }))) },
+    name: 'a PreToolUse exit 2 and a JSON deny from a sibling: the last one\'s reason',
+    hooks: { PreToolUse: onBash(hook('exit2', 'echo "exit reason" >&2; exit 2'), hook('json', `${THEN} ${pre({ permissionDecision: 'deny', permissionDecisionReason: 'json reason' })}`)) },
     model: [[bash('toolu_e6', 'touch ran-e6')], [say('ok')]],
-    expect: { files: [] },
+    expect: { files: [], modelSees: ['json reason'] },
   },
   {
     name: 'SessionStart exit 2: a notice for the user, a sibling context still arrives',
-    knownDifference: 'NEW: SessionStart with an exit-2 hook and a plain-stdout sibling: Claude Code frames the stdout as "SessionStart:startup hook success: branch main", peri-hooks (exit 2, the context as JSON on stdout) as "SessionStart hook additional context: branch main"',
+    knownDifference: 'not reproducible by one hook: Claude Code reads plain stdout as context only on exit 0, and shows a notice only for a non-zero exit; peri-hooks keeps the exit-2 notice and sends the context as JSON, which Claude Code frames "SessionStart hook additional context: branch main" where the direct hook gets "SessionStart:startup hook success: branch main"',
     hooks: { SessionStart: all(hook('notice', 'echo "heads up" >&2; exit 2'), hook('context', 'echo "branch main"')) },
     model: [[say('ok')]],
     expect: { ran: ['notice', 'context'], modelSees: ['branch main'] },
   },
   {
     name: 'two PostToolUse hooks with additionalContext',
-    knownDifference: 'NEW: two PostToolUse additionalContexts: Claude Code gives each its own paragraph ("PostToolUse:Bash hook additional context: first note\n\nPostToolUse:Bash hook additional context: second note"), peri-hooks one ("…: first note\n\nsecond note")',
-    hooks: { PostToolUse: onBash(hook('first', specific('PostToolUse', { additionalContext: 'first note' })), hook('second', specific('PostToolUse', { additionalContext: 'second note' }))) },
+    hooks: { PostToolUse: onBash(hook('first', specific('PostToolUse', { additionalContext: 'first note' })), hook('second', `${THEN} ${specific('PostToolUse', { additionalContext: 'second note' })}`)) },
     model: [[bash('toolu_g4', 'touch ran-g4')], [say('ok')]],
     expect: { files: ['ran-g4'], modelSees: ['first note', 'second note'] },
   },
   {
     name: 'two Stop hooks block once with their own reasons',
-    knownDifference: 'NEW: two Stop hooks block (one JSON, one exit 2): Claude Code sends one "Stop hook feedback" reminder per hook (the exit-2 one as "[<hook>]: second: update the docs\n"), a system message with the JSON reason only, and reports 3 turns; peri-hooks sends one reminder with both reasons, unlabelled, a system message with both, and reports 2 turns',
+    knownDifference: 'not reproducible by one hook: Claude Code sends one "Stop hook feedback" reminder (a text block of its own) per blocking hook, the exit-2 one as "[<hook>]: second: update the docs\n", a system message for the JSON block only, and counts 3 turns; one hook\'s block is one reminder, so peri-hooks sends one with both reasons, a system message with both, and 2 turns',
     hooks: { Stop: all(hook('first', blockStopOnce(json({ decision: 'block', reason: 'first: run the tests' }))), hook('second', blockStopOnce('echo "second: update the docs" >&2; exit 2'))) },
     model: [[say('finished')], [say('both done')]],
     expect: { modelSees: ['first: run the tests', 'second: update the docs'], modelRequests: 2 },
@@ -238,7 +235,6 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'Stop loop: a hook that always blocks, with the cap at 3',
-    knownDifference: 'issue 14 item 1: the Stop cap is applied twice: peri-hooks overrides the 4th block itself, so Claude Code ends with the 4th answer ("turn 4", 4 turns) instead of applying its own cap (result "", 5 turns)',
     env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '3' },
     hooks: { Stop: all(hook('stop', json({ decision: 'block', reason: 'keep going' }))) },
     model: [[say('turn 1')], [say('turn 2')], [say('turn 3')], [say('turn 4')], [say('turn 5')], [say('turn 6')]],
@@ -246,7 +242,6 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'Stop loop: the count starts again after a tool call',
-    knownDifference: 'issue 14 item 1: Claude Code counts afresh after a tool call between two Stop firings (7 turns); peri-hooks keeps counting and overrides the cap early (4 turns)',
     env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' },
     hooks: { Stop: all(hook('stop', json({ decision: 'block', reason: 'keep going' }))), PreToolUse: onBash(hook('pre')) },
     model: [[say('turn 1')], [say('turn 2')], [bash('toolu_s1', 'touch ran-s1')], [say('turn 4')], [say('turn 5')], [say('turn 6')], [say('turn 7')]],
@@ -316,31 +311,35 @@ export const CASES: ClaudeCase[] = [
   },
   {
     name: 'onFailure "block": a failing guard blocks, with its stderr',
-    knownDifference: 'issue 14 item 2: onFailure "block" loses the failure\'s detail, and (NEW) the label comes twice: Claude Code sends "PreToolUse:Bash hook error: [<hook>]: failed; blocking because onFailure is \\"block\\"\\npolicy server unreachable", peri-hooks "PreToolUse:Bash hook error: [<peri-hooks command>]: [<hook>]: failed; blocking because onFailure is \\"block\\"\\n"',
     hooks: { PreToolUse: onBash(hook('guard', 'echo "policy server unreachable" >&2; exit 1', { onFailure: 'block' })) },
     model: [[bash('toolu_l1', 'touch ran-l1')], [say('ok')]],
     expect: { files: [], modelSees: ['onFailure is "block"', 'policy server unreachable'] },
   },
   {
     name: 'onFailure "block" on a timeout',
-    knownDifference: 'NEW: onFailure "block" on a timeout: peri-hooks writes the whole block message, label included, to stderr, so Claude Code names the hook twice and keeps a trailing newline: "PreToolUse:Bash hook error: [<peri-hooks command>]: [<hook>]: timed out; blocking because onFailure is \\"block\\"\\n" instead of "PreToolUse:Bash hook error: [<hook>]: timed out; blocking because onFailure is \\"block\\""',
     hooks: { PreToolUse: onBash(hook('guard', 'sleep 8', { onFailure: 'block', timeout: 1 })) },
     model: [[bash('toolu_l2', 'touch ran-l2')], [say('ok')]],
     expect: { files: [], modelSees: ['timed out; blocking because onFailure'] },
   },
   {
     name: 'async hook: its context reaches the model on a later turn',
-    knownDifference: 'issue 14 item 3: async results are delivered by the next peri-hooks firing, not as Claude Code\'s next-turn system message',
     hooks: { PreToolUse: onBash(hook('background', specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' }), { async: true })), PostToolUse: onBash(hook('post')) },
     model: [[bash('toolu_n1', 'sleep 2; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
     expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'] },
   },
   {
-    name: 'asyncRewake: exit 2 wakes the model with the stderr',
-    knownDifference: 'issue 14 item 3: asyncRewake exit 2 is delivered by the next peri-hooks firing, not as Claude Code\'s blocking reminder',
+    // Headless, Claude Code runs an asyncRewake hook without `async` in the foreground, as a normal hook.
+    name: 'asyncRewake headless: exit 2 blocks as from a normal hook',
     hooks: { PostToolUse: onBash(hook('rewake', 'echo "background check failed" >&2; exit 2', { asyncRewake: true })) },
     model: [[bash('toolu_n3', 'touch ran-n3')], [bash('toolu_n4', 'sleep 2; touch ran-n4')], [say('ok')]],
-    expect: { ran: ['rewake'] },
+    expect: { ran: ['rewake'], modelSees: ['background check failed'] },
+  },
+  {
+    // The hook takes a second, through peri-hooks or not: one that ends before the next tool call starts is seen one turn more.
+    name: 'async asyncRewake: exit 2 in the background wakes the model with the stderr',
+    hooks: { PostToolUse: onBash(hook('rewake', 'sleep 1; echo "background check failed" >&2; exit 2', { async: true, asyncRewake: true })) },
+    model: [[bash('toolu_n5', 'touch ran-n5')], [bash('toolu_n6', 'sleep 3; touch ran-n6')], [say('ok')]],
+    expect: { ran: ['rewake'], modelSees: ['Stop hook blocking error from command'] },
   },
   {
     name: 'InstructionsLoaded fires for the project CLAUDE.md',

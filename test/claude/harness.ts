@@ -122,13 +122,14 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
   // Claude Code ignores a project's permission rules until its workspace is trusted.
   writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
   const policies = policyFiles(testCase, root);
+  const registration = periHooksRegistration(testCase, [...policies.keys()]);
   const settings = { ...(testCase.settings ?? { permissions: { allow: ['Bash'] } }) };
   if (mode === 'direct') {
     writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: testCase.hooks }, null, 2));
     if (testCase.userHooks) writeUnder(home, '.claude/settings.json', JSON.stringify({ hooks: testCase.userHooks }, null, 2));
   } else {
     for (const [path, hooks] of policies) writeFileSync(path, JSON.stringify({ hooks }, null, 2));
-    writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: periHooksRegistration(testCase, [...policies.keys()]) }, null, 2));
+    writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: registration }, null, 2));
   }
 
   const api = await startFakeApi(testCase.model);
@@ -155,7 +156,7 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
     const args = ['-p', testCase.prompt ?? 'go', '--output-format', 'json', ...(debug ? ['--debug', 'hooks', '--debug-file', debugFile] : [])];
     const run = await runClaude(claudeBinary, args, project, env);
     const names = [...policies.values()].flatMap(hookCommands);
-    if (mode === 'peri-hooks') names.push(...eventsOf(testCase).map((event) => periHooksCommand(event, [...policies.keys()])));
+    if (mode === 'peri-hooks') names.push(...Object.values(registration).flatMap(hookCommandsOf));
     const normalise = normaliser(root, names, api.url);
     return {
       observed: normalise({
@@ -186,29 +187,50 @@ function policyFiles(testCase: ClaudeCase, root: string): Map<string, Record<str
 
 const eventsOf = (testCase: ClaudeCase) => [...new Set([...Object.keys(testCase.userHooks ?? {}), ...Object.keys(testCase.hooks)])];
 
-/** One peri-hooks command per event; it gets as long as the slowest hook of its event, plus its start-up. */
-function periHooksRegistration(testCase: ClaudeCase, policies: string[]): Record<string, unknown[]> {
+type Handler = { type?: string; command?: string; timeout?: number; async?: boolean; asyncRewake?: boolean };
+type Group = { hooks: Handler[] };
+
+/**
+ * How the install issue registers peri-hooks for an event: one entry for the synchronous hooks and one per
+ * async kind, which Claude Code runs as a hook of that kind (`--skip-async`, `--only-async [kind]`). Each gets
+ * as long as its slowest hook, plus peri-hooks' start-up.
+ */
+function periHooksRegistration(testCase: ClaudeCase, policies: string[]): Record<string, Group[]> {
   return Object.fromEntries(eventsOf(testCase).map((event) => {
-    const registration: Record<string, unknown> = { type: 'command', command: periHooksCommand(event, policies) };
-    const timeout = largestTimeout([...(testCase.userHooks?.[event] ?? []), ...(testCase.hooks[event] ?? [])]);
-    if (timeout !== undefined) registration.timeout = timeout + START_UP_MARGIN_S;
-    return [event, [{ hooks: [registration] }]];
+    const handlers = ([...(testCase.userHooks?.[event] ?? []), ...(testCase.hooks[event] ?? [])] as Group[]).flatMap((group) => group.hooks);
+    const rewake = handlers.filter((handler) => handler.asyncRewake);
+    const background = handlers.filter((handler) => handler.async && !handler.asyncRewake);
+    const foreground = handlers.filter((handler) => !handler.async && !handler.asyncRewake);
+    const entry = (list: Handler[], flag: string, kind: Record<string, boolean>): Handler => {
+      const timeout = largestTimeout(list);
+      return { type: 'command', command: periHooksCommand(event, policies, flag), ...kind, ...(timeout !== undefined ? { timeout: timeout + START_UP_MARGIN_S } : {}) };
+    };
+    const hasAsync = rewake.length + background.length > 0;
+    const entries = [
+      ...(foreground.length > 0 || !hasAsync ? [entry(foreground, hasAsync ? '--skip-async' : '', {})] : []),
+      ...(background.length > 0 ? [entry(background, '--only-async', { async: true })] : []),
+      // Claude Code runs an asyncRewake hook without `async` in the foreground under -p: so does this entry.
+      ...(rewake.length > 0 ? [entry(rewake, '--only-async asyncRewake', { asyncRewake: true, ...(rewake.every((handler) => handler.async) ? { async: true } : {}) })] : []),
+    ];
+    return [event, [{ hooks: entries }]];
   }));
 }
 
 /** How the install issue registers peri-hooks: the bundle under an absolute node, never npx. */
-function periHooksCommand(event: string, policies: string[]): string {
+function periHooksCommand(event: string, policies: string[], flag: string): string {
   const settings = policies.map((path) => `--settings '${path}'`).join(' ');
-  return `'${process.execPath}' '${PERI_HOOKS}' fire ${event} --output claude ${settings} --setting-sources ''`;
+  return `'${process.execPath}' '${PERI_HOOKS}' fire ${event} --output claude ${settings} --setting-sources ''${flag ? ` ${flag}` : ''}`;
 }
 
-function largestTimeout(groups: unknown[]): number | undefined {
-  const timeouts = (groups as Array<{ hooks: Array<{ timeout?: number }> }>).flatMap((group) => group.hooks.map((handler) => handler.timeout)).filter((value) => value !== undefined);
+function largestTimeout(handlers: Handler[]): number | undefined {
+  const timeouts = handlers.map((handler) => handler.timeout).filter((value) => value !== undefined);
   return timeouts.length > 0 ? Math.max(...timeouts) : undefined;
 }
 
+const hookCommandsOf = (groups: Group[]) => groups.flatMap((group) => group.hooks.map((handler) => handler.command ?? ''));
+
 function hookCommands(hooks: Record<string, unknown[]>): string[] {
-  return Object.values(hooks).flatMap((groups) => (groups as Array<{ hooks: Array<{ command?: string }> }>).flatMap((group) => group.hooks.map((handler) => handler.command ?? '')));
+  return Object.values(hooks).flatMap((groups) => hookCommandsOf(groups as Group[]));
 }
 
 async function startFakeApi(turns: Turn[]) {

@@ -1,6 +1,7 @@
 // `--output claude`: peri-hooks as Claude Code's one hook answers in the form the original hooks used.
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 
 let project: Project;
@@ -107,4 +108,79 @@ test('PreSkillShellCommand: an ask answered in JSON stays JSON with exit 0, thou
 test('PostModelSwitch: plain stdout stays plain text', async () => {
   const result = await claude('PostModelSwitch', 'PostModelSwitch', [cmd('echo "mind the budget"')]);
   assert.deepEqual([result.code, result.stdout, result.stderr], [0, 'mind the budget\n', '']);
+});
+
+// Claude Code frames each hook's text apart and keeps one reason of several denies; what these rows assert is
+// what `npm run test:claude` saw the real Claude Code show for the same hooks registered directly.
+test('onFailure "block": the message without the label (Claude Code adds peri-hooks\'), then the failure', async () => {
+  const failed = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [{ ...cmd('echo "policy server unreachable" >&2; exit 1'), onFailure: 'block' }], 'Bash');
+  assert.deepEqual([failed.code, failed.stdout, failed.stderr], [2, '', 'failed; blocking because onFailure is "block"\npolicy server unreachable']);
+  const timedOut = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [{ ...cmd('sleep 5'), onFailure: 'block', timeout: 0.5 }], 'Bash');
+  assert.deepEqual([timedOut.code, timedOut.stderr], [2, 'timed out; blocking because onFailure is "block"']);
+});
+
+test('several PreToolUse denies: the reason of the last in configuration order, in its own form', async () => {
+  const bothExit2 = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('echo first >&2; exit 2'), cmd('echo second >&2; exit 2')], 'Bash');
+  assert.deepEqual([bothExit2.code, bothExit2.stderr], [2, 'second\n']);
+  const jsonLast = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('echo first >&2; exit 2'), cmd(preJson({ permissionDecision: 'deny', permissionDecisionReason: 'json no' }))], 'Bash');
+  assert.deepEqual([jsonLast.code, jsonLast.stderr], [0, '']);
+  assert.equal(JSON.parse(jsonLast.stdout).hookSpecificOutput.permissionDecisionReason, 'json no');
+});
+
+test('exit 2 with an empty stderr: an empty stderr, so that Claude Code says "No stderr output" as for the hook', async () => {
+  const result = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [cmd('exit 2')], 'Bash');
+  assert.deepEqual([result.code, result.stderr], [2, '']);
+});
+
+test('several hooks\' context: one answer with each hook\'s paragraph as Claude Code frames it', async () => {
+  const context = (event: string, text: string) => cmd(`echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: text } })}'`);
+  const contextOf = (result: { stdout: string }) => JSON.parse(result.stdout).hookSpecificOutput.additionalContext;
+  const pre = await claude('PreToolUse', 'PreToolUse.tool_name-Bash', [context('PreToolUse', 'first'), context('PreToolUse', 'second')], 'Bash');
+  assert.equal(contextOf(pre), 'first\nsecond');
+  const post = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', [context('PostToolUse', 'first'), context('PostToolUse', 'second')], 'Bash');
+  assert.equal(contextOf(post), 'first\n\nPostToolUse:Bash hook additional context: second');
+  const prompt = await claude('UserPromptSubmit', 'UserPromptSubmit', [context('UserPromptSubmit', 'from json'), cmd('echo "from stdout"')]);
+  assert.equal(contextOf(prompt), 'from json\n\nUserPromptSubmit hook success: from stdout');
+  // The first paragraph is plain stdout's: the answer is plain stdout too.
+  const start = await claude('SessionStart', 'SessionStart', [context('SessionStart', 'from json'), cmd('echo "from stdout"')]);
+  assert.deepEqual([start.code, start.stdout], [0, 'from stdout\n\nSessionStart hook additional context: from json\n']);
+});
+
+// Inside Claude Code async hooks get entries of their own, so that Claude Code's async mechanism runs them.
+describe('--skip-async and --only-async: the entries that split a policy\'s async hooks from the rest', () => {
+  const ranMarker = (name: string) => `${project.dir}/${name}.ran`;
+  const policy = [
+    cmd(`touch '${ranMarker('sync')}'; echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'from the sync hook' } })}'`),
+    { ...cmd(`echo '${JSON.stringify({ systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'from the async hook' } })}'`), async: true },
+    { ...cmd('echo "lint failed" >&2; exit 2'), asyncRewake: true },
+  ];
+
+  test('--skip-async: the async hooks are reported skipped, and none is handed to the background', async () => {
+    const settings = JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: policy }] } });
+    const result = await runCli(['fire', 'PostToolUse', '--skip-async', '--output', 'json', '--setting-sources', '', '--settings', settings], { stdin: project.input('PostToolUse.tool_name-Bash'), env: project.env() });
+    const report = JSON.parse(result.stdout);
+    assert.deepEqual(report.hooks.map((hook: { status: string; skipReason?: string }) => hook.skipReason ?? hook.status), ['ran', 'skip-async', 'skip-async']);
+    assert.equal(report.output.hookSpecificOutput.additionalContext, 'from the sync hook');
+  });
+
+  test('--only-async: only the async hooks run, waited for, and the answer is what Claude Code reads of an async hook', async () => {
+    rmSync(ranMarker('sync'), { force: true });
+    const result = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', policy, 'Bash', ['--only-async']);
+    assert.deepEqual([result.code, result.stderr], [0, '']);
+    assert.deepEqual(JSON.parse(result.stdout), { systemMessage: 'tests passed', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'from the async hook' } });
+    assert.equal(existsSync(ranMarker('sync')), false, 'the synchronous hook did not run');
+  });
+
+  test('--only-async asyncRewake: the rewake hook runs, and its exit 2 is passed on', async () => {
+    const result = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', policy, 'Bash', ['--only-async', 'asyncRewake']);
+    assert.deepEqual([result.code, result.stdout, result.stderr], [2, '', 'lint failed\n']);
+  });
+
+  test('the two flags together, or an unknown kind, are usage errors', async () => {
+    for (const args of [['--only-async', '--skip-async'], ['--only-async', 'later']]) {
+      const result = await claude('PostToolUse', 'PostToolUse.tool_name-Bash', policy, 'Bash', args);
+      assert.equal(result.code, 1, args.join(' '));
+      assert.match(result.stderr, args[1] === 'later' ? /unknown --only-async kind "later"/ : /--only-async and --skip-async/);
+    }
+  });
 });

@@ -94,6 +94,24 @@ describe('Stop loop guard', () => {
     assert.equal((await stateOf(session, env)).stopBlocks.main, 4);
   });
 
+  test('any other firing of the session (a tool call) starts the count again', async () => {
+    const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' });
+    const session = sessionOf('Stop');
+    for (const expected of [2, 2]) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
+    assert.equal((await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ hooks: [cmd('true')] }] }, env, [], { session_id: session })).code, 0);
+    assert.equal((await stateOf(session, env)).stopBlocks.main, undefined);
+    for (const expected of [2, 2, 0]) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
+  });
+
+  test('--output claude passes every block through: Claude Code applies its own cap', async () => {
+    const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '1' });
+    for (let i = 1; i <= 3; i++) {
+      const result = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env, ['--output', 'claude']);
+      assert.deepEqual([result.code, result.stderr], [2, 'keep going\n'], `block ${i}`);
+    }
+    assert.deepEqual((await stateOf(sessionOf('Stop'), env)).stopBlocks, {});
+  });
+
   test('Stop additionalContext counts as a continuation', async () => {
     const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '1' });
     const context = cmd(`echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"also run lint"}}'`);

@@ -10,8 +10,8 @@ import type { EventName } from '../../src/events.ts';
 import type { Reduced } from '../../src/reduce.ts';
 import { onceKey, type OnceSettlement } from '../../src/session/once.ts';
 import { emptyState, type AsyncResult, type OnceEntry, type SessionState } from '../../src/session/schema.ts';
-import { decide, settle, type DecideContext } from '../../src/session/settle.ts';
-import { openSession, sessionFile } from '../../src/session/store.ts';
+import { decide, HOST_CAP, settle, type DecideContext } from '../../src/session/settle.ts';
+import { openSession, readSession, sessionFile } from '../../src/session/store.ts';
 import type { LoadedHook } from '../../src/types.ts';
 
 const block: Reduced = { blocked: true, reason: 'keep going', deciders: [0], errors: [], output: { decision: 'block', reason: 'keep going' } };
@@ -26,7 +26,9 @@ const state = (changes: Partial<SessionState> = {}): SessionState => ({ ...empty
 const ctx = (changes: Partial<DecideContext> = {}): DecideContext => ({ input: {}, once: [], cap: 8, pid: PID, now: NOW, ...changes });
 
 test('Stop guard: previous count x reduced result -> final decision and stored count', () => {
-  type Row = [event: EventName, before: Record<string, number>, reduced: keyof typeof REDUCED, cap: number, blocked: boolean, count: number | undefined, overridden: boolean, after: Record<string, number>];
+  // Inside a subagent, inputs carry its agent_id.
+  const A1 = { agent_id: 'a1' };
+  type Row = [event: EventName, before: Record<string, number>, reduced: keyof typeof REDUCED, cap: DecideContext['cap'], blocked: boolean, count: number | undefined, overridden: boolean, after: Record<string, number>, input?: Record<string, unknown>];
   const rows: Row[] = [
     ['Stop', {}, 'block', 8, true, 1, false, { main: 1 }],
     ['Stop', { main: 7 }, 'block', 8, true, 8, false, { main: 8 }],
@@ -36,13 +38,21 @@ test('Stop guard: previous count x reduced result -> final decision and stored c
     ['Stop', { main: 1 }, 'context', 1, false, 0, true, {}],
     ['Stop', { main: 3 }, 'endTurn', 8, true, 0, false, {}],
     ['Stop', { main: 1000 }, 'block', 0, true, 1001, false, { main: 1001 }],
-    ['SubagentStop', { main: 5, 'agent:a1': 2 }, 'block', 8, true, 3, false, { main: 5, 'agent:a1': 3 }],
-    ['SubagentStop', { 'agent:a1': 2, 'agent:b2': 1 }, 'allow', 8, false, 0, false, { 'agent:b2': 1 }],
-    ['PreToolUse', { main: 5 }, 'block', 8, true, undefined, false, { main: 5 }],
+    ['SubagentStop', { main: 5, 'agent:a1': 2 }, 'block', 8, true, 3, false, { main: 5, 'agent:a1': 3 }, A1],
+    ['SubagentStop', { 'agent:a1': 2, 'agent:b2': 1 }, 'allow', 8, false, 0, false, { 'agent:b2': 1 }, A1],
+    // Any other firing of the agent (a tool call between two stops) starts its count again.
+    ['PreToolUse', { main: 5 }, 'block', 8, true, undefined, false, {}],
+    ['UserPromptSubmit', { main: 5, 'agent:a1': 2 }, 'allow', 8, false, undefined, false, { 'agent:a1': 2 }],
+    ['PostToolUse', { main: 5, 'agent:a1': 2 }, 'allow', 8, false, undefined, false, { main: 5 }, A1],
+    ['PreToolUse', { 'agent:b2': 1 }, 'allow', 8, false, undefined, false, { 'agent:b2': 1 }, A1],
+    // A host that caps Stop loops itself: every block passes, nothing is counted or reset.
+    ['Stop', { main: 8 }, 'block', HOST_CAP, true, undefined, false, { main: 8 }],
+    ['SubagentStop', { 'agent:a1': 100 }, 'context', HOST_CAP, false, undefined, false, { 'agent:a1': 100 }, A1],
+    ['PreToolUse', { main: 5 }, 'allow', HOST_CAP, false, undefined, false, { main: 5 }],
   ];
-  for (const [event, before, reduced, cap, blocked, count, overridden, afterCounts] of rows) {
-    const row = JSON.stringify([event, before, reduced, cap]);
-    const decision = decide(event, REDUCED[reduced], state({ stopBlocks: before }), ctx({ input: { agent_id: 'a1' }, cap }));
+  for (const [event, before, reduced, cap, blocked, count, overridden, afterCounts, input = {}] of rows) {
+    const row = JSON.stringify([event, before, reduced, cap, input]);
+    const decision = decide(event, REDUCED[reduced], state({ stopBlocks: before }), ctx({ input, cap }));
     assert.equal(decision.reduced.blocked, blocked, row);
     assert.equal(decision.guard?.count, count, row);
     assert.equal(decision.guard?.overridden ?? false, overridden, row);
@@ -134,6 +144,17 @@ test('settle takes the lock and writes only when the session has a say', async (
   const counted = await settle(stop, 'Stop', { session_id: 'stop' }, block, [], {});
   assert.deepEqual(counted.guard, { count: 1, cap: 8, overridden: false });
   assert.equal(existsSync(sessionFile(stop.ref)), true);
+
+  // A tool call after the block resets the count, written under the lock.
+  const toolCall = openSession('stop', options).session!;
+  await settle(toolCall, 'PreToolUse', { session_id: 'stop' }, allow, [], {});
+  assert.deepEqual(readSession(toolCall.ref).state.stopBlocks, {});
+
+  // With the host capping Stop loops, a block is neither counted nor written.
+  const hosted = openSession('hosted', options).session!;
+  const passed = await settle(hosted, 'Stop', { session_id: 'hosted' }, block, [], {}, false);
+  assert.deepEqual(passed, { reduced: block, delivered: [], warnings: [] });
+  assert.equal(existsSync(sessionFile(hosted.ref)), false);
 });
 
 test('without a session the guard counts as in a new session, and a bad cap is a warning', async () => {

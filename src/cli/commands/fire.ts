@@ -2,6 +2,7 @@
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { fire, type FireOptions } from '../../fire.ts';
+import { ASYNC_KINDS, type AsyncSelection } from '../../plan.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
@@ -17,6 +18,9 @@ export interface FireFlags extends SourceFlags {
   stateDir?: string;
   /** cac turns `--no-state` into `state: false`. */
   state?: boolean;
+  /** `--only-async` alone is true; with a kind, the kind. */
+  onlyAsync?: boolean | string;
+  skipAsync?: boolean;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
@@ -27,14 +31,18 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
   }
   const event = checkEvent(eventName);
+  const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
   const colour = useColour(process.stderr);
   const options: FireOptions = {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
     ...(flags.sequential ? { sequential: true } : {}),
+    // Claude Code caps Stop loops itself: a second cap would end the loop one block early.
+    ...(output === 'claude' ? { stopGuard: false } : {}),
     ...(flags.state === false ? { noState: true } : {}),
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
+    ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
@@ -42,7 +50,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
   // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
   const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
   if (aborted) return EXIT.runnerError;
-  const rendered: Rendered = output === 'claude' ? renderClaude(report) : output === 'json' ? renderJson(report) : renderDecision(report);
+  const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
   // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
   const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
@@ -50,6 +58,19 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
   await write(process.stdout, rendered.stdout);
   await write(process.stderr, notes + rendered.stderr + summary);
   return rendered.exitCode;
+}
+
+/** `--skip-async` or `--only-async [kind]`: which of Claude Code's entries for peri-hooks this firing is. */
+function asyncSelection(flags: FireFlags): AsyncSelection | undefined {
+  if (flags.skipAsync && flags.onlyAsync !== undefined) {
+    throw new PeriHooksError('usage', '--only-async and --skip-async leave each other nothing to run', 'give the async entry --only-async and the synchronous entry --skip-async');
+  }
+  if (flags.skipAsync) return 'skip';
+  if (flags.onlyAsync === undefined) return undefined;
+  const kind = flags.onlyAsync === true ? 'async' : String(flags.onlyAsync);
+  const known = ASYNC_KINDS.find((candidate) => candidate === kind);
+  if (!known) throw new PeriHooksError('usage', `unknown --only-async kind "${kind}"`, `use one of: ${ASYNC_KINDS.join(', ')}, after the event (fire <Event> --only-async asyncRewake)`);
+  return known;
 }
 
 /** How to start this peri-hooks again, for the supervisor of async hooks: the single executable, or node and the script. */
