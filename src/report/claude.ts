@@ -111,10 +111,14 @@ function withReason(output: Record<string, unknown> | undefined, decider: HookRe
 /**
  * The stderr of an exit-code block, as Claude Code shows it after the hook's label "[<hook>]: ", where it
  * names peri-hooks instead: the hook's own stderr, untouched, or for `onFailure` the message without the
- * label peri-hooks gives it for its other output forms. Undefined for a block peri-hooks makes (--fail-closed).
+ * label peri-hooks gives it for its other output forms. Undefined where the reason is not the hook's stderr.
  */
 function exitCodeMessage(decider: HookReport): string | undefined {
-  if (decider.blockedBy === 'exit2') return decider.stderr ?? '';
+  if (decider.blockedBy === 'exit2') {
+    // Unless a JSON block on its stdout gave the reason instead.
+    const stderr = decider.stderr ?? '';
+    return decider.blockingMessage === (stderr.trim() || 'No stderr output') ? stderr : undefined;
+  }
   const label = `[${decider.label}]: `;
   const message = decider.blockingMessage;
   return decider.blockedBy === 'onFailure' && message?.startsWith(label) ? message.slice(label.length) : undefined;

@@ -322,10 +322,11 @@ export const CASES: ClaudeCase[] = [
     expect: { files: [], modelSees: ['timed out; blocking because onFailure'] },
   },
   {
+    // The hook takes a second, through peri-hooks or not: Claude Code shows an answer that came at once one turn more.
     name: 'async hook: its context reaches the model on a later turn',
-    hooks: { PreToolUse: onBash(hook('background', specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' }), { async: true })), PostToolUse: onBash(hook('post')) },
-    model: [[bash('toolu_n1', 'sleep 2; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
-    expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'] },
+    hooks: { PreToolUse: onBash(hook('background', `sleep 1; ${specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' })}`, { async: true })), PostToolUse: onBash(hook('post')) },
+    model: [[bash('toolu_n1', 'sleep 3; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
+    expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'], modelSees: ['async system message\nasync says hello'] },
   },
   {
     // Headless, Claude Code runs an asyncRewake hook without `async` in the foreground, as a normal hook.
