@@ -1,6 +1,6 @@
 // The registration of a policy for one event: one matcher group (no matcher: peri-hooks matches) whose handlers
-// start peri-hooks for that event with the policy files. The policy's async hooks get their own `async` handler
-// (with `asyncRewake` when one of them needs it), so that Claude Code's own async mechanism runs them, and the
+// start peri-hooks for that event with the policy files. The policy's async hooks get their own handler per kind
+// (`async`, `asyncRewake`), so that Claude Code's own async mechanism runs them, and the
 // synchronous handler skips them.
 import { shellCommand } from '../config/registration.ts';
 import { EVENTS, type EventName } from '../events.ts';
@@ -37,9 +37,9 @@ export function registrationGroup(event: EventName, hooks: readonly LoadedHook[]
   const own = hooks.filter((hook) => hook.event === event);
   const background = own.filter(isAsync);
   const foreground = own.filter((hook) => !isAsync(hook));
-  const command = (flag?: string) => shellCommand([
+  const command = (...flags: string[]) => shellCommand([
     ...options.runner, 'fire', event, '--output', 'claude', ...options.policies.flatMap((policy) => ['--settings', policy]),
-    '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : []), ...(flag ? [flag] : []),
+    '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : []), ...flags,
   ]);
   // Claude Code must not stop peri-hooks before peri-hooks stops its slowest hook.
   const timeout = (list: readonly LoadedHook[]) => {
@@ -48,11 +48,16 @@ export function registrationGroup(event: EventName, hooks: readonly LoadedHook[]
   };
   const handlers: RegistrationHandler[] = [];
   if (foreground.length > 0 || background.length === 0) {
-    handlers.push({ type: 'command', command: command(background.length > 0 ? ASYNC_FLAGS.skip : undefined), timeout: timeout(foreground) });
+    handlers.push({ type: 'command', command: command(...(background.length > 0 ? [ASYNC_FLAGS.skip] : [])), timeout: timeout(foreground) });
   }
-  if (background.length > 0) {
-    const rewake = background.some((hook) => hook.handler.type === 'command' && hook.handler.asyncRewake === true);
-    handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only), async: true, ...(rewake ? { asyncRewake: true as const } : {}), timeout: timeout(background) });
+  // Claude Code reads an async hook's messages but ignores the JSON of an asyncRewake one, so each kind gets its
+  // own entry; headless, an asyncRewake hook without `async` runs in the foreground, so that flag is copied.
+  const plain = background.filter((hook) => hook.handler.type === 'command' && hook.handler.asyncRewake !== true);
+  const rewake = background.filter((hook) => hook.handler.type === 'command' && hook.handler.asyncRewake === true);
+  if (plain.length > 0) handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only), async: true, timeout: timeout(plain) });
+  if (rewake.length > 0) {
+    const alsoAsync = rewake.some((hook) => hook.handler.type === 'command' && hook.handler.async === true);
+    handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only, 'asyncRewake'), ...(alsoAsync ? { async: true as const } : {}), asyncRewake: true, timeout: timeout(rewake) });
   }
   return { hooks: handlers };
 }

@@ -257,10 +257,11 @@ describe('what is registered', () => {
       SessionEnd: [{ hooks: [{ type: 'command', command: command('SessionEnd'), timeout: 3.5 }] }],
       Stop: [{ hooks: [
         { type: 'command', command: command('Stop', ['--skip-async']), timeout: 602 },
-        { type: 'command', command: command('Stop', ['--only-async']), async: true, asyncRewake: true, timeout: 602 },
+        { type: 'command', command: command('Stop', ['--only-async']), async: true, timeout: 32 },
+        { type: 'command', command: command('Stop', ['--only-async', 'asyncRewake']), asyncRewake: true, timeout: 602 },
       ] }],
     });
-    assert.match(result.stdout, /\n {2}Stop {14}added {2}timeout 602 s; async entry, timeout 602 s\n/);
+    assert.match(result.stdout, /\n {2}Stop {14}added {2}timeout 602 s; async entry, timeout 32 s; asyncRewake entry, timeout 602 s\n/);
   });
 
   test('--events picks the events; uninstall --events removes only those', async () => {

@@ -41,7 +41,7 @@ function summary(result: InstallResult): string {
   const rows = result.events.map(({ event, group, status }) => [
     `  ${event}`,
     status,
-    group.hooks.map((handler) => `${handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
+    group.hooks.map((handler) => `${handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
   ]);
   const lines = [
     `peri-hooks: registered in ${displayPath(result.file)}:`,
