@@ -3,7 +3,7 @@
 import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { parseInput } from './input.ts';
-import { isNamedSourceMissing, unenforcedBy } from './config/codes.ts';
+import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
 import { loadSettings } from './config/index.ts';
 import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
@@ -58,11 +58,8 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;
   const loaded = await loadSettings(sources);
-  const namedMissing = loaded.diagnostics.find(isNamedSourceMissing);
-  if (namedMissing) {
-    const what = namedMissing.code === 'plugin-dir-missing' ? '--plugin-dir folder' : '--settings file';
-    throw new PeriHooksError('usage', `the ${what} ${namedMissing.file} does not exist`, namedMissing.fix);
-  }
+  const missing = namedSourceMissing(loaded.diagnostics);
+  if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
   const opened = openSession(hookInput.session_id, { env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });

@@ -81,8 +81,11 @@ export function unenforcedBy(event: string, diagnostics: readonly LoaderDiagnost
   });
 }
 
-/** A source the user named (a --settings file, a --plugin-dir) that does not exist: worth an error, not a warning. */
-export function isNamedSourceMissing(diagnostic: LoaderDiagnostic): boolean {
+/** A source the user named (a --settings file, a --plugin-dir) that does not exist, as an error message: worth more than a warning. */
+export function namedSourceMissing(diagnostics: readonly LoaderDiagnostic[]): { message: string; fix?: string } | undefined {
   // The other file-missing, a hooks file that plugin.json names, always points into plugin.json.
-  return diagnostic.code === 'plugin-dir-missing' || (diagnostic.code === 'file-missing' && diagnostic.pointer === undefined);
+  const missing = diagnostics.find((diagnostic) => diagnostic.code === 'plugin-dir-missing' || (diagnostic.code === 'file-missing' && diagnostic.pointer === undefined));
+  if (!missing) return undefined;
+  const what = missing.code === 'plugin-dir-missing' ? '--plugin-dir folder' : '--settings file';
+  return { message: `the ${what} ${missing.file} does not exist`, ...(missing.fix ? { fix: missing.fix } : {}) };
 }

@@ -16,10 +16,6 @@ const SEED = Number(process.env.PERI_HOOKS_FUZZ_SEED ?? 20261201);
 const INPUTS = 1500;
 const FIRINGS = 300;
 
-function random(seed: number): () => number {
-  return prng(seed).next;
-}
-
 const dir = path.join(ROOT, 'fixtures/claude-code-2.1.332/inputs');
 const payloads = readdirSync(dir).map((name) => ({ event: name.split('.')[0]!, text: JSON.stringify(JSON.parse(readFileSync(path.join(dir, name), 'utf8'))) }))
   .filter((payload) => isEventName(payload.event));
@@ -49,7 +45,7 @@ const FAMILIES: Array<(text: string, pick: () => number) => string> = [
 ];
 
 test(`fuzzed inputs (${INPUTS}, seed ${SEED}) parse or are refused with a clear error, never a crash`, () => {
-  const pick = random(SEED);
+  const pick = prng(SEED).next;
   const counts = new Map<number, number>();
   for (let i = 0; i < INPUTS; i++) {
     const payload = payloads[Math.floor(pick() * payloads.length)]!;
@@ -68,7 +64,7 @@ test(`fuzzed inputs (${INPUTS}, seed ${SEED}) parse or are refused with a clear 
 });
 
 test(`fuzzed firings (${FIRINGS}, seed ${SEED}): no internal error, no block without a blocking hook`, async () => {
-  const pick = random(SEED + 1);
+  const pick = prng(SEED + 1).next;
   // WorktreeCreate with no hook that prints a path fails the creation, as Claude Code does: that block is meant.
   const firable = payloads.filter((payload) => EVENTS[payload.event as keyof typeof EVENTS].family !== 'worktree');
   const folder = mkdtempSync(path.join(tmpdir(), 'peri-hooks-fuzz-'));
