@@ -14,7 +14,6 @@ export function renderHuman(suite: SuiteResult, context: ReportContext): string 
     const took = c.dim(`(${Math.round(result.durationMs)} ms)`);
     if (result.status === 'passed') {
       lines.push(`${c.green('✓')} ${caseTitle(result, context.cwd)} ${took}`);
-      for (const note of result.notes ?? []) lines.push(`    ${c.yellow('note')} ${note}`);
       continue;
     }
     const { testCase } = result;
@@ -29,7 +28,6 @@ export function renderHuman(suite: SuiteResult, context: ReportContext): string 
       if (stderr.length > STDERR_LINES) lines.push(`      ${c.dim(`stderr | ... ${stderr.length - STDERR_LINES} more lines`)}`);
     }
     for (const error of result.hookErrors) lines.push(`    ${c.yellow('hook error')} ${error}`);
-    for (const note of result.notes ?? []) lines.push(`    ${c.yellow('note')} ${note}`);
   }
   if (suite.errors.length > 0) {
     lines.push('', c.red(`${suite.errors.length} case file ${suite.errors.length === 1 ? 'error' : 'errors'}:`));

@@ -68,7 +68,7 @@ describe('runSuite', () => {
       { name: 'wrong', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(noisy)] }] } }, expect: { decision: 'deny' } },
       { name: 'bad input', event: 'UserPromptSubmit', settings: { hooks: {} }, expect: { decision: 'none' } },
       { name: 'missing settings', tool: 'Bash', settings: 'nowhere.json', expect: { decision: 'none' } },
-      { name: 'no expectations', tool: 'Bash', settings: { hooks: {} } },
+      { name: 'no expectations', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(noisy)] }] } } },
     ]);
     const suite = await run(['errors']);
     const [wrong, bad, missing, none] = suite.results;
@@ -85,11 +85,29 @@ describe('runSuite', () => {
 
   test('unreadable files count as failures next to the cases that ran', async () => {
     project.write('unreadable/a.hooks.test.json', '{ not json');
-    project.write('unreadable/b.hooks.test.json', [{ name: 'fine', tool: 'Bash', settings: { hooks: {} }, expect: { decision: 'none' } }]);
+    project.write('unreadable/b.hooks.test.json', [{ name: 'fine', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd('true')] }] } }, expect: { decision: 'none' } }]);
     const suite = await run(['unreadable', 'no-such-folder']);
     assert.equal(suite.passed, 1);
     assert.equal(suite.failed, 2);
     assert.deepEqual(suite.errors.map((error) => error.code), ['case-file-unreadable', 'case-file-invalid-json']);
+  });
+});
+
+describe('no hooks at all', () => {
+  test('a case that loads no hooks for its event fails, naming the project folder and how it was chosen', async () => {
+    project.write('bare/nested/.claude/hooks-tests/a.json', [{ name: 'dangerous call, nothing loaded', tool: 'Bash', toolInput: { command: 'rm -rf /' }, expect: { decision: 'none' } }]);
+    project.write('bare/shared.hooks.test.json', { projectDir: 'nested', cases: [{ name: 'projectDir named', tool: 'Bash', expect: { decision: 'none' } }] });
+    project.write('bare/inline.hooks.test.json', [{ name: 'inline, other event only', tool: 'Bash', settings: { hooks: { Stop: [{ hooks: [cmd('true')] }] } }, expect: { decision: 'none' } }]);
+    const suite = await run(['bare'], { recording: true });
+    const byName = Object.fromEntries(suite.results.map((result) => [result.testCase.name, result]));
+    const nested = `${project.dir}/bare/nested`;
+    for (const result of suite.results) {
+      assert.equal(result.status, 'failed', result.testCase.name);
+      assert.deepEqual(result.failures.map((failure) => failure.key), ['noHooks']);
+    }
+    assert.match(byName['dangerous call, nothing loaded']!.failures[0]!.message, new RegExp(`no PreToolUse hooks loaded: no settings of project ${nested} \\(chosen by the folder holding the case file's \\.claude/hooks-tests\\) hold PreToolUse hooks; searched: .*${nested}/\\.claude/settings\\.json`));
+    assert.match(byName['projectDir named']!.failures[0]!.message, /\(chosen by "projectDir": "nested" in the case file\)/);
+    assert.match(byName['inline, other event only']!.failures[0]!.message, /the case's "settings" hold no PreToolUse hooks/);
   });
 });
 

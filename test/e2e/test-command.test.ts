@@ -61,11 +61,23 @@ describe('the sample policy', () => {
 
 test('without paths, case files are found from the current folder', async () => {
   const dir = `${project.dir}/discovered`;
-  project.write('discovered/hooks.test.json', [{ name: 'no hooks, no decision', tool: 'Read', toolInput: { file_path: '${CLAUDE_PROJECT_DIR}/a' }, settings: { hooks: {} }, expect: { decision: 'none', exitCode: 0 } }]);
-  project.write('discovered/.claude/hooks-tests/more.json', [{ name: 'a prompt', event: 'UserPromptSubmit', input: { prompt: 'hi' }, settings: { hooks: {} }, expect: { decision: 'none' } }]);
+  const quiet = project.write('discovered/hooks/quiet.sh', '#!/bin/sh\nexit 0\n');
+  const settings = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: quiet }] }], UserPromptSubmit: [{ hooks: [{ type: 'command', command: quiet }] }] } };
+  project.write('discovered/hooks.test.json', [{ name: 'a quiet hook, no decision', tool: 'Read', toolInput: { file_path: '${CLAUDE_PROJECT_DIR}/a' }, settings, expect: { decision: 'none', exitCode: 0 } }]);
+  project.write('discovered/.claude/hooks-tests/more.json', [{ name: 'a prompt', event: 'UserPromptSubmit', input: { prompt: 'hi' }, settings, expect: { decision: 'none' } }]);
   const result = await cli(['--jobs', '1'], dir);
   assert.equal(result.code, 0, result.stdout + result.stderr);
   assert.equal(result.stdout.trimEnd().split('\n').at(-1), '2 passed, 0 failed');
+});
+
+// This case passed before: "no hooks, no decision" for a dangerous call was green. It fails now, deliberately.
+test('no hooks, no decision: the case fails, naming the project folder and how it was chosen', async () => {
+  const dir = `${project.dir}/unguarded`;
+  project.write('unguarded/hooks.test.json', [{ name: 'no hooks, no decision', tool: 'Bash', toolInput: { command: 'rm -rf /' }, expect: { decision: 'none', exitCode: 0 } }]);
+  const result = await cli([], dir);
+  assert.equal(result.code, 1, result.stdout + result.stderr);
+  assert.match(result.stdout, new RegExp(`no PreToolUse hooks loaded: no settings of project ${dir} \\(chosen by the folder holding the case file \\(no "projectDir" in it\\)\\) hold PreToolUse hooks; searched: `));
+  assert.equal(result.stdout.trimEnd().split('\n').at(-1), '0 passed, 1 failed');
 });
 
 test('a case file that cannot be parsed is an error with its line, column and a fix; never a stack trace', async () => {
