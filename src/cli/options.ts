@@ -1,7 +1,7 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor';
 
 /** What a command's help says differently about a flag it shares with others. */
 interface FlagVariant {
@@ -12,6 +12,8 @@ interface FlagVariant {
 export interface FlagSpec {
   /** The value placeholder, e.g. `<file>`, or `[kind]` for a value that may be left out; a flag without one is a switch. */
   value?: `<${string}>` | `[${string}]`;
+  /** A one-letter alias, e.g. `t` for `-t`. */
+  short?: string;
   description: string;
   /** Each use adds a value; the command gets an array even for one use. */
   repeatable?: true;
@@ -74,9 +76,14 @@ export const FLAGS = {
     default: 'the number of cores',
     variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
   },
-  reporter: { value: '<name>', description: 'default | tap | github (console), junit (file)', repeatable: true },
+  reporter: { value: '<name>', description: 'default | tap | github | json (console), junit (file)', repeatable: true },
   'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
   update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
+  filter: { value: '<pattern>', short: 't', description: 'Run only the cases whose name matches this regular expression' },
+  bail: { description: 'Start no more cases after the first failure, interrupt the running ones, and say how many did not run' },
+  shard: { value: '<i/n>', description: 'Run shard i of n (every n-th case of the suite from the i-th), for splitting a suite over CI runners' },
+  watch: { description: 'Run again whenever a case file, a settings file or a hook script of the suite changes' },
+  into: { value: '<file>', description: 'The case file that each recorded input is appended to (created when missing)' },
   post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
   'dry-run': {
     description: 'Only plan: which hooks would run for every call; runs nothing',
@@ -152,8 +159,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'test',
     args: '[...paths]',
     description: 'Run hook test cases (hooks.test.json, *.hooks.test.json, .claude/hooks-tests/*.json); exit 1 unless all pass',
-    flags: ['jobs', 'reporter', 'output-file', 'update'],
-    examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml'],
+    flags: ['jobs', 'reporter', 'output-file', 'update', 'filter', 'bail', 'shard', 'watch'],
+    examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml', 'peri-hooks test --shard 2/4 --bail -t "force push"'],
+  },
+  {
+    name: 'record',
+    description: 'Registered as a Claude Code hook: append the hook input on stdin as a case without expectations (secrets redacted); prints nothing, always exits 0',
+    flags: ['into'],
+    examples: ['peri-hooks record --into .claude/hooks-tests/recorded.json < input.json'],
   },
   {
     name: 'install',

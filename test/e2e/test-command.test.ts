@@ -2,8 +2,9 @@
 // from the current folder, located errors, --update, usage errors.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ROOT, cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { parseTap, parseXml } from '../cases/formats.ts';
 
 let project: Project;
@@ -106,7 +107,8 @@ test('usage errors exit 1 with a fix', async () => {
   const cases: Array<[string[], RegExp]> = [
     [['--reporter', 'nope'], /unknown --reporter "nope"\n {2}fix: use one of: default, tap, junit, github/],
     [['--jobs', '0'], /--jobs must be a whole number of at least 1, not "0"\n {2}fix: e\.g\. --jobs 4 \(default: the number of cores\)/],
-    [['--reporter', 'tap', '--reporter', 'github'], /only one of default, tap and github can write to the console\n {2}fix: /],
+    [['--reporter', 'tap', '--reporter', 'github'], /only one of default, tap, github and json can write to the console\n {2}fix: /],
+    [['--watch', '--update'], /--watch and --update cannot be combined/],
     [['--output-file', 'x.xml'], /--output-file names the JUnit file, but --reporter junit is not given\n {2}fix: /],
     [['no/such/path'], /cannot read no\/such\/path: ENOENT[^]*fix: /],
   ];
@@ -116,4 +118,162 @@ test('usage errors exit 1 with a fix', async () => {
     assert.match(result.stderr + result.stdout, /fix: /, args.join(' '));
     assert.match(result.stderr + result.stdout, message, args.join(' '));
   }
+});
+
+describe('suites: streaming, --filter, --bail, --shard, --reporter json', () => {
+  // A suite of 12 cases against one script: the even ones are denied, the odd ones pass through.
+  const suite = () => {
+    const guard = project.write('suite/hooks/guard.sh', '#!/bin/sh\ncase "$(cat)" in *deny-me*) echo "denied" >&2; exit 2;; esac\nexit 0\n');
+    const cases = Array.from({ length: 12 }, (_, index) => (index % 2 === 0
+      ? { name: `deny ${index}`, tool: 'Bash', toolInput: { command: `deny-me ${index}` }, expect: { decision: 'deny' } }
+      : { name: `pass ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }));
+    return project.write('suite/big.hooks.test.json', { settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: guard }] }] } }, cases });
+  };
+
+  test('piped, each case streams as one line as it finishes; the summary comes last', async () => {
+    const file = suite();
+    const result = await cli([file, '--jobs', '3']);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines.filter((line) => /^✓ .*big\.hooks\.test\.json > (deny|pass) \d+ \(\d+ ms\)$/.test(line)).length, 12);
+    assert.equal(lines.at(-1), '12 passed, 0 failed');
+  });
+
+  test('--reporter json: one document, cases in file order whatever the finish order, summary counts', async () => {
+    const file = suite();
+    const result = await cli([file, '--jobs', '4', '--reporter', 'json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.deepEqual(report.cases.map((each: { name: string }) => each.name), Array.from({ length: 12 }, (_, index) => `${index % 2 ? 'pass' : 'deny'} ${index}`));
+    assert.deepEqual(report.summary, { ...report.summary, passed: 12, failed: 0, notRun: 0, leftOut: 0 });
+    assert.equal(report.cases[0].actual.decision, 'deny');
+    // Piped stderr gets the progress, one line per case.
+    assert.equal(result.stderr.split('\n').filter((line) => line.startsWith('✓ ')).length, 12);
+  });
+
+  test('-t/--filter runs only the cases whose name matches; a bad pattern is a usage error', async () => {
+    const file = suite();
+    const result = await cli([file, '-t', '^pass [13]$', '--reporter', 'json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.deepEqual(report.cases.map((each: { name: string }) => each.name), ['pass 1', 'pass 3']);
+    assert.equal(report.summary.leftOut, 10);
+    const bad = await cli([file, '--filter', '(']);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--filter "\(" is not a valid regular expression: .*\n {2}fix: /);
+  });
+
+  test('--shard i/n: the shards\' union is exactly the suite, each case in exactly one shard', async () => {
+    const file = suite();
+    const names: string[] = [];
+    for (let index = 1; index <= 5; index++) {
+      const result = await cli([file, '--shard', `${index}/5`, '--reporter', 'json']);
+      assert.equal(result.code, 0, result.stderr);
+      const report = JSON.parse(result.stdout);
+      assert.ok(report.cases.length >= 2 && report.cases.length <= 3, `shard ${index}/5 holds ${report.cases.length} cases`);
+      assert.equal(report.summary.leftOut, 12 - report.cases.length);
+      names.push(...report.cases.map((each: { name: string }) => each.name));
+    }
+    assert.equal(names.length, 12, 'no case is in two shards');
+    assert.deepEqual(new Set(names), new Set(Array.from({ length: 12 }, (_, index) => `${index % 2 ? 'pass' : 'deny'} ${index}`)));
+    for (const shard of ['0/3', '4/3', '1/0', 'x']) {
+      const bad = await cli([file, '--shard', shard]);
+      assert.equal(bad.code, 1, shard);
+      assert.match(bad.stderr, /--shard must be i\/n with 1 ≤ i ≤ n, not .*\n {2}fix: /, shard);
+    }
+  });
+
+  test('--bail: nothing starts after the first failure, running cases are interrupted, and it says how many did not run', async () => {
+    const slow = project.write('bail/hooks/slow.sh', '#!/bin/sh\ncat >/dev/null\nsleep 30\n');
+    const fails = project.write('bail/hooks/fails.sh', '#!/bin/sh\ncat >/dev/null\nexit 0\n');
+    const started = performance.now();
+    const cases = [
+      { name: 'fails at once', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: fails }] }] } }, expect: { decision: 'deny' } },
+      ...Array.from({ length: 6 }, (_, index) => ({ name: `slow ${index}`, tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: slow }] }] } }, expect: { decision: 'none' } })),
+    ];
+    const file = project.write('bail/hooks.test.json', cases);
+    const result = await cli([file, '--bail', '--jobs', '2']);
+    assert.equal(result.code, 1);
+    // The slow case running beside the failing one was interrupted, not waited for (it sleeps 30 s).
+    assert.ok(performance.now() - started < 25_000, 'the running case was interrupted');
+    assert.equal(result.stdout.trimEnd().split('\n').at(-1), '0 passed, 1 failed, 6 not run (--bail)');
+    assert.match(result.stderr, /--bail: stopped after the first failure; 6 cases were not run/);
+    assert.match(result.stdout, /- decision: expected deny, got none/);
+  });
+});
+
+test('--watch runs again when a hook script changes, until it is interrupted', { timeout: 120_000 }, async () => {
+  const script = project.write('watch/hooks/guard.sh', '#!/bin/sh\nexit 0\n');
+  const file = project.write('watch/hooks.test.json', [{ name: 'quiet', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: script }] }] } }, expect: { decision: 'none' } }]);
+  const [command, prefix] = cliCommand('test');
+  const child = spawn(command, [...prefix, 'test', file, '--watch'], { env: project.env(), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const until = async (what: string, probe: () => boolean) => {
+    for (const deadline = Date.now() + 60_000; !probe(); await new Promise((resolve) => setTimeout(resolve, 50))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; stdout: ${stdout}; stderr: ${stderr}`);
+    }
+  };
+  try {
+    await until('the first run and the watch', () => stdout.includes('1 passed, 0 failed') && /watching \d+ files/.test(stderr));
+    assert.ok(stderr.includes('watching'), stderr);
+    writeFileSync(script, '#!/bin/sh\necho "now it denies" >&2\nexit 2\n');
+    await until('the second run', () => stdout.includes('0 passed, 1 failed'));
+    assert.match(stderr, /guard\.sh changed; running again/);
+    assert.match(stdout, /- decision: expected none, got deny/);
+  } finally {
+    child.kill('SIGTERM');
+    const code = await exited;
+    assert.equal(code, 1, 'interrupted, it exits with the last run\'s code');
+  }
+});
+
+describe('record', () => {
+  const input = (command: string) => project.input('PreToolUse.tool_name-Bash', { tool_input: { command, description: 'x' } });
+
+  test('appends each input as a case without expectations, concurrently without losing one, secrets redacted; prints nothing, exits 0', async () => {
+    const into = `${project.dir}/recorded/.claude/hooks-tests/recorded.json`;
+    const env = project.env({ ANTHROPIC_API_KEY: 'sk-ant-secret-key-123' });
+    const commands = Array.from({ length: 8 }, (_, index) => `curl https://alice:pa55word@example.com/${index} -H "x-api-key: sk-ant-secret-key-123"`);
+    const results = await Promise.all(commands.map((command) => runCli(['record', '--into', into], { env, stdin: input(command) })));
+    for (const result of results) assert.deepEqual([result.code, result.stdout, result.stderr], [0, '', '']);
+    const text = readFileSync(into, 'utf8');
+    const cases = JSON.parse(text);
+    assert.equal(cases.length, 8);
+    assert.equal(new Set(cases.map((each: { name: string }) => each.name)).size, 8);
+    assert.ok(cases.every((each: { name: string; event: string; expect?: unknown }) => /^PreToolUse Bash #\d$/.test(each.name) && each.event === 'PreToolUse' && each.expect === undefined));
+    assert.doesNotMatch(text, /pa55word|sk-ant-secret-key-123/);
+    assert.deepEqual(cases.map((each: { input: { tool_input: { command: string } } }) => each.input.tool_input.command).sort(), commands.map((_, index) => `curl https://***@example.com/${index} -H "x-api-key: [redacted]"`).sort());
+  });
+
+  test('test --update then records the decisions of the recorded cases', async () => {
+    const deny = project.write('recorded-update/hooks/deny.sh', '#!/bin/sh\ncase "$(cat)" in *"rm -rf"*) echo "no rm" >&2; exit 2;; esac\n');
+    project.write('recorded-update/.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: deny }] }] } });
+    const into = `${project.dir}/recorded-update/.claude/hooks-tests/recorded.json`;
+    for (const command of ['rm -rf build', 'ls']) {
+      const result = await runCli(['record', '--into', into], { env: project.env(), stdin: input(command) });
+      assert.deepEqual([result.code, result.stdout, result.stderr], [0, '', '']);
+    }
+    const update = await cli([into, '--update']);
+    assert.equal(update.code, 0, update.stdout + update.stderr);
+    assert.deepEqual(JSON.parse(readFileSync(into, 'utf8')).map((each: { expect: object }) => each.expect), [{ decision: 'deny', exitCode: 2, reasonContains: 'no rm' }, { decision: 'none', exitCode: 0 }]);
+  });
+
+  test('bad input, a broken case file, no --into: a message on stderr, nothing on stdout, exit 0', async () => {
+    const broken = project.write('recorded-bad/cases.json', '{ not json');
+    const rows: Array<[string[], string, RegExp]> = [
+      [['record', '--into', `${project.dir}/recorded-bad/new.json`], 'not json', /the hook input on stdin is not JSON/],
+      [['record', '--into', broken], input('ls'), /is not a case file .*nothing recorded/],
+      [['record'], input('ls'), /no --into <case file> given; nothing recorded\. Fix: /],
+    ];
+    for (const [args, stdin, message] of rows) {
+      const result = await runCli(args, { env: project.env(), stdin });
+      assert.deepEqual([result.code, result.stdout], [0, ''], args.join(' '));
+      assert.match(result.stderr, message);
+    }
+    assert.equal(readFileSync(broken, 'utf8'), '{ not json');
+  });
 });
