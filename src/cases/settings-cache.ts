@@ -30,7 +30,8 @@ export function runSettingsCache(): RunSettingsCache {
         loaded = loadSettings(sources);
         entries.set(key, loaded);
         loaded.then((settings) => {
-          for (const source of settings.sources) files.add(source.file);
+          // Inline settings are reported under a label, not a path: there is no file to watch.
+          for (const source of settings.sources) if (path.isAbsolute(source.file)) files.add(source.file);
           for (const script of hookScripts(settings, sources.projectDir)) files.add(script);
         }, () => entries.delete(key));
       }

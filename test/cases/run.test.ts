@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { makeProject, type Project } from '../helpers/cli.ts';
 import { runPool } from '../../src/cases/pool.ts';
-import { runSuite } from '../../src/cases/run.ts';
+import { runSuite, selectCases } from '../../src/cases/run.ts';
+import type { TestCase } from '../../src/cases/load.ts';
 import { recordExpectations } from '../../src/cases/update.ts';
 
 let project: Project;
@@ -154,4 +155,18 @@ test('runPool never runs more than the limit at once and keeps the order of resu
   assert.equal(peak, 4);
   assert.deepEqual(results, Array.from({ length: 20 }, (_, index) => index * 2));
   assert.deepEqual(await runPool([], 4, async () => 1), []);
+});
+
+test('--shard partitions the filtered suite: for every n, the shards\' union is the suite and no case is in two', () => {
+  const cases = Array.from({ length: 23 }, (_, index) => ({ name: `case ${index}`, file: `/f${index % 3}.json` }) as TestCase);
+  for (const filter of [undefined, /[13579]$/]) {
+    const suite = selectCases(cases, filter ? { filter } : {});
+    for (let count = 1; count <= 7; count++) {
+      const shards = Array.from({ length: count }, (_, index) => selectCases(cases, { ...(filter ? { filter } : {}), shard: { index: index + 1, count } }));
+      const names = shards.flat().map((testCase) => testCase.name);
+      assert.equal(names.length, suite.length, `${count} shards: no case twice`);
+      assert.deepEqual(new Set(names), new Set(suite.map((testCase) => testCase.name)), `${count} shards: every case`);
+      assert.ok(shards.every((shard) => Math.abs(shard.length - suite.length / count) < 1), `${count} shards are balanced`);
+    }
+  }
 });
