@@ -55,14 +55,23 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
     if (signal.aborted) return EXIT.runnerError;
     let last = await report(suite, flags, reporters, consoleReporter, cwd);
     if (!flags.watch) return last;
-    for (;;) {
-      await write(process.stderr, `peri-hooks: watching ${suite.watched.length} files (case files, settings, hook scripts); Ctrl-C ends\n`);
-      const changed = await (await import('../../cases/watch.ts')).nextChange(suite.watched, signal);
+    const { watchChanges } = await import('../../cases/watch.ts');
+    for (let watch = watchChanges(suite.watched, signal); ;) {
+      if (!watch.changed()) await write(process.stderr, `peri-hooks: watching ${suite.watched.length} files (case files, settings, hook scripts); Ctrl-C ends\n`);
+      const changed = await watch.next;
       if (changed === undefined) return last;
       await write(process.stderr, `peri-hooks: ${relativePath(changed, cwd)} changed; running again\n`);
+      // Armed before the run, so that a change saved while the cases run starts another run right after.
+      const during = watchChanges(suite.watched, signal);
       suite = await once(signal);
       if (signal.aborted) return last;
       last = await report(suite, flags, reporters, consoleReporter, cwd);
+      // The run may have found other files (a new hook script): watch those, unless a change already came.
+      if (during.changed()) watch = during;
+      else {
+        during.close();
+        watch = watchChanges(suite.watched, signal);
+      }
     }
   });
   return aborted && !flags.watch ? EXIT.runnerError : code;
