@@ -184,21 +184,27 @@ describe('suites: streaming, --filter, --bail, --shard, --reporter json', () => 
   });
 
   test('--bail: nothing starts after the first failure, running cases are interrupted, and it says how many did not run', async () => {
-    const slow = project.write('bail/hooks/slow.sh', '#!/bin/sh\ncat >/dev/null\nsleep 30\n');
-    const fails = project.write('bail/hooks/fails.sh', '#!/bin/sh\ncat >/dev/null\nexit 0\n');
-    const started = performance.now();
+    const pids = `${project.dir}/bail/pids`;
+    // Each slow hook notes its pid, then sleeps far longer than the run may take; an interrupted one is gone when the run ends.
+    const slow = project.write('bail/hooks/slow.sh', `#!/bin/sh\ncat >/dev/null\necho $$ >> ${pids}\nsleep 600\n`);
+    // The failing case ends only once the slow hook beside it has started, so that there is a running case to interrupt.
+    const passes = project.write('bail/hooks/passes.sh', `#!/bin/sh\ncat >/dev/null\nwhile [ ! -s ${pids} ]; do sleep 0.05; done\nexit 0\n`);
+    const hook = (command: string) => ({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } });
     const cases = [
-      { name: 'fails at once', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: fails }] }] } }, expect: { decision: 'deny' } },
-      ...Array.from({ length: 6 }, (_, index) => ({ name: `slow ${index}`, tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: slow }] }] } }, expect: { decision: 'none' } })),
+      { name: 'slow first', tool: 'Bash', settings: hook(slow), expect: { decision: 'none' } },
+      { name: 'fails', tool: 'Bash', settings: hook(passes), expect: { decision: 'deny' } },
+      ...Array.from({ length: 6 }, (_, index) => ({ name: `never started ${index}`, tool: 'Bash', settings: hook(slow), expect: { decision: 'none' } })),
     ];
     const file = project.write('bail/hooks.test.json', cases);
     const result = await cli([file, '--bail', '--jobs', '2']);
-    assert.equal(result.code, 1);
-    // The slow case running beside the failing one was interrupted, not waited for (it sleeps 30 s).
-    assert.ok(performance.now() - started < 25_000, 'the running case was interrupted');
-    assert.equal(result.stdout.trimEnd().split('\n').at(-1), '0 passed, 1 failed, 6 not run (--bail)');
-    assert.match(result.stderr, /--bail: stopped after the first failure; 6 cases were not run/);
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    assert.equal(result.stdout.trimEnd().split('\n').at(-1), '0 passed, 1 failed, 7 not run (--bail)');
+    assert.match(result.stderr, /--bail: stopped after the first failure; 7 cases were not run/);
     assert.match(result.stdout, /- decision: expected deny, got none/);
+    // Only the slow case that ran beside the failing one started its hook, and that hook was killed.
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    assert.equal(started.length, 1, 'no case started after the failure');
+    assert.throws(() => process.kill(started[0]!, 0), { code: 'ESRCH' }, 'the running case\'s hook was killed');
   });
 });
 
