@@ -19,7 +19,7 @@ export async function validateCommand(flags: ValidateFlags): Promise<number> {
 
 function human(report: ValidateReport): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const diagnostics = report.diagnostics.map((d) => `${formatDiagnostic(d, '')}\n`).join('');
+  const diagnostics = report.diagnostics.map((d) => `${formatDiagnostic(d, '')}\n${d.makesSourceInapplicable ? '  makes the file inapplicable: none of its hooks or settings apply until this is fixed\n' : ''}`).join('');
   const sources = table(report.sources.map((s) => [`  ${s.layer}`, s.file, s.status === 'loaded' ? plural(s.hooks, 'hook') : s.status]));
   const verdict = `${report.ok ? 'ok' : 'failed'}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}, ${plural(report.notes, 'note')}`;
   return `${diagnostics}${diagnostics ? '\n' : ''}sources:\n${sources}\n${verdict}\n`;
