@@ -1,13 +1,14 @@
 // The lint rules one by one, on loaded hooks built in memory.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HookHandler } from '../../src/config/schema.ts';
 import type { EventName } from '../../src/events.ts';
 import { lint } from '../../src/validate/index.ts';
 import { firstWord } from '../../src/validate/program.ts';
+import { GROUP_RULES, HOOK_RULES, SET_RULES } from '../../src/validate/rules.ts';
 import type { Layer, LoadedHook } from '../../src/types.ts';
 
 const ctx = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };
@@ -145,5 +146,13 @@ test('exit-1-does-not-block: a refusal or, on a guard event, stderr before exit 
       'exit 2 to block (stderr then becomes the reason), or print the decision as JSON and exit 0');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('every lint code has a row in the README validate table', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const rows = readme.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|')[1]!);
+  for (const rule of [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES]) {
+    for (const code of [rule.code, ...(rule.also ?? [])]) assert.ok(rows.some((cell) => cell.includes(`\`${code}\``)), `README lists ${code}`);
   }
 });
