@@ -53,9 +53,36 @@ export function inputJsonSchema(event?: EventName): JsonSchema {
   return finish(eventInputSchema(event), `${event} hook input (Claude Code 2.1.332)`);
 }
 
+/**
+ * The permission update entries of a PermissionRequest allow (§6.6), for the published schema only: hook
+ * output parsing takes any `{type}` there and leaves the entries to Claude Code, which checks them so.
+ */
+function permissionUpdateSchema(): z.ZodType {
+  const destination = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
+  return z.union([
+    z.looseObject({
+      type: z.enum(['addRules', 'replaceRules', 'removeRules']),
+      rules: z.array(z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })),
+      behavior: z.enum(['allow', 'deny', 'ask']),
+      destination,
+    }),
+    z.looseObject({ type: z.literal('setMode'), mode: z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk', 'auto', 'manual']), destination }),
+    z.looseObject({ type: z.enum(['addDirectories', 'removeDirectories']), directories: z.array(z.string()), destination }),
+  ]);
+}
+
+/** Published field schemas stricter than parsing's, where Claude Code checks more than peri-hooks needs to. */
+function publishedFieldSchema(event: EventName, field: string): z.ZodType {
+  if (event !== 'PermissionRequest' || field !== 'decision') return specificFieldSchema(event, field);
+  return z.discriminatedUnion('behavior', [
+    z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdateSchema()).optional() }),
+    z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
+  ]);
+}
+
 /** `hookSpecificOutput` of one event: its name, and the fields it honours, typed as parsing checks them. */
 function specificOutputSchema(event: EventName): z.ZodObject {
-  const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, specificFieldSchema(event, field).optional().describe(`Honoured for ${event}.`)]));
+  const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, publishedFieldSchema(event, field).optional().describe(`Honoured for ${event}.`)]));
   return z.looseObject({ hookEventName: z.literal(event), ...fields });
 }
 

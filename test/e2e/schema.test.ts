@@ -128,5 +128,23 @@ test('the output schemas refuse what Claude Code refuses in every enum-like fiel
     }
   }
   assert.ok(!all.safeParse({ hookSpecificOutput: { hookEventName: 'PreToolUse ', permissionDecision: 'allow' } }).success, 'an unknown event name');
+
+  // updatedPermissions entries (§6.6): parsing leaves them to Claude Code; the published schema checks them.
+  const permission = z.fromJSONSchema(committed('output.schema.json'));
+  const allow = (update: unknown) => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedPermissions: [update] } } });
+  for (const update of [
+    { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'git status' }], behavior: 'allow', destination: 'session' },
+    { type: 'setMode', mode: 'acceptEdits', destination: 'localSettings' },
+    { type: 'removeDirectories', directories: ['/tmp/x'], destination: 'userSettings' },
+  ]) assert.ok(permission.safeParse(allow(update)).success, JSON.stringify(update));
+  for (const update of [
+    { type: 'addRule', rules: [], behavior: 'allow', destination: 'session' },
+    { type: 'addRules', rules: [{ toolName: 'Bash' }], behavior: 'maybe', destination: 'session' },
+    { type: 'setMode', mode: 'yolo', destination: 'session' },
+    { type: 'addDirectories', directories: ['/x'], destination: 'everywhere' },
+  ]) {
+    assert.ok(!permission.safeParse(allow(update)).success, JSON.stringify(update));
+    assert.equal(parseStdout('PermissionRequest', JSON.stringify(allow(update))).kind, 'json', 'hook output parsing is unchanged');
+  }
   assert.ok(!all.safeParse({ decision: 'approve', continue: 'no' }).success);
 });
