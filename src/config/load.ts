@@ -250,13 +250,13 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
   }
   if (!Object.hasOwn(group, 'hooks') && (Object.hasOwn(group, 'type') || Object.hasOwn(group, 'command'))) {
     unloadable(walk, event, pointer, 'handler-without-group', `a handler sits directly in the ${event} array, without a matcher group`, 'wrap it: {"matcher": ..., "hooks": [ ... ]}');
-    insideDropped(walk, () => walkHandler(walk, event, { matcher: undefined, index: indexOf(pointer), sequential: false }, group, pointer));
+    insideDropped(walk, () => walkHandler(walk, event, { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, group, pointer));
     return;
   }
   const matcher = matcherGroupSchema.shape.matcher.safeParse(group.matcher);
   if (!matcher.success) {
     unloadable(walk, event, `${pointer}/matcher`, 'matcher-not-string', '"matcher" must be a string', 'e.g. "matcher": "Bash" or "Edit|Write"; leave it out to match everything');
-    if (Array.isArray(group.hooks)) insideDropped(walk, () => walkHandlers(walk, event, group.hooks as unknown[], { matcher: undefined, index: indexOf(pointer), sequential: false }, pointer));
+    if (Array.isArray(group.hooks)) insideDropped(walk, () => walkHandlers(walk, event, group.hooks as unknown[], { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, pointer));
     return;
   }
   if (!Array.isArray(group.hooks)) {
@@ -264,6 +264,8 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
     unloadable(walk, event, `${pointer}/hooks`, missing ? 'group-hooks-missing' : 'group-hooks-not-array',
       missing ? 'matcher group has no "hooks" array' : '"hooks" of a matcher group must be an array of handlers',
       'write "hooks": [ {"type": "command", "command": "..."} ]');
+    // One handler written without its array.
+    if (isRecord(group.hooks)) insideDropped(walk, () => walkHandler(walk, event, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: false }, group.hooks, `${pointer}/hooks`));
     return;
   }
   for (const field of HANDLER_FIELDS) {
@@ -271,14 +273,14 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
   }
   const sequential = matcherGroupSchema.shape.sequential.safeParse(group.sequential);
   if (!sequential.success) add(walk, 'warning', 'invalid-sequential', `${pointer}/sequential`, '"sequential" must be true or false; the group runs in parallel', 'write "sequential": true');
-  walkHandlers(walk, event, group.hooks, { matcher: matcher.data, index: indexOf(pointer), sequential: sequential.data === true }, pointer);
+  walkHandlers(walk, event, group.hooks, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: sequential.data === true }, pointer);
 }
 
 function walkHandlers(walk: Walk, event: EventName, handlers: unknown[], place: GroupPlace, pointer: string): void {
   handlers.forEach((handler, i) => walkHandler(walk, event, place, handler, `${pointer}/hooks/${i}`));
 }
 
-function indexOf(pointer: string): number {
+function groupIndexOf(pointer: string): number {
   return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
 }
 
