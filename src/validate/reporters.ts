@@ -66,7 +66,7 @@ function textOf(d: ValidateDiagnostic): string {
   return `${d.message}${d.fix ? `\nfix: ${d.fix}` : ''}${voids}`;
 }
 
-const SUMMARIES = new Map([...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) => [rule.code, ...(rule.also ?? [])].map((code) => [code, rule.summary] as const)));
+const SUMMARIES = new Map<string, string>([...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) => [rule.code, ...(rule.also ?? [])].map((code) => [code, rule.summary] as const)));
 
 function describe(code: string): string {
   const summary = SUMMARIES.get(code);

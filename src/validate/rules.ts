@@ -3,6 +3,7 @@
 // disagree with what would happen. Severity: error = the hook never runs (or always fails); warning = it runs,
 // but not as the author likely meant.
 import { readFile, stat } from 'node:fs/promises';
+import type { LintCode } from '../config/codes.ts';
 import { EVENTS, type EventName, type Family } from '../events.ts';
 import { canonicalToolName } from '../match/aliases.ts';
 import { matchesMatcher } from '../match/matcher.ts';
@@ -35,14 +36,14 @@ export interface Finding {
   message: string;
   fix: string;
   /** Set when a rule reports under a more precise code than its own. */
-  code?: string;
+  code?: LintCode;
   file?: string;
 }
 
 export interface Rule<S> {
-  code: string;
+  code: LintCode;
   /** Further codes the rule reports under (Finding.code). */
-  also?: readonly string[];
+  also?: readonly LintCode[];
   severity: Severity;
   /** One line for docs and `--help`. */
   summary: string;

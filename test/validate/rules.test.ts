@@ -9,6 +9,7 @@ import type { EventName } from '../../src/events.ts';
 import { lint } from '../../src/validate/index.ts';
 import { firstWord } from '../../src/validate/program.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES } from '../../src/validate/rules.ts';
+import { LINT_CODES } from '../../src/config/codes.ts';
 import type { Layer, LoadedHook } from '../../src/types.ts';
 
 const ctx = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };
@@ -155,4 +156,9 @@ test('every lint code has a row in the README validate table', () => {
   for (const rule of [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES]) {
     for (const code of [rule.code, ...(rule.also ?? [])]) assert.ok(rows.some((cell) => cell.includes(`\`${code}\``)), `README lists ${code}`);
   }
+});
+
+test('LINT_CODES is exactly the codes the rules report under, each of one rule', () => {
+  const used = [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) => [rule.code, ...(rule.also ?? [])]);
+  assert.deepEqual([...used].sort(), [...LINT_CODES].sort());
 });
