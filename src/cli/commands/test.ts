@@ -10,9 +10,10 @@ import { renderJunit } from '../../cases/report-junit.ts';
 import { caseLine, progressLine, relativePath, type ReportContext } from '../../cases/report-common.ts';
 import { renderTap } from '../../cases/report-tap.ts';
 import { runSuite, type CaseResult, type Progress, type Shard, type SuiteOptions, type SuiteResult } from '../../cases/run.ts';
-import { interruptible, list, parseJobs, useColour, write } from '../io.ts';
+import { interruptible, list, parseJobs, type ColourChoice, useColour, write } from '../io.ts';
 
 export interface TestFlags {
+  color?: ColourChoice;
   jobs?: unknown;
   reporter?: unknown;
   outputFile?: string;
@@ -45,7 +46,7 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
     ...(jobs !== undefined ? { jobs } : {}), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), ...(flags.bail ? { bail: true } : {}),
   };
   const once = async (signal: AbortSignal): Promise<SuiteResult> => {
-    const live = liveOutput(consoleReporter, cwd);
+    const live = liveOutput(consoleReporter, cwd, flags.color);
     const suite = await runSuite({ ...options, signal, onResult: live.onResult });
     live.end();
     return suite;
@@ -82,9 +83,9 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
  * piped, a progress line on a terminal, cleared before the report); the other reporters' stdout is a
  * document, so their progress goes to stderr.
  */
-function liveOutput(reporter: ConsoleReporter, cwd: string): { onResult: (result: CaseResult, progress: Progress) => void; end: () => void } {
+function liveOutput(reporter: ConsoleReporter, cwd: string, colour: ColourChoice): { onResult: (result: CaseResult, progress: Progress) => void; end: () => void } {
   const stream = reporter === 'default' ? process.stdout : process.stderr;
-  const context: ReportContext = { cwd, colour: useColour(stream) };
+  const context: ReportContext = { cwd, colour: useColour(stream, colour) };
   if (!stream.isTTY) return { onResult: (result) => { void write(stream, `${caseLine(result, context)}\n`); }, end: () => {} };
   let shown = false;
   return {
@@ -105,7 +106,7 @@ async function report(suite: SuiteResult, flags: TestFlags, reporters: ReporterN
     for (const file of outcome.skipped) notes += `peri-hooks: warning: ${relativePath(file, cwd)} changed while the cases ran; nothing recorded there\n  fix: run peri-hooks test --update again\n`;
   }
   // Piped, the default reporter's case lines already streamed: the report then repeats only the failures.
-  const context: ReportContext = { cwd, colour: consoleReporter === 'default' && useColour(process.stdout), streamed: consoleReporter === 'default' && !process.stdout.isTTY };
+  const context: ReportContext = { cwd, colour: consoleReporter === 'default' && useColour(process.stdout, flags.color), streamed: consoleReporter === 'default' && !process.stdout.isTTY };
   if (reporters.includes('junit')) {
     const file = path.resolve(cwd, flags.outputFile ?? DEFAULT_JUNIT_FILE);
     try {
