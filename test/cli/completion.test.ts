@@ -35,7 +35,7 @@ function bashComplete(...typed: string[]): string[] {
 
 test('bash: commands, events, options and their values', () => {
   assert.deepEqual(bashComplete('fi'), ['fire']);
-  assert.deepEqual(bashComplete('re'), ['replay']);
+  assert.deepEqual(bashComplete('re'), ['record', 'replay']);
   assert.deepEqual(bashComplete(''), [...COMMANDS.map((spec) => spec.name), '--help', '--version'].sort());
   assert.deepEqual(bashComplete('fire', 'PreT'), ['PreToolUse']);
   assert.deepEqual(bashComplete('explain', ''), [...EVENT_NAMES].sort());
