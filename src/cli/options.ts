@@ -90,6 +90,15 @@ export const FLAGS = {
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
   },
+  host: {
+    value: '<name>',
+    description: 'Another agent\'s hooks: codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp',
+    variants: {
+      fire: { description: 'The agent whose hook payload is on stdin (codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp); the answer is in its form', default: 'the agent the payload names (cursor_version, …), else Claude Code' },
+      install: { description: 'Register peri-hooks in this agent\'s hook configuration instead of Claude Code\'s (see "Other agents" in the README)' },
+      uninstall: { description: 'Remove peri-hooks\' registration from this agent\'s hook configuration' },
+    },
+  },
   'move-hooks': { description: 'Move the settings file\'s own hooks into a policy file next to it (which the registration runs) instead of refusing' },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -111,10 +120,10 @@ const SOURCE_FLAGS = ['settings', 'plugin-dir', 'setting-sources', 'project-dir'
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'fire',
-    args: '<event>',
+    args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state'],
-    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
   },
   {
     name: 'state',
@@ -158,13 +167,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
   },
   {
     name: 'uninstall',
     description: 'Remove peri-hooks\' registration from Claude Code\'s settings, and nothing else',
-    flags: ['scope', 'events', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'events', 'host', 'dry-run', 'project-dir', 'managed-dir'],
   },
   {
     name: 'doctor',

@@ -1,6 +1,7 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
+import { checkHost, hostOf } from '../../hosts/detect.ts';
 import { fire, type FireOptions } from '../../fire.ts';
 import { ASYNC_KINDS, type AsyncSelection } from '../../plan.ts';
 import { renderClaude } from '../../report/claude.ts';
@@ -12,6 +13,7 @@ import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
   output?: string;
+  host?: string;
   input?: string;
   failClosed?: boolean;
   sequential?: boolean;
@@ -25,16 +27,36 @@ export interface FireFlags extends SourceFlags {
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
 
-export async function fireCommand(eventName: string, flags: FireFlags): Promise<number> {
+export async function fireCommand(eventName: string | undefined, flags: FireFlags): Promise<number> {
   const output = flags.output ?? 'decision';
   if (!OUTPUTS.includes(output as (typeof OUTPUTS)[number])) {
     throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
   }
-  const event = checkEvent(eventName);
+  const givenHost = flags.host === undefined ? undefined : checkHost(String(flags.host));
+  if (givenHost === undefined && eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
+  const event = givenHost ? undefined : checkEvent(eventName!);
   const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
+  // The one seam for other agents: their payload in, their answer out, the same pipeline between.
+  const host = hostOf(givenHost, text);
+  if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options: fireOptions(flags, source, output, asyncHooks) });
+  const options = { ...fireOptions(flags, source, output, asyncHooks), selfCommand: selfCommand() };
+  // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
+  const { value: report, aborted } = await interruptible((signal) => fire(event!, text, { ...options, signal }));
+  if (aborted) return EXIT.runnerError;
+  const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
+  // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
+  const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
+  // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
+  const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, useColour(process.stderr)) : '';
+  await write(process.stdout, rendered.stdout);
+  await write(process.stderr, notes + rendered.stderr + summary);
+  return rendered.exitCode;
+}
+
+function fireOptions(flags: FireFlags, source: string, output: string, asyncHooks: AsyncSelection | undefined): FireOptions {
   const colour = useColour(process.stderr);
-  const options: FireOptions = {
+  return {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
     ...(flags.sequential ? { sequential: true } : {}),
@@ -43,21 +65,9 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     ...(flags.state === false ? { noState: true } : {}),
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...(asyncHooks ? { asyncHooks } : {}),
-    selfCommand: selfCommand(),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
-  // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
-  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
-  if (aborted) return EXIT.runnerError;
-  const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
-  // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
-  const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
-  // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
-  const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
-  await write(process.stdout, rendered.stdout);
-  await write(process.stderr, notes + rendered.stderr + summary);
-  return rendered.exitCode;
 }
 
 /** `--skip-async` or `--only-async [kind]`: which of Claude Code's entries for peri-hooks this firing is. */
