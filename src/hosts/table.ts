@@ -1,7 +1,7 @@
 // Every host as data: its events and what each becomes, its tool names, where its payload keeps the Claude Code
 // fields, and where its hook configuration lives. The host modules (one per host) hold only what is not data.
 // Facts and sources: fixtures/hosts/README.md; the README's hosts table is generated from this file.
-import type { HostEventDef, HostName, ToolDef } from './types.ts';
+import type { Channels, HostEventDef, HostName, ToolDef } from './types.ts';
 
 /** The shape of a host's hook configuration, for install. */
 export interface InstallDef {
@@ -53,9 +53,9 @@ const CLAUDE_FIELDS = {
   message: ['message'], notification_type: ['notification_type'], title: ['title'], error: ['error'], model: ['model'],
 } as const;
 
-/** Claude Code's own event names, each to itself, with the channels Claude Code reads. */
-function claudeEvents(names: readonly (keyof typeof CLAUDE_CHANNELS)[], overrides: Record<string, Partial<HostEventDef>> = {}): Record<string, HostEventDef> {
-  return Object.fromEntries(names.map((name) => [name, { event: name, ...CLAUDE_CHANNELS[name], install: true, ...overrides[name] } as HostEventDef]));
+/** Claude Code's own event names, each to itself, with the channels Claude Code reads unless the host reads fewer. */
+function claudeEvents(names: readonly (keyof typeof CLAUDE_CHANNELS)[], fewer: Partial<Record<keyof typeof CLAUDE_CHANNELS, Channels>> = {}): Record<string, HostEventDef> {
+  return Object.fromEntries(names.map((name) => [name, { event: name, ...(fewer[name] ?? CLAUDE_CHANNELS[name]), install: true }]));
 }
 
 const CLAUDE_CHANNELS = {

@@ -92,7 +92,6 @@ const USAGE_ROWS: Array<[argv: string[], message: string, fix: string]> = [
   [['fire', 'PreToolUse', '--bogus'], 'Unknown option `--bogus`', 'see peri-hooks --help'],
   [['state', 'abc', '--output', 'json'], 'Unknown option `--output`', 'see peri-hooks --help'],
   [['fire', 'PreToolUse', '--output'], 'option `--output <form>` value is missing', 'see peri-hooks --help'],
-  [['fire'], 'missing required args for command `fire <event>`', 'see peri-hooks --help'],
   [['state'], 'missing required args for command `state <session_id>`', 'see peri-hooks --help'],
   [['explain'], 'missing required args for command `explain <event>`', 'see peri-hooks --help'],
   [['replay', '--dry-run'], 'missing required args for command `replay <...transcripts>`', 'see peri-hooks --help'],
