@@ -33,16 +33,17 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
   }
   const givenHost = flags.host === undefined ? undefined : checkHost(String(flags.host));
-  if (givenHost === undefined && eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
-  const event = givenHost ? undefined : checkEvent(eventName!);
+  if (givenHost === undefined && eventName !== undefined) checkEvent(eventName);
   const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
   // The one seam for other agents: their payload in, their answer out, the same pipeline between.
   const host = hostOf(givenHost, text);
   if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options: fireOptions(flags, source, output, asyncHooks) });
+  if (eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
+  const event = checkEvent(eventName);
   const options = { ...fireOptions(flags, source, output, asyncHooks), selfCommand: selfCommand() };
   // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
-  const { value: report, aborted } = await interruptible((signal) => fire(event!, text, { ...options, signal }));
+  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
   if (aborted) return EXIT.runnerError;
   const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
   // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
