@@ -150,4 +150,20 @@ describe('install --host, shapes', () => {
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
   });
+
+  test('doctor finds the registrations of other agents and checks what they run', async () => {
+    await install('cursor');
+    await install('cline');
+    const result = await cli(['doctor', '--output', 'json']);
+    const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ title: string; status: string; detail: string }> };
+    assert.equal(report.ok, true, result.stdout);
+    assert.deepEqual(report.checks.filter((entry) => entry.title.endsWith(' registration')).map((entry) => [entry.title, entry.status, entry.detail]), [
+      ['Cursor registration', 'pass', '.cursor/hooks.json: preToolUse, stop'],
+      ['Cline registration', 'pass', '.clinerules/hooks: PreToolUse'],
+    ]);
+    assert.equal(report.checks.find((entry) => entry.title === 'registration')!.status, 'warn', 'no Claude Code registration is no failure then');
+    assert.match(report.checks.find((entry) => entry.title === 'policy')!.detail, /policy\.json: 2 hooks load/);
+    await uninstall('cursor');
+    await uninstall('cline');
+  });
 });
