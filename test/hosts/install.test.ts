@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HOSTS } from '../../src/hosts/table.ts';
@@ -136,6 +136,7 @@ describe('install --host, shapes', () => {
     const refused = await install('cline');
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /PreToolUse is a Cline hook of its own; nothing was changed/);
+    rmSync(join(project.dir, '.clinerules'), { recursive: true });
   });
 
   test('opencode: the generated plugin refuses a denied call and lets an allowed one through', async () => {
@@ -158,7 +159,8 @@ describe('install --host, shapes', () => {
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ title: string; status: string; detail: string }> };
     assert.equal(report.ok, true, result.stdout);
     assert.deepEqual(report.checks.filter((entry) => entry.title.endsWith(' registration')).map((entry) => [entry.title, entry.status, entry.detail]), [
-      ['Cursor registration', 'pass', '.cursor/hooks.json: preToolUse, stop'],
+      // The file of the comments test, with its own stop hook first.
+      ['Cursor registration', 'pass', '.cursor/hooks.json: stop, preToolUse'],
       ['Cline registration', 'pass', '.clinerules/hooks: PreToolUse'],
     ]);
     assert.equal(report.checks.find((entry) => entry.title === 'registration')!.status, 'warn', 'no Claude Code registration is no failure then');
