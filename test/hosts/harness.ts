@@ -1,5 +1,6 @@
 // Host tests: a temporary project with a policy of real command hooks, and the CLI fired as the host would
 // fire it, with the host's own payload samples (fixtures/hosts/<host>/, their paths moved into the project).
+import { after, before } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeProject, ROOT, runCli, type CliResult, type Project } from '../helpers/cli.ts';
@@ -58,4 +59,17 @@ export function hostBench(): HostBench {
 /** stdout as JSON, or undefined when empty. */
 export function json(result: CliResult): unknown {
   return result.stdout.trim() === '' ? undefined : JSON.parse(result.stdout);
+}
+
+/** A bench for the test file: made before its tests, removed after them. */
+export function useBench(): () => HostBench {
+  let bench: HostBench | undefined;
+  before(() => { bench = hostBench(); });
+  after(() => bench?.cleanup());
+  return () => bench!;
+}
+
+/** A hook answer with PreToolUse's hookSpecificOutput. */
+export function preToolUse(fields: Record<string, unknown>): HookAnswer {
+  return { stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } } };
 }
