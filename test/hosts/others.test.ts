@@ -154,3 +154,14 @@ test('fire with no event, no --host and a payload no agent marks: a usage error,
   assert.equal(result.code, 1);
   assert.match(result.stderr, /peri-hooks: fire needs the event to fire\n {2}fix: /);
 });
+
+test('--output json with a host: the host\'s answer and the Claude Code reports', async () => {
+  bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('json', { stderr: 'no force pushes', exit: 2 })] }] });
+  const result = await bench().fire('amp', undefined, bench().payload('amp', 'tool.call'), ['--output', 'json']);
+  assert.equal(result.code, 2);
+  const shown = JSON.parse(result.stdout) as { host: string; stdout: string; exitCode: number; reports: Array<{ event: string; blocked: boolean }> };
+  assert.equal(shown.host, 'amp');
+  assert.equal(shown.stdout, '{"action":"reject-and-continue","message":"no force pushes"}\n');
+  assert.equal(shown.exitCode, 2);
+  assert.deepEqual(shown.reports.map(({ event, blocked }) => [event, blocked]), [['PreToolUse', true]]);
+});
