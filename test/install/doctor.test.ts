@@ -140,7 +140,7 @@ test('human output: one ✓ or ✗ line per check, the fix under each failure, t
   assert.match(lines[0]!, /^✓ runtime: peri-hooks .* on Node /);
   assert.equal(lines[1], `✗ registration: peri-hooks is not registered in any Claude Code settings file (.claude/settings.json, .claude/settings.local.json, ${join(project.home, '.claude/settings.json')}, ${join(project.managed, 'managed-settings.json')})`);
   assert.equal(lines[2], '  fix: peri-hooks install --policy <file>');
-  assert.match(lines[3]!, /^✓ start-up: median \d+ ms over 5 no-op firings/);
+  assert.match(lines[3]!, /^[✓!] start-up: median \d+ ms over 5 no-op firings/);
   assert.match(lines[4]!, /^✓ state folder: .* is writable$/);
   assert.equal(lines[5], '1 of 4 checks failed: the guard would not work as configured');
 });
