@@ -1,4 +1,5 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
+import { appendFileSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { checkHost, hostOf } from '../../hosts/detect.ts';
@@ -8,10 +9,11 @@ import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
+  color?: ColourChoice;
   output?: string;
   host?: string;
   input?: string;
@@ -23,6 +25,7 @@ export interface FireFlags extends SourceFlags {
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
   skipAsync?: boolean;
+  verbose?: boolean;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
@@ -36,28 +39,8 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   if (givenHost === undefined && eventName !== undefined) checkEvent(eventName);
   const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
-  // The one seam for other agents: their payload in, their answer out, the same pipeline between.
-  const host = hostOf(givenHost, text);
-  if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options: fireOptions(flags, source, output, asyncHooks) });
-  if (eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
-  const event = checkEvent(eventName);
-  const options = { ...fireOptions(flags, source, output, asyncHooks), selfCommand: selfCommand() };
-  // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
-  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
-  if (aborted) return EXIT.runnerError;
-  const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
-  // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
-  const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
-  // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
-  const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, useColour(process.stderr)) : '';
-  await write(process.stdout, rendered.stdout);
-  await write(process.stderr, notes + rendered.stderr + summary);
-  return rendered.exitCode;
-}
-
-function fireOptions(flags: FireFlags, source: string, output: string, asyncHooks: AsyncSelection | undefined): FireOptions {
-  const colour = useColour(process.stderr);
-  return {
+  const colour = useColour(process.stderr, flags.color);
+  const options: FireOptions = {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
     ...(flags.sequential ? { sequential: true } : {}),
@@ -66,8 +49,44 @@ function fireOptions(flags: FireFlags, source: string, output: string, asyncHook
     ...(flags.state === false ? { noState: true } : {}),
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...(asyncHooks ? { asyncHooks } : {}),
+    selfCommand: selfCommand(),
+    ...traceOption(flags.verbose === true, process.env),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
+  };
+  // The one seam for other agents: their payload in, their answer out, the same pipeline between.
+  const host = hostOf(givenHost, text);
+  if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options });
+  if (eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
+  const event = checkEvent(eventName);
+  // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
+  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
+  if (aborted) return EXIT.runnerError;
+  const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
+  // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
+  const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
+  // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
+  const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
+  await write(process.stdout, rendered.stdout);
+  await write(process.stderr, notes + rendered.stderr + summary);
+  return rendered.exitCode;
+}
+
+/**
+ * `--verbose` or PERI_HOOKS_DEBUG: a timestamped line per stage, on stderr, or appended to the file that
+ * PERI_HOOKS_DEBUG names (inside Claude Code, whose model reads a blocking hook's stderr).
+ */
+function traceOption(verbose: boolean, env: NodeJS.ProcessEnv): Pick<FireOptions, 'trace'> {
+  const debug = env.PERI_HOOKS_DEBUG ?? '';
+  const toFile = debug.includes('/') ? debug : undefined;
+  if (!verbose && (debug === '' || debug === '0' || debug === 'false')) return {};
+  const started = performance.now();
+  return {
+    trace: (stage, message) => {
+      const line = `peri-hooks: trace ${new Date().toISOString()} +${(performance.now() - started).toFixed(1)} ms ${stage}: ${message}\n`;
+      if (toFile) appendFileSync(toFile, line);
+      else process.stderr.write(line);
+    },
   };
 }
 
