@@ -7,7 +7,7 @@ import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, list, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
@@ -21,6 +21,7 @@ export interface FireFlags extends SourceFlags {
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
   skipAsync?: boolean;
+  mcpConfig?: unknown;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
@@ -44,6 +45,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
+    ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
