@@ -8,6 +8,7 @@ import { matchesMatcher } from '../match/matcher.ts';
 import { matchesIf } from '../match/permission-rule.ts';
 import { identity } from '../plan.ts';
 import type { LoadedHook, Severity } from '../types.ts';
+import { mcpServerRule } from './mcp-servers.ts';
 import { programProblem } from './program.ts';
 import { nestedQuantifier } from './regex.ts';
 import { BUILTIN_TOOLS } from './tools.ts';
@@ -216,4 +217,5 @@ export const SET_RULES: ReadonlyArray<Rule<readonly LoadedHook[]>> = [
       return findings;
     },
   },
+  mcpServerRule,
 ];

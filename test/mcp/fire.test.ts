@@ -194,6 +194,17 @@ describe('the call', () => {
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .* does not match any pattern in allowedHttpHookUrls/);
   });
 
+  test('legacy SSE servers are called too', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'sse', url: http.url.replace(/\/mcp$/, '/sse') } } });
+    assert.equal(report.reason, 'denied by guard');
+  });
+
+  test('a server entry with oauth is not connected: no sign-in, no browser', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'http', url: http.url, oauth: { clientId: 'x' } } } });
+    assert.equal(report.blocked, false);
+    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
+  });
+
   test('${VAR:-default} expands in headers', async () => {
     await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_TOKEN_UNSET:-fallback}' } } } });
     assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, 'fallback');

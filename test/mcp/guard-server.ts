@@ -1,13 +1,14 @@
 // A real MCP server for the mcp_tool tests, built with the official server SDK. Every tool answers as a hook
 // would (see TOOLS); `hang` never answers, and starts a child so that the tests can see the whole process
 // tree go. Every start and call is appended to $GUARD_LOG as one JSON line.
-// Usage: node guard-server.ts stdio | node guard-server.ts http <port-file>
+// Usage: node guard-server.ts stdio | node guard-server.ts http <port-file> (Streamable HTTP at /mcp, legacy
+// SSE at /sse).
 import { spawn } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ProtocolError, Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { ProtocolError, Server, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 const log = (entry: Record<string, unknown>) => {
@@ -58,10 +59,52 @@ function guardServer(): Server {
   return server;
 }
 
+/** The legacy HTTP+SSE transport, which the v2 server SDK no longer ships: messages out as SSE events, in as POSTs. */
+class LegacySseTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private readonly response: ServerResponse;
+
+  constructor(response: ServerResponse) {
+    this.response = response;
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.response.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  async close(): Promise<void> {
+    this.response.end();
+    this.onclose?.();
+  }
+}
+
 log({ event: 'start', mode: process.argv[2], env: process.env.GUARD_ENV_PROBE, projectDir: process.env.CLAUDE_PROJECT_DIR, cwd: process.cwd() });
 if (process.argv[2] === 'http') {
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const sseSessions = new Map<string, LegacySseTransport>();
   const http = createServer(async (req, res) => {
+    const url = new URL(req.url!, 'http://127.0.0.1');
+    if (url.pathname === '/sse') {
+      log({ event: 'request', method: req.method, header: req.headers['x-guard'] });
+      const id = randomUUID();
+      const transport = new LegacySseTransport(res);
+      sseSessions.set(id, transport);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write(`event: endpoint\ndata: /messages?sessionId=${id}\n\n`);
+      await guardServer().connect(transport);
+      return;
+    }
+    if (url.pathname === '/messages') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res.writeHead(202).end();
+      sseSessions.get(url.searchParams.get('sessionId') ?? '')?.onmessage?.(JSON.parse(Buffer.concat(chunks).toString('utf8')) as JSONRPCMessage);
+      return;
+    }
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport) {
