@@ -2,6 +2,7 @@
 // sequential group each hook sees the input as the ones before rewrote it, and a block ends the group);
 // async hooks go to a detached supervisor. Results come back in configuration order, whatever order the
 // hooks finished in.
+import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { EVENTS, type EventName } from '../events.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
@@ -69,7 +70,7 @@ interface ChainRun {
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<Executed> {
   // The MCP client is loaded only when an mcp_tool hook is about to run (start-up budget).
   const mcp = plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool')
-    ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: { projectDir: options.projectDir, home: options.env.HOME ?? '', env: options.env } })
+    ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: { projectDir: options.projectDir, home: options.env.HOME ?? homedir(), env: options.env } })
     : undefined;
   let chains: ChainRun[];
   try {
