@@ -8,7 +8,7 @@ export interface Expanded<T> {
   missing: string[];
 }
 
-export function expandString(text: string, env: Record<string, string | undefined>, missing: Set<string>): string {
+function expandString(text: string, env: Record<string, string | undefined>, missing: Set<string>): string {
   return text.replace(REFERENCE, (whole, name: string, fallback: string | undefined) => {
     const value = env[name];
     if (value !== undefined) return value;

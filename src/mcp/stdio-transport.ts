@@ -44,10 +44,6 @@ export class GroupStdioTransport implements Transport {
     this.server = server;
   }
 
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.server.command, this.server.args, {

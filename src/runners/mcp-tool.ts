@@ -1,6 +1,7 @@
 // `type: "mcp_tool"` hooks (spec §5.4, §20.4): call one tool on an MCP server that the user's configuration
 // defines, and turn the result into the raw outcome a command hook would give, so one parser judges both:
 // JSON text is stdout, plain text is ignored, `isError` and call errors are non-blocking errors. Never throws.
+import { escapeSegment } from '../config/locate.ts';
 import { EVENTS } from '../events.ts';
 import type { McpToolHook } from '../config/schema.ts';
 import { labelOf } from '../hook-label.ts';
@@ -34,6 +35,11 @@ async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
   if (!ctx.mcp) return errorOutcome(notConnected);
   const catalogue = await ctx.mcp.servers();
   const server = catalogue.servers.get(handler.server);
+  // What the lookup found wrong with this server's entry; when it is missing, also the files that did not load.
+  const entryPointer = `/mcpServers/${escapeSegment(handler.server)}`;
+  for (const warning of catalogue.warnings) {
+    if (warning.pointer?.endsWith(entryPointer) || (!server && warning.pointer === undefined)) ctx.warn(`${warning.file}: ${warning.message}; ${warning.fix}`);
+  }
   if (!server) {
     const missing = missingServer(catalogue, handler.server);
     ctx.warn(`${missing.message}; ${missing.fix}`);

@@ -205,6 +205,12 @@ describe('the call', () => {
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
   });
 
+  test('an unset ${VAR} in the server\'s entry stays as written, and the firing warns about it', async () => {
+    const report = await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_UNSET_VAR}' } } } });
+    assert.match(report.warnings.map((w) => w.message).join('\n'), /MCP server "guard" uses \$\{GUARD_UNSET_VAR\}, which is not set; it stays as written/);
+    assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, '${GUARD_UNSET_VAR}');
+  });
+
   test('${VAR:-default} expands in headers', async () => {
     await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_TOKEN_UNSET:-fallback}' } } } });
     assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, 'fallback');
