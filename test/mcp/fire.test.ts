@@ -92,9 +92,9 @@ describe('answers that decide nothing', () => {
     test(`${event}: plain text is ignored, not passed on as context`, async () => {
       const report = await fire(event, [mcp('plain')]);
       assert.equal(report.blocked, false);
-      assert.equal(report.output, undefined);
+      assert.equal(report.output ?? null, null);
       assert.equal(report.hooks[0]!.outcome, 'success');
-      assert.equal(report.hooks[0]!.plainText, undefined);
+      assert.equal(report.hooks[0]!.plainText ?? null, null);
       assert.deepEqual(report.errors, []);
     });
 
