@@ -81,7 +81,12 @@ export const FLAGS = {
     default: 'the number of cores',
     variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
   },
-  reporter: { value: '<name>', description: 'default | tap | github (console), junit (file)', repeatable: true },
+  reporter: {
+    value: '<name>',
+    description: 'default | tap | github (console), junit (file)',
+    repeatable: true,
+    variants: { validate: { description: 'github (workflow annotations) | sarif (SARIF 2.1.0), on stdout; instead of --output' } },
+  },
   'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
   update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
   post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
@@ -96,6 +101,15 @@ export const FLAGS = {
     description: 'Comma-separated events to register',
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
+  },
+  host: {
+    value: '<name>',
+    description: 'Another agent\'s hooks: codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp',
+    variants: {
+      fire: { description: 'The agent whose hook payload is on stdin (codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp); the answer is in its form', default: 'the agent the payload names (cursor_version, …), else Claude Code' },
+      install: { description: 'Register peri-hooks in this agent\'s hook configuration instead of Claude Code\'s (see "Other agents" in the README)' },
+      uninstall: { description: 'Remove peri-hooks\' registration from this agent\'s hook configuration' },
+    },
   },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   'move-hooks': { description: 'Move the settings file\'s own hooks into a policy file next to it (which the registration runs) instead of refusing' },
@@ -123,10 +137,10 @@ const SOURCE_FLAGS = ['settings', 'plugin-dir', 'setting-sources', 'project-dir'
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'fire',
-    args: '<event>',
+    args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
-    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
   {
@@ -140,8 +154,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'validate',
     description: 'Check every settings source fire would read, without running a hook; exit 1 on errors',
-    flags: [...SOURCE_FLAGS, 'strict', 'output'],
-    examples: ['peri-hooks validate --project-dir .'],
+    flags: [...SOURCE_FLAGS, 'strict', 'output', 'reporter'],
+    examples: ['peri-hooks validate --project-dir .', 'peri-hooks validate --reporter sarif > peri-hooks.sarif'],
     exits: { 0: 'no errors (with --strict: no warnings either)', 1: `errors found (with --strict: warnings too), or ${USAGE}` },
   },
   {
@@ -178,14 +192,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },
   {
     name: 'uninstall',
     description: 'Remove peri-hooks\' registration from Claude Code\'s settings, and nothing else',
-    flags: ['scope', 'events', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'events', 'host', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks uninstall', 'peri-hooks uninstall --scope user --dry-run'],
     exits: { 0: 'removed (or nothing was registered)', 1: `nothing changed because of a problem, or ${USAGE}` },
   },

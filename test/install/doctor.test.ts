@@ -68,7 +68,7 @@ test('a good setup: every check passes, the http hook\'s server is never called;
   assert.equal(detail.artefact, `the registration starts ${pkg.runner} (peri-hooks ${VERSION})`);
   assert.equal(detail.policy, 'team-policy.json: 3 hooks load');
   assert.equal(detail.target, `${hookUrl}: allowed, 127.0.0.1 resolves to 127.0.0.1`);
-  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms$`));
+  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms(; less than half of it is left for the SessionEnd hooks)?$`));
   assert.equal(detail.state, `${join(project.home, '.local/state/peri-hooks')} is writable`);
   assert.equal(requests, 0);
 });
@@ -142,7 +142,7 @@ test('human output: one ✓ or ✗ line per check, the fix under each failure, t
   assert.match(lines[0]!, /^✓ runtime: peri-hooks .* on Node /);
   assert.equal(lines[1], `✗ registration: peri-hooks is not registered in any Claude Code settings file (.claude/settings.json, .claude/settings.local.json, ${join(project.home, '.claude/settings.json')}, ${join(project.managed, 'managed-settings.json')})`);
   assert.equal(lines[2], '  fix: peri-hooks install --policy <file>');
-  assert.match(lines[3]!, /^✓ start-up: median \d+ ms over 5 no-op firings/);
+  assert.match(lines[3]!, /^[✓!] start-up: median \d+ ms over 5 no-op firings/);
   assert.match(lines[4]!, /^✓ state folder: .* is writable$/);
   assert.equal(lines[5], '1 of 4 checks failed: the guard would not work as configured');
 });

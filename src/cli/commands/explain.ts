@@ -1,7 +1,7 @@
 // `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
 import path from 'node:path';
 import pc from 'picocolors';
-import { EXIT, PeriHooksError } from '../../errors.ts';
+import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
@@ -35,7 +35,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
   }
   const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
   if (output === 'json') {
-    await write(process.stdout, `${JSON.stringify(report, null, 2)}\n`);
+    await write(process.stdout, jsonDocument(report));
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
