@@ -49,6 +49,7 @@ export const FLAGS = {
     variants: { fire: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' }, explain: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' } },
   },
   'managed-dir': { value: '<dir>', description: 'Folder of managed-settings.json', default: '/etc/claude-code; $PERI_HOOKS_MANAGED_DIR' },
+  'mcp-config': { value: '<file-or-json>', description: 'MCP servers for mcp_tool hooks ({"mcpServers": {...}}), after the configured ones', repeatable: true },
   'fail-closed': {
     description: 'Hook failures and runner errors block (exit 2) where the event can block',
     variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
@@ -138,7 +139,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
     examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },

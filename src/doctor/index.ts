@@ -77,7 +77,8 @@ async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 
       ? check('policy', 'warn', 'policy', `${files}: ${loads(report.hooks)}, with ${counted(report.warnings, 'warning')}:${listed('warning')}`, fix)
       : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
   const loaded = await loadSettings(load);
-  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, location.env))];
+  const mcpLookup = { projectDir: location.projectDir, home: location.home, env: location.env, ...(location.managedDir ? { managedDir: location.managedDir } : {}) };
+  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, mcpLookup))];
 }
 
 /** The registered artefact's start-up; without a registration, that of the artefact install would register. */

@@ -9,7 +9,7 @@ import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, list, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
@@ -25,6 +25,7 @@ export interface FireFlags extends SourceFlags {
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
   skipAsync?: boolean;
+  mcpConfig?: unknown;
   verbose?: boolean;
 }
 
@@ -50,6 +51,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
+    ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
     ...traceOption(flags.verbose === true, process.env),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
