@@ -1,6 +1,8 @@
-// `--reporter json`: the whole run as one JSON document on stdout, cases in file and index order.
+// `--reporter json`: the whole run as one versioned JSON document on stdout, cases in file and index order,
+// every key present (messages [] and actual null for a case that passed without a firing).
 import { failurePosition, problems, relativePath, type ReportContext } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
+import { jsonDocument } from '../errors.ts';
 
 export function renderJson(suite: SuiteResult, context: ReportContext): string {
   const cases = suite.results.map((result) => {
@@ -12,14 +14,14 @@ export function renderJson(suite: SuiteResult, context: ReportContext): string {
       column: testCase.column,
       status: result.status,
       durationMs: Math.round(result.durationMs),
-      ...(result.status === 'passed' ? {} : { messages: problems(result) }),
+      messages: result.status === 'passed' ? [] : problems(result),
       failures: result.failures.map((failure) => ({ ...failure, ...failurePosition(result, failure.key) })),
-      ...(result.actual ? { actual: result.actual } : {}),
+      actual: result.actual ?? null,
       hooks: result.hooks,
       hookErrors: result.hookErrors,
     };
   });
   const errors = suite.errors.map((error) => ({ ...error, ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}) }));
   const summary = { passed: suite.passed, failed: suite.failed, notRun: suite.notRun, leftOut: suite.leftOut, durationMs: Math.round(suite.durationMs) };
-  return `${JSON.stringify({ summary, cases, errors }, null, 2)}\n`;
+  return jsonDocument({ summary, cases, errors });
 }
