@@ -5,7 +5,7 @@ import { EVENT_NAMES } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { wrap } from '../text.ts';
 import { VERSION } from '../version.ts';
-import { COMMANDS, FLAGS, flagHelp, type CommandName, type FlagSpec } from './options.ts';
+import { COMMANDS, FLAGS, flagHelp, type CommandName, type CommandSpec, type FlagSpec } from './options.ts';
 
 /** Flags by camelCased name, as cac hands them over: `--no-state` is `state: false`, a repeatable flag an array. */
 export type Flags = Record<string, unknown>;
@@ -17,7 +17,9 @@ export type ParsedArgs =
   | { kind: 'usage-error'; error: PeriHooksError };
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const cli = program();
+  // A command named first is the one cac matches, whatever else is registered: the others' options need not be built.
+  const named = COMMANDS.find((spec) => spec.name === argv[0]);
+  const cli = program(named ? [named] : COMMANDS);
   cli.showHelpOnExit = false;
   cli.showVersionOnExit = false;
   try {
@@ -48,9 +50,9 @@ export function printHelpOrVersion(argv: readonly string[]): void {
   program().parse(['node', 'peri-hooks', ...emptySourcesAsNone(argv)], { run: false });
 }
 
-function program(): CAC {
+function program(commands: readonly CommandSpec[] = COMMANDS): CAC {
   const cli = cac('peri-hooks');
-  for (const spec of COMMANDS) {
+  for (const spec of commands) {
     const command = cli.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, spec.description);
     for (const name of spec.flags) {
       const flag: FlagSpec = FLAGS[name];
