@@ -6,6 +6,8 @@ import { agentHookSchema, commandHookSchema, httpHookSchema, matcherGroupSchema,
 import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
 import { inputSchema } from './input.ts';
 import { hookOutputSchema } from './outcome.ts';
+import { SCHEMA_VERSION } from './errors.ts';
+import { errorDocumentSchema, reportDocumentSchema } from './report/schema.ts';
 import type { HookType } from './types.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -52,11 +54,20 @@ export function outputJsonSchema(event?: EventName): JsonSchema {
   return finish(hookOutputSchema().extend({ hookSpecificOutput: specific.optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
 }
 
+/** The JSON documents peri-hooks prints: `fire --output json`, and an error in JSON mode. */
+export function documentJsonSchema(kind: 'report' | 'error'): JsonSchema {
+  return kind === 'report'
+    ? finish(reportDocumentSchema(), `peri-hooks fire --output json, schemaVersion ${SCHEMA_VERSION}`)
+    : finish(errorDocumentSchema(), `peri-hooks error in JSON mode, schemaVersion ${SCHEMA_VERSION}`);
+}
+
 /** Every committed file under schema/, by path relative to that folder. */
 export function schemaFiles(): Record<string, JsonSchema> {
   return {
     'settings.schema.json': settingsJsonSchema(),
     'output.schema.json': outputJsonSchema(),
+    'report.schema.json': documentJsonSchema('report'),
+    'error.schema.json': documentJsonSchema('error'),
     ...Object.fromEntries(EVENT_NAMES.map((event) => [`input/${event}.schema.json`, inputJsonSchema(event)])),
   };
 }

@@ -6,7 +6,8 @@ import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
 import type { LoadedHook, Provenance, Severity } from '../types.ts';
-import { EVENTS, EVENT_NAMES, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
+import { EVENTS, EVENT_NAMES, isEventName, suggestEvent, type EventName } from '../events.ts';
+import { closest } from '../suggest.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
 import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
 import { excessNesting, MAX_NESTING } from './nesting.ts';
@@ -326,8 +327,8 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: LoaderCod
   const type = typeof handler.type === 'string' ? handler.type : 'this';
   if (issue.code === 'invalid_union' && field === 'type') {
     if (handler.type === undefined) return { code: 'handler-missing-type', message: 'handler has no "type"', fix: `add "type": "command" (or ${HOOK_TYPES.slice(1).join(', ')})` };
-    const closest = HOOK_TYPES.find((t) => typeof handler.type === 'string' && editDistance(t, handler.type.toLowerCase()) <= 2);
-    return { code: 'unknown-hook-type', message: `Unknown hook type ${JSON.stringify(handler.type)}; entry dropped`, fix: closest ? `did you mean "${closest}"?` : `use one of: ${HOOK_TYPES.join(', ')}` };
+    const near = typeof handler.type === 'string' ? closest(handler.type, HOOK_TYPES) : undefined;
+    return { code: 'unknown-hook-type', message: `Unknown hook type ${JSON.stringify(handler.type)}; entry dropped`, fix: near ? `did you mean "${near}"?` : `use one of: ${HOOK_TYPES.join(', ')}` };
   }
   if (value === undefined) return { code: 'missing-field', message: `${type} hook needs "${field}"; entry dropped`, fix: REQUIRED_FIX[field] ?? `add "${field}"` };
   if (field === 'timeout') return { code: 'invalid-timeout', message: `"timeout" must be a positive number of seconds, not ${JSON.stringify(value)}; entry dropped`, fix: 'write e.g. "timeout": 30, or leave it out for the event default' };
