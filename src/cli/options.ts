@@ -80,7 +80,12 @@ export const FLAGS = {
     default: 'the number of cores',
     variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
   },
-  reporter: { value: '<name>', description: 'default | tap | github (console), junit (file)', repeatable: true },
+  reporter: {
+    value: '<name>',
+    description: 'default | tap | github (console), junit (file)',
+    repeatable: true,
+    variants: { validate: { description: 'github (workflow annotations) | sarif (SARIF 2.1.0), on stdout; instead of --output' } },
+  },
   'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
   update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
   post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
@@ -139,8 +144,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'validate',
     description: 'Check every settings source fire would read, without running a hook; exit 1 on errors',
-    flags: [...SOURCE_FLAGS, 'strict', 'output'],
-    examples: ['peri-hooks validate --project-dir .'],
+    flags: [...SOURCE_FLAGS, 'strict', 'output', 'reporter'],
+    examples: ['peri-hooks validate --project-dir .', 'peri-hooks validate --reporter sarif > peri-hooks.sarif'],
     exits: { 0: 'no errors (with --strict: no warnings either)', 1: `errors found (with --strict: warnings too), or ${USAGE}` },
   },
   {

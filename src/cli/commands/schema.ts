@@ -1,4 +1,5 @@
 // `peri-hooks schema [settings|input|output|report|error] [--event X]`: JSON Schema generated from the zod schemas that validate.
+// Without --event, input and output cover every event, told apart by the event name.
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { documentJsonSchema, inputJsonSchema, outputJsonSchema, serialise, settingsJsonSchema } from '../../schema-export.ts';
@@ -12,11 +13,8 @@ export async function schemaCommand(kind: string | undefined, flags: { event?: s
   if ((chosen === 'settings' || chosen === 'report' || chosen === 'error') && event !== undefined) {
     throw new PeriHooksError('usage', `--event applies to the input and output schemas, not to ${chosen}`, `peri-hooks schema ${chosen}`);
   }
-  if (chosen === 'input' && event === undefined) {
-    throw new PeriHooksError('usage', 'the input schema is per event', 'add --event <Event>, e.g. peri-hooks schema input --event PreToolUse');
-  }
   const schema = chosen === 'settings' ? settingsJsonSchema()
-    : chosen === 'input' ? inputJsonSchema(event!)
+    : chosen === 'input' ? inputJsonSchema(event)
       : chosen === 'output' ? outputJsonSchema(event)
         : documentJsonSchema(chosen);
   await write(process.stdout, serialise(schema));
