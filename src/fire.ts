@@ -4,8 +4,8 @@ import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { parseInput } from './input.ts';
 import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
-import { loadSettings } from './config/index.ts';
-import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions } from './config/sources.ts';
+import { loadSettings, type LoadedSettings } from './config/index.ts';
+import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
 import { counted } from './text.ts';
 import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
@@ -16,6 +16,7 @@ import { execute, reduceItems } from './run/execute.ts';
 import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openSession } from './session/store.ts';
+import type { ConnectionPool } from './mcp/pool.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
@@ -44,6 +45,12 @@ export interface FireOptions extends SourceOptions {
    * that configure async hooks pass it, else those hooks fail with a message saying so.
    */
   selfCommand?: readonly string[];
+  /** Loads the settings of the firing's sources; a resident server passes its cache. Default loadSettings. */
+  load?: (sources: SourcesToLoad) => Promise<LoadedSettings>;
+  /** `--mcp-config` values (a file or inline JSON): MCP servers for mcp_tool hooks, after the configured ones. */
+  mcpConfigs?: string[];
+  /** MCP connections that outlive the firing (serve); without it each firing connects and closes. */
+  mcpPool?: ConnectionPool;
   /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
   trace?: Trace;
 }
@@ -66,7 +73,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   trace?.('input', `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`);
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;
-  const loaded = await loadSettings(sources);
+  const loaded = await (options.load ?? loadSettings)(sources);
   if (trace) {
     trace('sources', `project ${projectDir} (${PROJECT_DIR_RULES[sources.projectDirFrom]})`);
     for (const source of loaded.sources) trace('sources', `${source.layer} ${source.file}: ${source.status}${source.status === 'loaded' ? `, ${counted(source.hooks, 'hook')}` : ''}`);
@@ -91,6 +98,10 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
+    mcp: {
+      lookup: { projectDir, home, env, ...(sources.managedDir ? { managedDir: sources.managedDir } : {}), ...(sources.pluginDirs ? { pluginDirs: sources.pluginDirs } : {}), ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}) },
+      ...(options.mcpPool ? { pool: options.mcpPool } : {}),
+    },
   });
   const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });

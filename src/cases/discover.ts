@@ -56,9 +56,11 @@ function walk(folder: string, found: Set<string>): void {
   }
 }
 
-/** The project a case file tests: the folder holding `.claude/` for files in `.claude/hooks-tests/`, else the file's folder. */
-export function defaultProjectDir(file: string): string {
+/** The project a case file tests, and the rule that chose it: the folder holding `.claude/` for files in `.claude/hooks-tests/`, else the file's folder. */
+export function defaultProjectDir(file: string): { dir: string; from: string } {
   const folder = path.dirname(file);
-  if (path.basename(folder) === 'hooks-tests' && path.basename(path.dirname(folder)) === '.claude') return path.dirname(path.dirname(folder));
-  return folder;
+  if (path.basename(folder) === 'hooks-tests' && path.basename(path.dirname(folder)) === '.claude') {
+    return { dir: path.dirname(path.dirname(folder)), from: 'the folder holding the case file\'s .claude/hooks-tests' };
+  }
+  return { dir: folder, from: 'the folder holding the case file (no "projectDir" in it)' };
 }

@@ -1,7 +1,10 @@
 // What a firing decided, in the terms of the case format, and how it compares with a case's expectations.
 import { isDeepStrictEqual } from 'node:util';
 import type { FireReport, HookReport } from '../report/types.ts';
+import { escapeSegment } from '../config/locate.ts';
 import type { Decision, Expectation } from './schema.ts';
+
+type HookExpectation = NonNullable<Expectation['hooks']>[string];
 
 export interface Actual {
   decision: Decision;
@@ -9,6 +12,10 @@ export interface Actual {
   reason?: string;
   updatedInput?: Record<string, unknown>;
   context?: string;
+  systemMessage?: string;
+  /** The stdout and stderr of every hook that ran, joined in configuration order. */
+  stdout: string;
+  stderr: string;
   ran: string[];
   skipped: Array<{ hook: string; reason: string }>;
   timedOut: string[];
@@ -27,13 +34,18 @@ export function actualOf(report: FireReport): Actual {
   const updatedInput = specific?.updatedInput as Record<string, unknown> | undefined;
   const context = typeof specific?.additionalContext === 'string' ? specific.additionalContext : undefined;
   const reason = report.reason ?? (typeof specific?.permissionDecisionReason === 'string' ? specific.permissionDecisionReason : undefined);
+  const systemMessage = typeof report.output?.systemMessage === 'string' ? report.output.systemMessage : undefined;
+  const ran = report.hooks.filter((hook) => hook.status === 'ran');
   return {
     decision: decisionOf(report, specific),
     exitCode: report.exitCode,
     ...(reason !== undefined ? { reason } : {}),
     ...(updatedInput !== undefined ? { updatedInput } : {}),
     ...(context !== undefined ? { context } : {}),
-    ran: report.hooks.filter((hook) => hook.status === 'ran').map((hook) => hook.label),
+    ...(systemMessage !== undefined ? { systemMessage } : {}),
+    stdout: ran.map((hook) => hook.stdout ?? '').join(''),
+    stderr: ran.map((hook) => hook.stderr ?? '').join(''),
+    ran: ran.map((hook) => hook.label),
     skipped: report.hooks.filter((hook) => hook.status === 'skipped').map((hook) => ({ hook: hook.label, reason: hook.skipReason ?? 'unknown' })),
     timedOut: report.hooks.filter((hook) => hook.timedOut).map((hook) => hook.label),
   };
@@ -59,7 +71,7 @@ export function hasExpectations(expect: Expectation | undefined): boolean {
 
 export function check(expect: Expectation, report: FireReport, actual: Actual): Failure[] {
   const failures: Failure[] = [];
-  const fail = (key: string, message: string, expected: unknown, got: unknown) => failures.push({ key, message, expected, actual: got });
+  const fail: Fail = (key, message, expected, got) => failures.push({ key, message, expected, actual: got });
 
   // "block" is any blocked action, so it also holds for a PreToolUse deny.
   if (expect.decision !== undefined && expect.decision !== actual.decision && !(expect.decision === 'block' && report.blocked)) {
@@ -70,12 +82,19 @@ export function check(expect: Expectation, report: FireReport, actual: Actual): 
   }
   checkText('reason', actual.reason, expect.reasonContains, expect.reasonMatches, fail);
   checkText('context', actual.context, expect.contextContains, expect.contextMatches, fail);
+  checkText('systemMessage', actual.systemMessage, expect.systemMessageContains, undefined, fail);
+  checkText('stdout', actual.stdout, expect.stdoutContains, undefined, fail);
+  checkText('stderr', actual.stderr, expect.stderrContains, undefined, fail);
   if (expect.updatedInput !== undefined) {
     const expected = expect.updatedInput ?? undefined;
     if (!isDeepStrictEqual(expected, actual.updatedInput)) {
       fail('updatedInput', `updatedInput: expected ${show(expected)}, got ${show(actual.updatedInput)}`, expect.updatedInput, actual.updatedInput ?? null);
     }
   }
+  if (expect.updatedInputIncludes !== undefined && !includes(actual.updatedInput, expect.updatedInputIncludes)) {
+    fail('updatedInputIncludes', `updatedInput: expected to include ${show(expect.updatedInputIncludes)}, got ${show(actual.updatedInput)}`, expect.updatedInputIncludes, actual.updatedInput ?? null);
+  }
+  for (const [selector, expected] of Object.entries(expect.hooks ?? {})) checkHook(selector, expected, report, fail);
   for (const selector of expect.ran ?? []) {
     const found = report.hooks.filter((hook) => matches(hook, selector));
     if (found.length === 0) fail('ran', `ran: no configured ${report.event} hook matches "${selector}"`, selector, report.hooks.map((hook) => hook.label));
@@ -102,7 +121,36 @@ export function check(expect: Expectation, report: FireReport, actual: Actual): 
   return failures;
 }
 
-function checkText(name: string, actual: string | undefined, contains: string | string[] | undefined, pattern: string | undefined, fail: (key: string, message: string, expected: unknown, got: unknown) => void): void {
+/** `expect.hooks`: what each named hook did, the first one that ran of those it names. */
+function checkHook(selector: string, expected: HookExpectation, report: FireReport, fail: Fail): void {
+  const found = report.hooks.filter((hook) => matches(hook, selector));
+  const key = `hooks/${escapeSegment(selector)}`;
+  const hook = found.find((each) => each.status === 'ran');
+  if (!hook) {
+    const why = found.length === 0 ? `no configured ${report.event} hook matches it` : `it did not run (${found.map((each) => `${each.skipReason}: ${each.skipDetail}`).join('; ')})`;
+    fail(key, `hook "${selector}": ${why}`, expected, found.map((each) => each.label));
+    return;
+  }
+  if (expected.outcome !== undefined && expected.outcome !== hook.outcome) {
+    fail(key, `hook "${selector}": expected outcome ${expected.outcome}, got ${hook.outcome}${hook.error ? ` (${hook.error})` : ''}`, expected.outcome, hook.outcome ?? null);
+  }
+  if (expected.exitCode !== undefined && expected.exitCode !== (hook.exitCode ?? null)) {
+    fail(key, `hook "${selector}": expected exit code ${expected.exitCode}, got ${hook.timedOut ? 'a time-out' : hook.exitCode ?? 'none'}`, expected.exitCode, hook.exitCode ?? null);
+  }
+  checkText(`hook "${selector}" stdout`, hook.stdout ?? '', expected.stdoutContains, undefined, (_, message, want, got) => fail(key, message, want, got));
+  checkText(`hook "${selector}" stderr`, hook.stderr ?? '', expected.stderrContains, undefined, (_, message, want, got) => fail(key, message, want, got));
+}
+
+/** Partial match: every field given is there with an equal value; objects are compared the same way, field by field. */
+function includes(actual: unknown, expected: unknown): boolean {
+  if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) return isDeepStrictEqual(actual, expected);
+  if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
+  return Object.entries(expected).every(([key, value]) => includes((actual as Record<string, unknown>)[key], value));
+}
+
+type Fail = (key: string, message: string, expected: unknown, got: unknown) => void;
+
+function checkText(name: string, actual: string | undefined, contains: string | string[] | undefined, pattern: string | undefined, fail: Fail): void {
   for (const part of contains === undefined ? [] : Array.isArray(contains) ? contains : [contains]) {
     if (actual === undefined || !actual.includes(part)) fail(`${name}Contains`, `${name}: expected to contain ${JSON.stringify(part)}, got ${show(actual)}`, part, actual ?? null);
   }

@@ -20,6 +20,8 @@ export interface TestCase {
   line: number;
   column: number;
   projectDir: string;
+  /** How projectDir was chosen, for messages about the project. */
+  projectDirFrom: string;
   /** `--settings` values for fire(): absolute file paths or inline JSON; undefined = the project's own settings. */
   settings?: string[];
   /** The input file's object, when `input` names a file. */
@@ -61,7 +63,9 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
   const shared = Array.isArray(shape.data) ? { cases: shape.data } : shape.data;
   const base = Array.isArray(shape.data) ? '' : '/cases';
   const folder = path.dirname(file);
-  const projectDir = shared.projectDir !== undefined ? path.resolve(folder, shared.projectDir) : defaultProjectDir(file);
+  const project = shared.projectDir !== undefined
+    ? { dir: path.resolve(folder, shared.projectDir), from: `"projectDir": ${JSON.stringify(shared.projectDir)} in the case file` }
+    : defaultProjectDir(file);
 
   const cases: TestCase[] = [];
   const errors: Diagnostic[] = [];
@@ -97,7 +101,7 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
     }
     const settings = spec.settings ?? shared.settings;
     cases.push({
-      name: spec.name, event: spec.event as EventName, spec, file, pointer, ...locator(pointer), projectDir,
+      name: spec.name, event: spec.event as EventName, spec, file, pointer, ...locator(pointer), projectDir: project.dir, projectDirFrom: project.from,
       ...(settings !== undefined ? { settings: settingsValues(settings, folder) } : {}),
       ...(inputFromFile ? { inputFromFile } : {}),
       locate: locator,

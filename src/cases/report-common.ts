@@ -1,12 +1,15 @@
 // Shared pieces of the test reporters: names, places, and the summary line.
+import pc from 'picocolors';
 import { displayPath as relativePath } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
-import type { CaseResult, SuiteResult } from './run.ts';
+import type { CaseResult, Progress, SuiteResult } from './run.ts';
 
 export interface ReportContext {
   /** Paths in reports are relative to this folder (GitHub annotations need repository-relative paths). */
   cwd: string;
   colour: boolean;
+  /** Each case's line was already printed as it finished: the report then repeats only the failures. */
+  streamed?: boolean;
 }
 
 /** Report paths: relative to the report's folder when inside it, else as given. */
@@ -21,10 +24,12 @@ export function caseTitle(result: CaseResult, cwd: string): string {
   return `${relativePath(result.testCase.file, cwd)} > ${result.testCase.name}`;
 }
 
-/** Where to point a reader for a failure: the failing expectation's line, else the case's. */
+/** Where to point a reader for a failure: the failing expectation's line, else (no such expectation) the case's. */
 export function failurePosition(result: CaseResult, key: string): { line: number; column: number } {
   const { testCase } = result;
-  return key === 'expect' ? { line: testCase.line, column: testCase.column } : testCase.locate(`${testCase.pointer}/expect/${key}`);
+  // A key is a pointer below `expect`: `decision`, or `hooks/<selector>` for one hook's expectations.
+  const field = key.split('/')[0]!;
+  return testCase.spec.expect && field in testCase.spec.expect ? testCase.locate(`${testCase.pointer}/expect/${key}`) : { line: testCase.line, column: testCase.column };
 }
 
 /** The messages of a failed or errored case, one per line. */
@@ -40,6 +45,20 @@ export function errorTitle(error: Diagnostic, cwd: string): string {
   return error.line !== undefined ? `${file}:${error.line}:${error.column ?? 1}` : file;
 }
 
-export function summaryLine(suite: SuiteResult): string {
-  return `${suite.passed} passed, ${suite.failed} failed`;
+export function summaryLine(suite: Pick<SuiteResult, 'passed' | 'failed' | 'notRun' | 'leftOut'>): string {
+  const notRun = suite.notRun > 0 ? `, ${suite.notRun} not run (--bail)` : '';
+  const leftOut = suite.leftOut > 0 ? `, ${suite.leftOut} left out (--filter, --shard)` : '';
+  return `${suite.passed} passed, ${suite.failed} failed${notRun}${leftOut}`;
+}
+
+/** One case in one line: what streams as each case finishes, and the title line of the report. */
+export function caseLine(result: CaseResult, context: ReportContext): string {
+  const c = pc.createColors(context.colour);
+  const mark = result.status === 'passed' ? c.green('✓') : c.red('✗');
+  return `${mark} ${caseTitle(result, context.cwd)} ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
+}
+
+/** The progress line a terminal shows while cases run. */
+export function progressLine(progress: Progress): string {
+  return `peri-hooks test: ${progress.done}/${progress.total} done, ${progress.passed} passed, ${progress.failed} failed`;
 }

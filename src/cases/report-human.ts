@@ -1,8 +1,8 @@
-// The default reporter: one line per case; for a failing case, expected against actual and the hooks'
-// stderr; then the errors; then the summary line `N passed, N failed`.
+// The default reporter: one line per case (only the failing ones when the lines already streamed); for a
+// failing case, expected against actual and the hooks' stderr; then the errors; then the summary line.
 import pc from 'picocolors';
 import { formatDiagnostic } from '../text.ts';
-import { caseTitle, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
+import { caseLine, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
 
 const STDERR_LINES = 20;
@@ -10,15 +10,12 @@ const STDERR_LINES = 20;
 export function renderHuman(suite: SuiteResult, context: ReportContext): string {
   const c = pc.createColors(context.colour);
   const lines: string[] = [];
-  for (const result of suite.results) {
-    const took = c.dim(`(${Math.round(result.durationMs)} ms)`);
-    if (result.status === 'passed') {
-      lines.push(`${c.green('✓')} ${caseTitle(result, context.cwd)} ${took}`);
-      for (const note of result.notes ?? []) lines.push(`    ${c.yellow('note')} ${note}`);
-      continue;
-    }
+  const shown = context.streamed ? suite.results.filter((result) => result.status !== 'passed') : suite.results;
+  if (context.streamed && shown.length > 0) lines.push('', c.red(`${shown.length} failed:`));
+  for (const result of shown) {
+    lines.push(caseLine(result, context));
+    if (result.status === 'passed') continue;
     const { testCase } = result;
-    lines.push(`${c.red('✗')} ${caseTitle(result, context.cwd)} ${took}`);
     lines.push(`    ${c.dim(`at ${relativePath(testCase.file, context.cwd)}:${testCase.line}:${testCase.column}`)}`);
     for (const problem of problems(result)) lines.push(...indent(problem, `    ${c.red(result.status === 'error' ? 'error:' : '-')} `, '      '));
     for (const hook of result.hooks) {
@@ -29,7 +26,6 @@ export function renderHuman(suite: SuiteResult, context: ReportContext): string 
       if (stderr.length > STDERR_LINES) lines.push(`      ${c.dim(`stderr | ... ${stderr.length - STDERR_LINES} more lines`)}`);
     }
     for (const error of result.hookErrors) lines.push(`    ${c.yellow('hook error')} ${error}`);
-    for (const note of result.notes ?? []) lines.push(`    ${c.yellow('note')} ${note}`);
   }
   if (suite.errors.length > 0) {
     lines.push('', c.red(`${suite.errors.length} case file ${suite.errors.length === 1 ? 'error' : 'errors'}:`));

@@ -1,10 +1,10 @@
-// Run a suite: load every case file, fire each case in-process through a bounded pool, each case with its
-// own state folder, and check its expectations.
+// Run a suite: load every case file, select the cases (--filter, --shard), fire each in-process through a
+// bounded pool with the settings loaded once per source set, each case with its own state folder, and check
+// its expectations; each result is reported as it finishes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_DIR_RULES } from '../config/sources.ts';
-import { fire } from '../fire.ts';
+import { fire, type FireOptions } from '../fire.ts';
 import { formatError } from '../errors.ts';
 import { loaderCodeCost } from '../config/codes.ts';
 import type { Diagnostic } from '../types.ts';
@@ -12,7 +12,8 @@ import { discoverCaseFiles } from './discover.ts';
 import { expandInput } from './expand.ts';
 import { actualOf, check, hasExpectations, type Actual, type Failure } from './expect.ts';
 import { loadCaseFile, type LoadedFile, type TestCase } from './load.ts';
-import { runPool } from './pool.ts';
+import { runPoolUntil } from './pool.ts';
+import { runSettingsCache } from './settings-cache.ts';
 
 export interface HookStderr {
   hook: string;
@@ -31,20 +32,38 @@ export interface CaseResult {
   hooks: HookStderr[];
   /** Non-blocking hook errors, as Claude Code would show them. */
   hookErrors: string[];
-  /** What the reader should know even of a passing case (no hooks found for its event). */
-  notes?: string[];
   error?: string;
   durationMs: number;
 }
 
 export interface SuiteResult {
   files: LoadedFile[];
+  /** In case file and index order, whatever order the cases finished in. */
   results: CaseResult[];
   /** Files and cases that cannot be read: each one counts as a failure. */
   errors: Diagnostic[];
   passed: number;
   failed: number;
+  /** Cases that --bail kept from starting or interrupted. */
+  notRun: number;
+  /** Cases left out by --filter or --shard. */
+  leftOut: number;
+  /** The case files, settings files and hook scripts the run read: what --watch watches. */
+  watched: string[];
   durationMs: number;
+}
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  passed: number;
+  failed: number;
 }
 
 export interface SuiteOptions {
@@ -55,6 +74,13 @@ export interface SuiteOptions {
   signal?: AbortSignal;
   /** Cases without expectations pass and keep their actual result, for --update. */
   recording?: boolean;
+  /** Only cases whose name matches run. */
+  filter?: RegExp;
+  /** Stop starting cases after the first failure, and interrupt those running. */
+  bail?: boolean;
+  shard?: Shard;
+  /** Called as each case finishes, in the order they finish. */
+  onResult?: (result: CaseResult, progress: Progress) => void;
 }
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
@@ -62,14 +88,61 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const discovered = discoverCaseFiles(options.paths, options.cwd);
   const files = await Promise.all(discovered.files.map(loadCaseFile));
   const errors = [...discovered.errors, ...files.flatMap((file) => file.errors)];
-  const cases = files.flatMap((file) => file.cases);
+  const all = files.flatMap((file) => file.cases);
+  const cases = selectCases(all, options);
   const env = options.env ?? process.env;
-  const results = await runPool(cases, options.jobs ?? availableParallelism(), (testCase) => runCase(testCase, env, options));
+  // Cases stop when the caller interrupts, and on the first failure with --bail.
+  const stop = new AbortController();
+  const forward = () => stop.abort();
+  options.signal?.addEventListener('abort', forward, { once: true });
+  if (options.signal?.aborted) stop.abort();
+  // One folder for the run; each case's state folder is a path inside it that fire creates only when a case keeps state.
+  const stateRoot = mkdtempSync(path.join(tmpdir(), 'peri-hooks-cases-'));
+  const cache = runSettingsCache();
+  const progress: Progress = { done: 0, total: cases.length, passed: 0, failed: 0 };
+  let settled: Array<CaseResult | undefined>;
+  try {
+    settled = await runPoolUntil(cases, options.jobs ?? availableParallelism(), async (testCase, index) => {
+      const result = await runCase(testCase, env, { ...options, signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load });
+      // A case that ends after the stop was interrupted: it counts as not run, not as a failure of its own.
+      if (stop.signal.aborted) return undefined;
+      progress.done++;
+      if (result.status === 'passed') progress.passed++;
+      else progress.failed++;
+      if (options.bail && result.status !== 'passed') stop.abort();
+      options.onResult?.(result, { ...progress });
+      return result;
+    }, () => stop.signal.aborted);
+  } finally {
+    options.signal?.removeEventListener('abort', forward);
+    rmSync(stateRoot, { recursive: true, force: true });
+  }
+  const results = settled.filter((result) => result !== undefined);
   const passed = results.filter((result) => result.status === 'passed').length;
-  return { files, results, errors, passed, failed: results.length - passed + errors.length, durationMs: performance.now() - started };
+  return {
+    files, results, errors, passed, failed: results.length - passed + errors.length,
+    notRun: cases.length - results.length, leftOut: all.length - cases.length,
+    watched: [...new Set([...files.map((file) => file.file), ...cache.files()])].sort(),
+    durationMs: performance.now() - started,
+  };
 }
 
-export async function runCase(testCase: TestCase, env: Record<string, string | undefined>, options: Pick<SuiteOptions, 'signal' | 'recording'> = {}): Promise<CaseResult> {
+/** --filter, then --shard: the shard takes every count-th case of the filtered suite, in file and index order. */
+export function selectCases(cases: readonly TestCase[], options: Pick<SuiteOptions, 'filter' | 'shard'>): TestCase[] {
+  const filtered = options.filter ? cases.filter((testCase) => options.filter!.test(testCase.name)) : [...cases];
+  const shard = options.shard;
+  return shard ? filtered.filter((_, index) => index % shard.count === shard.index - 1) : filtered;
+}
+
+interface CaseOptions {
+  signal?: AbortSignal;
+  recording?: boolean;
+  /** The case's own state folder, so that `once` hooks and loop guards never leak between cases. */
+  stateDir: string;
+  load?: FireOptions['load'];
+}
+
+export async function runCase(testCase: TestCase, env: Record<string, string | undefined>, options: CaseOptions): Promise<CaseResult> {
   const started = performance.now();
   const { spec } = testCase;
   const input = expandInput({
@@ -82,15 +155,14 @@ export async function runCase(testCase: TestCase, env: Record<string, string | u
     ...(spec.toolResponse !== undefined ? { toolResponse: spec.toolResponse } : {}),
     ...(testCase.inputFromFile || typeof spec.input === 'object' ? { input: { ...testCase.inputFromFile, ...(typeof spec.input === 'object' ? spec.input : {}) } } : {}),
   });
-  // Each case gets its own state folder, so that `once` hooks and loop guards never leak between cases.
-  const stateDir = mkdtempSync(path.join(tmpdir(), 'peri-hooks-case-'));
   const base = { testCase, hooks: [], hookErrors: [], failures: [] };
   try {
     const report = await fire(testCase.event, input, {
       projectDir: testCase.projectDir,
-      env: { ...env, PERI_HOOKS_STATE_DIR: stateDir },
+      env: { ...env, PERI_HOOKS_STATE_DIR: options.stateDir },
       ...(testCase.settings ? { settings: testCase.settings, settingSources: [] } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.load ? { load: options.load } : {}),
     });
     const actual = actualOf(report);
     const hooks = report.hooks.filter((hook) => hook.status === 'ran').map((hook) => ({ hook: hook.label, exitCode: hook.exitCode ?? null, timedOut: hook.timedOut === true, stderr: hook.stderr ?? '' }));
@@ -99,16 +171,26 @@ export async function runCase(testCase: TestCase, env: Record<string, string | u
     if (unreadable.length > 0) {
       return { ...base, status: 'error', error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'), actual, hooks, durationMs: performance.now() - started };
     }
-    // A call that meets no hook at all is said out loud, not left as a quiet "no decision".
-    const from = report.projectDirFrom ? ` (${PROJECT_DIR_RULES[report.projectDirFrom]})` : '';
-    const notes = report.noHooksFound ? [`no ${testCase.event} hooks found for project ${report.projectDir}${from}; searched: ${report.noHooksFound.searched.join(', ')}`] : [];
-    const failures = hasExpectations(spec.expect)
-      ? check(spec.expect!, report, actual)
-      : options.recording ? [] : [{ key: 'expect', message: 'the case has no expectations', expected: 'an "expect" object', actual: actual.decision }];
-    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, notes, durationMs: performance.now() - started };
+    const failures = report.noHooksFound
+      ? [noHooksFailure(testCase, report.noHooksFound.searched)]
+      : hasExpectations(spec.expect)
+        ? check(spec.expect!, report, actual)
+        : options.recording ? [] : [{ key: 'expect', message: 'the case has no expectations', expected: 'an "expect" object', actual: actual.decision }];
+    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, durationMs: performance.now() - started };
   } catch (error) {
     return { ...base, status: 'error', error: formatError(error).replace(/^peri-hooks: /, ''), durationMs: performance.now() - started };
-  } finally {
-    rmSync(stateDir, { recursive: true, force: true });
   }
+}
+
+/** A call that meets no hook at all enforces nothing: a silent "no decision" must not pass as green. */
+function noHooksFailure(testCase: TestCase, searched: string[]): Failure {
+  const where = testCase.settings
+    ? `the case's "settings" hold no ${testCase.event} hooks`
+    : `no settings of project ${testCase.projectDir} (chosen by ${testCase.projectDirFrom}) hold ${testCase.event} hooks`;
+  return {
+    key: 'noHooks',
+    message: `no ${testCase.event} hooks loaded: ${where}; searched: ${searched.join(', ') || 'nothing'}; fix: set "projectDir" in the case file to the project whose .claude/settings.json has the hooks, or name them in "settings"`,
+    expected: `at least one ${testCase.event} hook`,
+    actual: 'none',
+  };
 }

@@ -2,6 +2,7 @@
 // is an error instead of a case that silently checks nothing.
 import * as z from 'zod';
 import { EVENT_NAMES, isEventName, suggestEvent } from '../events.ts';
+import type { OutcomeKind } from '../outcome.ts';
 import { SKIP_REASONS } from '../plan.ts';
 
 export const DECISIONS = ['allow', 'deny', 'ask', 'defer', 'block', 'none'] as const;
@@ -19,14 +20,29 @@ const regex = z.string().refine((source) => {
 const texts = z.union([z.string(), z.array(z.string()).min(1)]);
 const object = z.record(z.string(), z.unknown());
 
+export const OUTCOMES = ['success', 'blocking', 'non_blocking_error', 'cancelled'] as const satisfies readonly OutcomeKind[];
+
+/** What one hook did: keyed by the hook's selector (a part of its command, URL or prompt, or its id). */
+const hookExpectationSchema = z.strictObject({
+  outcome: z.enum(OUTCOMES).optional(),
+  exitCode: z.number().int().nullable().optional(),
+  stdoutContains: texts.optional(),
+  stderrContains: texts.optional(),
+});
+
 export const expectationSchema = z.strictObject({
   decision: z.enum(DECISIONS).optional(),
   exitCode: z.union([z.literal(0), z.literal(2)]).optional(),
   reasonContains: texts.optional(),
   reasonMatches: regex.optional(),
   updatedInput: object.nullable().optional(),
+  updatedInputIncludes: object.optional(),
   contextContains: texts.optional(),
   contextMatches: regex.optional(),
+  systemMessageContains: texts.optional(),
+  stdoutContains: texts.optional(),
+  stderrContains: texts.optional(),
+  hooks: z.record(z.string().min(1), hookExpectationSchema).optional(),
   ran: z.array(z.string().min(1)).optional(),
   skipped: z.array(z.union([z.string().min(1), z.strictObject({ hook: z.string().min(1), reason: z.enum(SKIP_REASONS).optional() })])).optional(),
   timedOut: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),

@@ -30,6 +30,7 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   list: async (_, flags) => (await import('./commands/list.ts')).listCommand(flags),
   schema: async ([kind], flags) => (await import('./commands/schema.ts')).schemaCommand(kind, flags),
   test: async (paths, flags) => (await import('./commands/test.ts')).testCommand(paths, flags),
+  record: async (_, flags) => (await import('./commands/record.ts')).recordCommand(flags),
   replay: async (transcripts, flags) => (await import('./commands/replay.ts')).replayCommand(transcripts, flags),
   install: async (_, flags) => (await import('./commands/install.ts')).installCommand(flags),
   uninstall: async (_, flags) => (await import('./commands/uninstall.ts')).uninstallCommand(flags),

@@ -1,7 +1,7 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', 'report', 'error'] as const;
@@ -18,6 +18,8 @@ interface FlagVariant {
 export interface FlagSpec {
   /** The value placeholder, e.g. `<file>`, or `[kind]` for a value that may be left out; a flag without one is a switch. */
   value?: `<${string}>` | `[${string}]`;
+  /** A one-letter alias, e.g. `t` for `-t`. */
+  short?: string;
   description: string;
   /** Each use adds a value; the command gets an array even for one use. */
   repeatable?: true;
@@ -49,6 +51,7 @@ export const FLAGS = {
     variants: { fire: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' }, explain: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' } },
   },
   'managed-dir': { value: '<dir>', description: 'Folder of managed-settings.json', default: '/etc/claude-code; $PERI_HOOKS_MANAGED_DIR' },
+  'mcp-config': { value: '<file-or-json>', description: 'MCP servers for mcp_tool hooks ({"mcpServers": {...}}), after the configured ones', repeatable: true },
   'fail-closed': {
     description: 'Hook failures and runner errors block (exit 2) where the event can block',
     variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
@@ -82,12 +85,17 @@ export const FLAGS = {
   },
   reporter: {
     value: '<name>',
-    description: 'default | tap | github (console), junit (file)',
+    description: 'default | tap | github | json (console), junit (file)',
     repeatable: true,
     variants: { validate: { description: 'github (workflow annotations) | sarif (SARIF 2.1.0), on stdout; instead of --output' } },
   },
   'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
   update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
+  filter: { value: '<pattern>', short: 't', description: 'Run only the cases whose name matches this regular expression' },
+  bail: { description: 'Start no more cases after the first failure, interrupt the running ones, and say how many did not run' },
+  shard: { value: '<i/n>', description: 'Run shard i of n (every n-th case of the suite from the i-th), for splitting a suite over CI runners' },
+  watch: { description: 'Run again whenever a case file, a settings file or a hook script of the suite changes' },
+  into: { value: '<file>', description: 'The case file that each recorded input is appended to (created when missing)' },
   post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
   'dry-run': {
     description: 'Only plan: which hooks would run for every call; runs nothing',
@@ -100,6 +108,15 @@ export const FLAGS = {
     description: 'Comma-separated events to register',
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
+  },
+  host: {
+    value: '<name>',
+    description: 'Another agent\'s hooks: codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp',
+    variants: {
+      fire: { description: 'The agent whose hook payload is on stdin (codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp); the answer is in its form', default: 'the agent the payload names (cursor_version, …), else Claude Code' },
+      install: { description: 'Register peri-hooks in this agent\'s hook configuration instead of Claude Code\'s (see "Other agents" in the README)' },
+      uninstall: { description: 'Remove peri-hooks\' registration from this agent\'s hook configuration' },
+    },
   },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   'move-hooks': { description: 'Move the settings file\'s own hooks into a policy file next to it (which the registration runs) instead of refusing' },
@@ -127,10 +144,10 @@ const SOURCE_FLAGS = ['settings', 'plugin-dir', 'setting-sources', 'project-dir'
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'fire',
-    args: '<event>',
+    args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
-    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
   {
@@ -175,21 +192,28 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'test',
     args: '[...paths]',
     description: 'Run hook test cases (hooks.test.json, *.hooks.test.json, .claude/hooks-tests/*.json); exit 1 unless all pass',
-    flags: ['jobs', 'reporter', 'output-file', 'update'],
-    examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml'],
+    flags: ['jobs', 'reporter', 'output-file', 'update', 'filter', 'bail', 'shard', 'watch'],
+    examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml', 'peri-hooks test --shard 2/4 --bail -t "force push"'],
     exits: { 0: 'every case passed', 1: `a case failed or could not be read, or ${USAGE}` },
+  },
+  {
+    name: 'record',
+    description: 'Registered as a Claude Code hook: append the hook input on stdin as a case without expectations (secrets redacted); prints nothing, always exits 0',
+    flags: ['into'],
+    examples: ['peri-hooks record --into .claude/hooks-tests/recorded.json < input.json'],
+    exits: { 0: 'always, recorded or not (a problem is said on stderr), so that Claude Code goes on as without it' },
   },
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },
   {
     name: 'uninstall',
     description: 'Remove peri-hooks\' registration from Claude Code\'s settings, and nothing else',
-    flags: ['scope', 'events', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'events', 'host', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks uninstall', 'peri-hooks uninstall --scope user --dry-run'],
     exits: { 0: 'removed (or nothing was registered)', 1: `nothing changed because of a problem, or ${USAGE}` },
   },

@@ -64,7 +64,7 @@ function program(commands: readonly CommandSpec[] = COMMANDS): CAC {
     const command = cli.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, spec.description);
     for (const name of spec.flags) {
       const flag: FlagSpec = FLAGS[name];
-      command.option(`--${name}${flag.value ? ` ${flag.value}` : ''}`, flagHelp(name, spec.name), flag.repeatable ? { type: [String] } : undefined);
+      command.option(`${flag.short ? `-${flag.short}, ` : ''}--${name}${flag.value ? ` ${flag.value}` : ''}`, flagHelp(name, spec.name), flag.repeatable ? { type: [String] } : undefined);
     }
     for (const example of spec.examples ?? []) command.example(example);
   }

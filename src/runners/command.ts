@@ -1,8 +1,9 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
 // never left behind (run/process.ts).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
+import path from 'node:path';
 import type { CommandHook } from '../config/schema.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { asyncMarker } from '../outcome.ts';
@@ -24,9 +25,9 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   if (pluginRoot && !existsSync(pluginRoot)) return failed(`Plugin directory does not exist: ${pluginRoot}`);
 
   const env = hookEnvironment(hook, ctx);
-  const [file, args] = commandLine(handler, env, ctx.env);
   const cwd = workingDirectory(ctx);
   if (cwd.warning) ctx.warn(cwd.warning);
+  const [file, args] = commandLine(handler, env, ctx.env, cwd.path);
 
   const stdout = new Capture();
   const stderr = new Capture();
@@ -183,14 +184,41 @@ function killOnExit(kill: () => void): () => void {
 }
 
 /** Shell form runs under /bin/sh -c as Claude Code 2.1.332 does; `shell` and exec form are honoured. */
-function commandLine(handler: CommandHook, env: Record<string, string | undefined>, callerEnv: Record<string, string | undefined>): [string, string[]] {
+function commandLine(handler: CommandHook, env: Record<string, string | undefined>, callerEnv: Record<string, string | undefined>, cwd: string): [string, string[]] {
   if (handler.args) {
     return [substitute(handler.command, env), handler.args.map((arg) => substitute(arg, env))];
   }
   if (handler.shell === 'powershell') return ['pwsh', ['-NoProfile', '-NonInteractive', '-Command', handler.command]];
   const prefix = callerEnv.CLAUDE_CODE_SHELL_PREFIX;
+  if (handler.shell === undefined && !prefix && isPlainScript(handler.command, cwd)) {
+    // `sh -c path` would only exec the script: starting it directly saves a shell per run. PWD as sh exports it.
+    env.PWD = cwd;
+    return [handler.command, []];
+  }
   const command = prefix ? `${prefix} ${shellQuote(handler.command)}` : handler.command;
   return [handler.shell === 'bash' ? 'bash' : '/bin/sh', ['-c', command]];
+}
+
+/**
+ * A command that is one path (no shell syntax at all) to an executable file starting with `#!`: what `sh -c`
+ * would exec as it is. Anything else (a missing or non-executable file, a script without `#!`, which sh runs
+ * itself) goes through sh, so that exit codes and messages stay the shell's.
+ */
+function isPlainScript(command: string, cwd: string): boolean {
+  if (!/^[\w@%+:,./-]+$/.test(command) || !command.includes('/')) return false;
+  const file = path.resolve(cwd, command);
+  let fd: number | undefined;
+  try {
+    accessSync(file, constants.X_OK);
+    fd = openSync(file, 'r');
+    if (!fstatSync(fd).isFile()) return false;
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString('latin1') === '#!';
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Exec form: placeholders are substituted as plain strings in the command and every argument. */

@@ -67,3 +67,42 @@ test('updatedInput is compared whole and deeply; context from additionalContext'
   assert.deepEqual(keys({ updatedInput: null }, rewritten), ['updatedInput']);
   assert.deepEqual(keys({ timedOut: true }, rewritten), ['timedOut']);
 });
+
+test('updatedInputIncludes matches part of the rewrite, nested objects field by field', () => {
+  const rewritten = report({ output: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'npm ci', env: { A: '1', B: '2' }, args: ['x'] } } } });
+  assert.deepEqual(keys({ updatedInputIncludes: { command: 'npm ci' } }, rewritten), []);
+  assert.deepEqual(keys({ updatedInputIncludes: { env: { B: '2' }, args: ['x'] } }, rewritten), []);
+  const failures = check({ updatedInputIncludes: { env: { A: '2' } } }, rewritten, actualOf(rewritten));
+  assert.deepEqual(failures.map((failure) => failure.message), ['updatedInput: expected to include {"env":{"A":"2"}}, got {"command":"npm ci","env":{"A":"1","B":"2"},"args":["x"]}']);
+  assert.deepEqual(keys({ updatedInputIncludes: { args: [] } }, rewritten), ['updatedInputIncludes'], 'arrays compare whole');
+  assert.deepEqual(keys({ updatedInputIncludes: {} }, report()), ['updatedInputIncludes'], 'no rewrite includes nothing');
+});
+
+test('systemMessage, the hooks\' stdout and stderr, and what each named hook did', () => {
+  const fired = report({
+    output: { systemMessage: 'formatter ran on 3 files' },
+    hooks: [
+      hook('sh fmt.sh', { stdout: 'formatted a.ts\n', stderr: 'warning: slow\n', outcome: 'success' }),
+      hook('sh lint.sh', { exitCode: 1, stderr: 'lint failed\n', outcome: 'non_blocking_error', error: 'exit 1' }),
+      hook('sh push.sh', { status: 'skipped', skipReason: 'matcher', skipDetail: 'Bash does not match Write' }),
+    ],
+  });
+  assert.deepEqual(keys({
+    systemMessageContains: ['formatter', '3 files'], stdoutContains: 'formatted a.ts', stderrContains: ['slow', 'lint failed'],
+    hooks: { 'fmt.sh': { outcome: 'success', exitCode: 0, stdoutContains: 'a.ts' }, 'lint.sh': { outcome: 'non_blocking_error', exitCode: 1, stderrContains: 'lint' } },
+  }, fired), []);
+  const failures = check({
+    systemMessageContains: 'nothing to do', stdoutContains: 'lint',
+    hooks: { 'lint.sh': { outcome: 'success', exitCode: 0, stderrContains: 'all good' }, 'push.sh': { outcome: 'success' }, 'gone.sh': {} },
+  }, fired, actualOf(fired));
+  assert.deepEqual(failures.map((failure) => [failure.key, failure.message]), [
+    ['systemMessageContains', 'systemMessage: expected to contain "nothing to do", got "formatter ran on 3 files"'],
+    ['stdoutContains', 'stdout: expected to contain "lint", got "formatted a.ts\\n"'],
+    ['hooks/lint.sh', 'hook "lint.sh": expected outcome success, got non_blocking_error (exit 1)'],
+    ['hooks/lint.sh', 'hook "lint.sh": expected exit code 0, got 1'],
+    ['hooks/lint.sh', 'hook "lint.sh" stderr: expected to contain "all good", got "lint failed\\n"'],
+    ['hooks/push.sh', 'hook "push.sh": it did not run (matcher: Bash does not match Write)'],
+    ['hooks/gone.sh', 'hook "gone.sh": no configured PreToolUse hook matches it'],
+  ]);
+  assert.deepEqual([failures[2]!.expected, failures[2]!.actual], ['success', 'non_blocking_error']);
+});

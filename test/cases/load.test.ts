@@ -39,8 +39,8 @@ describe('discovery', () => {
   });
 
   test('the project of .claude/hooks-tests/x.json is the folder holding .claude; else the file\'s folder', () => {
-    assert.equal(defaultProjectDir('/repo/.claude/hooks-tests/x.json'), '/repo');
-    assert.equal(defaultProjectDir('/repo/sub/hooks.test.json'), '/repo/sub');
+    assert.deepEqual(defaultProjectDir('/repo/.claude/hooks-tests/x.json'), { dir: '/repo', from: 'the folder holding the case file\'s .claude/hooks-tests' });
+    assert.deepEqual(defaultProjectDir('/repo/sub/hooks.test.json'), { dir: '/repo/sub', from: 'the folder holding the case file (no "projectDir" in it)' });
   });
 });
 

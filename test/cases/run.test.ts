@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { makeProject, type Project } from '../helpers/cli.ts';
 import { runPool } from '../../src/cases/pool.ts';
-import { runSuite } from '../../src/cases/run.ts';
+import { runSuite, selectCases } from '../../src/cases/run.ts';
+import type { TestCase } from '../../src/cases/load.ts';
 import { recordExpectations } from '../../src/cases/update.ts';
 
 let project: Project;
@@ -68,7 +69,7 @@ describe('runSuite', () => {
       { name: 'wrong', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(noisy)] }] } }, expect: { decision: 'deny' } },
       { name: 'bad input', event: 'UserPromptSubmit', settings: { hooks: {} }, expect: { decision: 'none' } },
       { name: 'missing settings', tool: 'Bash', settings: 'nowhere.json', expect: { decision: 'none' } },
-      { name: 'no expectations', tool: 'Bash', settings: { hooks: {} } },
+      { name: 'no expectations', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(noisy)] }] } } },
     ]);
     const suite = await run(['errors']);
     const [wrong, bad, missing, none] = suite.results;
@@ -85,11 +86,29 @@ describe('runSuite', () => {
 
   test('unreadable files count as failures next to the cases that ran', async () => {
     project.write('unreadable/a.hooks.test.json', '{ not json');
-    project.write('unreadable/b.hooks.test.json', [{ name: 'fine', tool: 'Bash', settings: { hooks: {} }, expect: { decision: 'none' } }]);
+    project.write('unreadable/b.hooks.test.json', [{ name: 'fine', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd('true')] }] } }, expect: { decision: 'none' } }]);
     const suite = await run(['unreadable', 'no-such-folder']);
     assert.equal(suite.passed, 1);
     assert.equal(suite.failed, 2);
     assert.deepEqual(suite.errors.map((error) => error.code), ['case-file-unreadable', 'case-file-invalid-json']);
+  });
+});
+
+describe('no hooks at all', () => {
+  test('a case that loads no hooks for its event fails, naming the project folder and how it was chosen', async () => {
+    project.write('bare/nested/.claude/hooks-tests/a.json', [{ name: 'dangerous call, nothing loaded', tool: 'Bash', toolInput: { command: 'rm -rf /' }, expect: { decision: 'none' } }]);
+    project.write('bare/shared.hooks.test.json', { projectDir: 'nested', cases: [{ name: 'projectDir named', tool: 'Bash', expect: { decision: 'none' } }] });
+    project.write('bare/inline.hooks.test.json', [{ name: 'inline, other event only', tool: 'Bash', settings: { hooks: { Stop: [{ hooks: [cmd('true')] }] } }, expect: { decision: 'none' } }]);
+    const suite = await run(['bare'], { recording: true });
+    const byName = Object.fromEntries(suite.results.map((result) => [result.testCase.name, result]));
+    const nested = `${project.dir}/bare/nested`;
+    for (const result of suite.results) {
+      assert.equal(result.status, 'failed', result.testCase.name);
+      assert.deepEqual(result.failures.map((failure) => failure.key), ['noHooks']);
+    }
+    assert.match(byName['dangerous call, nothing loaded']!.failures[0]!.message, new RegExp(`no PreToolUse hooks loaded: no settings of project ${nested} \\(chosen by the folder holding the case file's \\.claude/hooks-tests\\) hold PreToolUse hooks; searched: .*${nested}/\\.claude/settings\\.json`));
+    assert.match(byName['projectDir named']!.failures[0]!.message, /\(chosen by "projectDir": "nested" in the case file\)/);
+    assert.match(byName['inline, other event only']!.failures[0]!.message, /the case's "settings" hold no PreToolUse hooks/);
   });
 });
 
@@ -136,4 +155,18 @@ test('runPool never runs more than the limit at once and keeps the order of resu
   assert.equal(peak, 4);
   assert.deepEqual(results, Array.from({ length: 20 }, (_, index) => index * 2));
   assert.deepEqual(await runPool([], 4, async () => 1), []);
+});
+
+test('--shard partitions the filtered suite: for every n, the shards\' union is the suite and no case is in two', () => {
+  const cases = Array.from({ length: 23 }, (_, index) => ({ name: `case ${index}`, file: `/f${index % 3}.json` }) as TestCase);
+  for (const filter of [undefined, /[13579]$/]) {
+    const suite = selectCases(cases, filter ? { filter } : {});
+    for (let count = 1; count <= 7; count++) {
+      const shards = Array.from({ length: count }, (_, index) => selectCases(cases, { ...(filter ? { filter } : {}), shard: { index: index + 1, count } }));
+      const names = shards.flat().map((testCase) => testCase.name);
+      assert.equal(names.length, suite.length, `${count} shards: no case twice`);
+      assert.deepEqual(new Set(names), new Set(suite.map((testCase) => testCase.name)), `${count} shards: every case`);
+      assert.ok(shards.every((shard) => Math.abs(shard.length - suite.length / count) < 1), `${count} shards are balanced`);
+    }
+  }
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import { sourceOptions } from '../../src/cli/io.ts';
-import { COMMANDS, FLAGS, flagHelp, type CommandName, type FlagName } from '../../src/cli/options.ts';
+import { COMMANDS, FLAGS, flagHelp, type CommandName, type FlagName, type FlagSpec } from '../../src/cli/options.ts';
 import { parseArgs, printHelpOrVersion, type ParsedArgs } from '../../src/cli/parse.ts';
 
 function command(argv: string[]): Extract<ParsedArgs, { kind: 'command' }> {
@@ -28,6 +28,8 @@ const COMMAND_ROWS: Array<[argv: string[], name: CommandName, args: string[], fl
   [['schema', 'input', '--event', 'PreToolUse'], 'schema', ['input'], { event: 'PreToolUse' }],
   [['test'], 'test', [], {}],
   [['test', 'a', 'b.hooks.test.json', '--update', '--output-file', 'j.xml'], 'test', ['a', 'b.hooks.test.json'], { update: true, outputFile: 'j.xml' }],
+  [['test', '-t', 'force push', '--bail', '--shard', '2/3', '--watch'], 'test', [], { filter: 'force push', bail: true, shard: '2/3', watch: true }],
+  [['record', '--into', 'cases.json'], 'record', [], { into: 'cases.json' }],
   [['replay', 'one.jsonl'], 'replay', ['one.jsonl'], {}],
   [['replay', 'one.jsonl', 'two.jsonl', '--post', '--dry-run', '--output', 'json'], 'replay', ['one.jsonl', 'two.jsonl'], { post: true, dryRun: true, output: 'json' }],
   [['install', '--policy', 'a.json', '--policy', 'b.json', '--scope', 'user', '--events', 'Stop', '--fail-closed', '--move-hooks', '--dry-run'], 'install', [],
@@ -111,7 +113,6 @@ const USAGE_ROWS: Array<[argv: string[], message: string, fix: string]> = [
   // A repeatable option alone is no exception: the parser would read it as the file "true".
   [['validate', '--settings'], '--settings needs a value: --settings <file-or-json>', 'give it one (--settings=<value> for a value that starts with -)'],
   [['fire', 'Stop', '--settings', '--fail-closed'], '--settings needs a value: --settings <file-or-json>', 'give it one (--settings=<value> for a value that starts with -)'],
-  [['fire'], 'missing required args for command `fire <event>`', 'see peri-hooks --help'],
   [['state'], 'missing required args for command `state <session_id>`', 'see peri-hooks --help'],
   [['explain'], 'missing required args for command `explain <event>`', 'see peri-hooks --help'],
   [['replay', '--dry-run'], 'missing required args for command `replay <...transcripts>`', 'see peri-hooks --help'],
@@ -156,7 +157,8 @@ test('each command\'s help lists its flags in its order, with the text of option
   for (const spec of COMMANDS) {
     const help = printed([spec.name, '--help']);
     const lines = spec.flags.map((name) => {
-      const line = help.split('\n').find((text) => text.trimStart().startsWith(`--${name} `));
+      const short: string | undefined = (FLAGS[name] as FlagSpec).short;
+      const line = help.split('\n').find((text) => text.trimStart().startsWith(`${short ? `-${short}, ` : ''}--${name} `));
       assert.ok(line, `${spec.name} --help lists --${name}`);
       assert.ok(line.includes(flagHelp(name, spec.name)), `${spec.name} --help: ${line}`);
       return help.indexOf(line);

@@ -1,7 +1,7 @@
 // The command runner on its own, for what the CLI tests cannot reach: interruption through the firing's signal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCommandHook } from '../../src/runners/command.ts';
@@ -42,4 +42,25 @@ test('an interrupted firing ends the running hook and says it was interrupted', 
 test('a firing interrupted before the hook starts cancels it at once', { timeout: 30_000 }, async () => {
   const outcome = await runCommandHook(hook('sleep 100'), context(AbortSignal.abort()));
   assert.equal(outcome.error, 'cancelled: peri-hooks was interrupted');
+});
+
+test('a command that is one script path runs as sh -c would run it, whether or not it is started directly', { timeout: 30_000 }, async () => {
+  const write = (name: string, text: string, mode: number) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, text, { mode });
+    return file;
+  };
+  // With #! and executable: started directly (no shell in its parent chain), PWD exported as sh exports it.
+  const direct = write('direct.sh', '#!/bin/sh\necho "pwd=$PWD parent=$(ps -o comm= -p $PPID)"\nexit 3\n', 0o755);
+  // Without #!: sh runs it itself; not executable, missing: the shell's own exit codes.
+  const bare = write('bare.sh', 'echo bare ran\n', 0o755);
+  const locked = write('locked.sh', '#!/bin/sh\necho never\n', 0o644);
+  const run = (command: string) => runCommandHook(hook(command), context(new AbortController().signal));
+  const ran = await run(direct);
+  assert.deepEqual([ran.exitCode, ran.error], [3, undefined]);
+  assert.ok(ran.stdout.startsWith(`pwd=${folder} parent=`), ran.stdout);
+  assert.doesNotMatch(ran.stdout, /parent=(sh|dash)\n/);
+  assert.deepEqual([(await run(bare)).exitCode, (await run(bare)).stdout], [0, 'bare ran\n']);
+  assert.equal((await run(locked)).exitCode, 126);
+  assert.equal((await run(path.join(folder, 'missing.sh'))).exitCode, 127);
 });

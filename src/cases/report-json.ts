@@ -1,0 +1,25 @@
+// `--reporter json`: the whole run as one JSON document on stdout, cases in file and index order.
+import { failurePosition, problems, relativePath, type ReportContext } from './report-common.ts';
+import type { SuiteResult } from './run.ts';
+
+export function renderJson(suite: SuiteResult, context: ReportContext): string {
+  const cases = suite.results.map((result) => {
+    const { testCase } = result;
+    return {
+      file: relativePath(testCase.file, context.cwd),
+      name: testCase.name,
+      line: testCase.line,
+      column: testCase.column,
+      status: result.status,
+      durationMs: Math.round(result.durationMs),
+      ...(result.status === 'passed' ? {} : { messages: problems(result) }),
+      failures: result.failures.map((failure) => ({ ...failure, ...failurePosition(result, failure.key) })),
+      ...(result.actual ? { actual: result.actual } : {}),
+      hooks: result.hooks,
+      hookErrors: result.hookErrors,
+    };
+  });
+  const errors = suite.errors.map((error) => ({ ...error, ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}) }));
+  const summary = { passed: suite.passed, failed: suite.failed, notRun: suite.notRun, leftOut: suite.leftOut, durationMs: Math.round(suite.durationMs) };
+  return `${JSON.stringify({ summary, cases, errors }, null, 2)}\n`;
+}
