@@ -19,7 +19,9 @@ export type ParsedArgs =
   | { kind: 'usage-error'; error: PeriHooksError };
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const cli = program();
+  // A command named first is the one cac matches, whatever else is registered: the others' options need not be built.
+  const named = COMMANDS.find((spec) => spec.name === argv[0]);
+  const cli = program(named ? [named] : COMMANDS);
   cli.showHelpOnExit = false;
   cli.showVersionOnExit = false;
   try {
@@ -56,9 +58,9 @@ export function printHelpOrVersion(argv: readonly string[]): void {
   program().parse(['node', 'peri-hooks', ...emptySourcesAsNone(argv)], { run: false });
 }
 
-function program(): CAC {
+function program(commands: readonly CommandSpec[] = COMMANDS): CAC {
   const cli = cac('peri-hooks');
-  for (const spec of COMMANDS) {
+  for (const spec of commands) {
     const command = cli.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, spec.description);
     for (const name of spec.flags) {
       const flag: FlagSpec = FLAGS[name];

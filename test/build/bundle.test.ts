@@ -1,5 +1,5 @@
 // Guards start-up without timing anything: the bundle stays within its committed byte budget, and a
-// firing loads the process and HTTP machinery (execa, undici, the model client) only when a hook needs it.
+// firing loads the process and HTTP machinery (node:child_process, undici, the model client) only when a hook needs it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -35,7 +35,7 @@ let project: Project;
 before(() => { project = makeProject(); });
 after(() => project.cleanup());
 
-// Built-in modules that only execa (child_process) and undici or the model client (the rest) pull in.
+// Built-in modules that only the command runner (child_process) and undici or the model client (the rest) pull in.
 const LAZY = ['child_process', 'http', 'tls', 'http2', 'zlib', 'dns'];
 
 /** The public built-in modules the bundle loaded during one firing, read from process.moduleLoadList at exit. */
@@ -49,7 +49,7 @@ function builtinsLoaded(settings: object): string[] {
   return line[1]!.split(',');
 }
 
-test('a firing whose hooks do not match loads neither execa nor undici', () => {
+test('a firing whose hooks do not match loads neither the process machinery nor undici', () => {
   const loaded = builtinsLoaded({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'true' }, { type: 'http', url: 'http://127.0.0.1:9/' }, { type: 'prompt', prompt: 'ok?' }] }] } });
   assert.deepEqual(LAZY.filter((name) => loaded.includes(name)), []);
 });
