@@ -4,8 +4,8 @@ import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { parseInput } from './input.ts';
 import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
-import { loadSettings } from './config/index.ts';
-import { sourcesToLoad, type SourceOptions } from './config/sources.ts';
+import { loadSettings, type LoadedSettings } from './config/index.ts';
+import { sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
 import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
 import { reduce } from './reduce.ts';
@@ -43,6 +43,8 @@ export interface FireOptions extends SourceOptions {
    * that configure async hooks pass it, else those hooks fail with a message saying so.
    */
   selfCommand?: readonly string[];
+  /** Loads the settings of the firing's sources; a resident server passes its cache. Default loadSettings. */
+  load?: (sources: SourcesToLoad) => Promise<LoadedSettings>;
 }
 
 /** Nesting depth of peri-hooks processes, so that a hook that starts peri-hooks again cannot loop forever. */
@@ -57,7 +59,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const hookInput = parseInput(event, typeof input === 'string' ? input : JSON.stringify(input), options.inputSource);
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;
-  const loaded = await loadSettings(sources);
+  const loaded = await (options.load ?? loadSettings)(sources);
   const missing = namedSourceMissing(loaded.diagnostics);
   if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.

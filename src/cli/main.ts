@@ -34,6 +34,7 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   install: async (_, flags) => (await import('./commands/install.ts')).installCommand(flags),
   uninstall: async (_, flags) => (await import('./commands/uninstall.ts')).uninstallCommand(flags),
   doctor: async (_, flags) => (await import('./commands/doctor.ts')).doctorCommand(flags),
+  serve: async (_, flags) => (await import('./commands/serve.ts')).serveCommand(flags),
 };
 
 export async function main(argv: readonly string[]): Promise<number> {

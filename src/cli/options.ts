@@ -1,7 +1,7 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'serve';
 
 /** What a command's help says differently about a flag it shares with others. */
 interface FlagVariant {
@@ -90,6 +90,12 @@ export const FLAGS = {
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
   },
+  listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
+  socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
+  'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
+  'max-active': { value: '<n>', description: 'Firings run at once', default: '64' },
+  'max-queued': { value: '<n>', description: 'Firings that wait for a slot; beyond them a request gets 503', default: '256' },
+  'stop-grace': { value: '<seconds>', description: 'On SIGTERM/SIGINT, how long in-flight firings may finish before their hooks are killed', default: '10' },
   'move-hooks': { description: 'Move the settings file\'s own hooks into a policy file next to it (which the registration runs) instead of refusing' },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -170,6 +176,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'doctor',
     description: 'Will the guard work? Runtime, registration, policy files, start-up against the budget, state folder, hook targets; exit 1 when something would fail',
     flags: ['output', 'project-dir', 'managed-dir'],
+  },
+  {
+    name: 'serve',
+    description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
+    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'fail-closed', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
+    examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
   },
   {
     name: 'replay',
