@@ -35,6 +35,8 @@ export interface RunningServer {
   server: Server;
   /** Stops accepting, lets in-flight firings finish within the grace, then kills what still runs. */
   stop(): Promise<void>;
+  /** Ends the grace now: every running hook is killed and its firing answered. */
+  abort(): void;
   /** How many settings loads ran, for tests. */
   loads(): number;
 }
@@ -55,6 +57,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
   const slots = limiter(options.maxActive, options.maxQueued);
   const stopping = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
     const url = new URL(request.url ?? '/', 'http://peri-hooks');
@@ -76,7 +79,10 @@ export function createHookServer(options: ServeOptions): RunningServer {
       response.setHeader('connection', 'close');
       return send(response, 413, { error: `the request body is larger than ${BODY_LIMIT_BYTES} bytes`, fix: 'send one hook input per request' });
     }
-    if (stopping.signal.aborted) return send(response, 503, { error: 'the server is stopping' });
+    if (closing) {
+      response.setHeader('connection', 'close');
+      return send(response, 503, { error: 'the server is stopping' });
+    }
     const project = requestedProject(request, url);
     if ('error' in project) return send(response, 400, project);
     const firing = slots.run(() => fireOnce(route.event as EventName, body, route.answer, project.dir));
@@ -84,7 +90,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
       response.setHeader('retry-after', '1');
       return send(response, 503, { error: `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
     }
-    const answer = await tracked(firing);
+    const answer = await firing;
     return send(response, answer.status, answer.body);
   };
 
@@ -102,6 +108,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     } catch (error) {
       return failure(event, error, form);
     }
+    if (stopping.signal.aborted) return failure(event, new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'), form);
     if (form === 'report') return { status: 200, body: report };
     const answer = httpAnswer(report);
     return { status: answer.status, ...(answer.body ? { body: answer.body } : {}) };
@@ -128,14 +135,14 @@ export function createHookServer(options: ServeOptions): RunningServer {
 
   const server = createServer((request, response) => {
     const started = performance.now();
-    handle(request, response).then(
+    void tracked(handle(request, response).then(
       (status) => options.log(`${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(performance.now() - started).toFixed(1)}ms`),
       (error: unknown) => {
         options.log(`${request.method} request failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!response.headersSent) send(response, 500, { error: 'internal error' });
         else response.destroy();
       },
-    );
+    ));
   });
   // A slow client must not hold a connection forever; firings themselves are bounded by their hooks' timeouts.
   server.requestTimeout = 60_000;
@@ -144,7 +151,9 @@ export function createHookServer(options: ServeOptions): RunningServer {
   return {
     server,
     loads: cache.loads,
+    abort: () => stopping.abort(),
     async stop() {
+      closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const grace = new Promise<void>((resolve) => setTimeout(resolve, options.stopGraceMs).unref());

@@ -124,3 +124,18 @@ test('settings changed, created or broken on disk between requests are seen by t
   assert.deepEqual(broken.warnings, cli.warnings);
   assert.ok(broken.warnings.some((warning: any) => warning.code === 'source-inapplicable'));
 });
+
+test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fire says exit code 2', async (t) => {
+  const { served } = await withServer(t, ['--fail-closed']);
+  const hooks = await call(`${served.url}/hooks/PreToolUse`, 'POST', '{"session_id":');
+  assert.equal(hooks.status, 200);
+  assert.equal(hooks.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(hooks.json().hookSpecificOutput.permissionDecisionReason, /not valid JSON[\s\S]*blocking because of --fail-closed/);
+  const stop = await call(`${served.url}/hooks/Stop`, 'POST', '');
+  assert.equal(stop.json().decision, 'block');
+  const report = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', '{"session_id":');
+  assert.equal(report.status, 400);
+  assert.deepEqual([report.json().exitCode, report.json().failClosed], [2, true]);
+  // SessionEnd cannot block: fail-closed changes nothing there.
+  assert.equal((await call(`${served.url}/hooks/SessionEnd`, 'POST', '')).status, 400);
+});

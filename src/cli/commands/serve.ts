@@ -49,10 +49,19 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   await write(process.stdout, `peri-hooks serve: listening on ${where}\n`);
 
   await new Promise<void>((resolve) => {
+    let stopping = false;
+    // The handlers stay until the end: a second signal ends the grace instead of killing the server, whose hooks would live on.
     const stop = () => {
-      for (const signal of STOP_SIGNALS) process.off(signal, stop);
+      if (stopping) {
+        running.abort();
+        return;
+      }
+      stopping = true;
       process.stderr.write('peri-hooks serve: stopping\n');
-      void running.stop().then(resolve);
+      void running.stop().then(() => {
+        for (const signal of STOP_SIGNALS) process.off(signal, stop);
+        resolve();
+      });
     };
     for (const signal of STOP_SIGNALS) process.on(signal, stop);
   });
