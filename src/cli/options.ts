@@ -93,6 +93,7 @@ export const FLAGS = {
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
   'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
+  state: { value: '[url]', description: 'Keep sessions in Redis (redis:// or rediss://), shared by replicas; the state folder keeps async job files', default: '$PERI_HOOKS_STATE_URL, else the state folder' },
   'max-active': { value: '<n>', description: 'Firings run at once', default: '64' },
   'max-queued': { value: '<n>', description: 'Firings that wait for a slot; beyond them a request gets 503', default: '256' },
   'stop-grace': { value: '<seconds>', description: 'On SIGTERM/SIGINT, how long in-flight firings may finish before their hooks are killed', default: '10' },
@@ -180,7 +181,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'serve',
     description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
-    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'fail-closed', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
+    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
     examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
   },
   {

@@ -7,6 +7,7 @@ import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../e
 import { PeriHooksError, type ErrorCode } from '../errors.ts';
 import { fire, type FireOptions } from '../fire.ts';
 import type { FireReport } from '../report/types.ts';
+import { closeStores } from '../session/store.ts';
 import { VERSION } from '../version.ts';
 import { authorized } from './auth.ts';
 import { httpAnswer } from './http-answer.ts';
@@ -162,7 +163,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
       stopping.abort();
       await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
-      await closed;
+      await Promise.all([closed, closeStores()]);
     },
   };
 }

@@ -4,6 +4,7 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
+import { shownStoreUrl } from '../../session/redis-store.ts';
 import { sourceOptions, write, type SourceFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
@@ -13,14 +14,15 @@ export interface ServeFlags extends SourceFlags {
   tokenFile?: string;
   failClosed?: boolean;
   stateDir?: string;
-  /** cac turns `--no-state` into `state: false`. */
-  state?: boolean;
+  /** A Redis URL; cac turns `--no-state` into `state: false`. */
+  state?: boolean | string;
   maxActive?: unknown;
   maxQueued?: unknown;
   stopGrace?: unknown;
 }
 
 const DEFAULT_LISTEN = '127.0.0.1:7387';
+const STATE_URL_VARIABLE = 'PERI_HOOKS_STATE_URL';
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 export async function serveCommand(flags: ServeFlags): Promise<number> {
@@ -35,6 +37,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
       ...sourceOptions(flags),
       ...(flags.failClosed ? { failClosed: true } : {}),
       ...(flags.state === false ? { noState: true } : {}),
+      ...storeOption(flags.state),
       ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
       selfCommand: selfCommand(),
     },
@@ -50,7 +53,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
 
   await new Promise<void>((resolve) => {
     let stopping = false;
-    // The handlers stay until the end: a second signal ends the grace instead of killing the server, whose hooks would live on.
+    // The handlers stay until the process ends: a later signal ends the grace instead of killing the server, whose hooks would live on.
     const stop = () => {
       if (stopping) {
         running.abort();
@@ -58,15 +61,22 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
       }
       stopping = true;
       process.stderr.write('peri-hooks serve: stopping\n');
-      void running.stop().then(() => {
-        for (const signal of STOP_SIGNALS) process.off(signal, stop);
-        resolve();
-      });
+      void running.stop().then(resolve);
     };
     for (const signal of STOP_SIGNALS) process.on(signal, stop);
   });
   if (flags.socket !== undefined) removeSocket(String(flags.socket));
   return EXIT.ok;
+}
+
+/** `--state redis://…`, else PERI_HOOKS_STATE_URL (which keeps a password out of the process list). */
+function storeOption(flag: boolean | string | undefined): { stateUrl?: string } {
+  const url = typeof flag === 'string' ? flag : flag === false ? undefined : process.env[STATE_URL_VARIABLE] || undefined;
+  if (url === undefined) return {};
+  if (!/^rediss?:\/\//.test(url)) {
+    throw new PeriHooksError('usage', `${typeof flag === 'string' ? '--state' : STATE_URL_VARIABLE} must be a redis:// or rediss:// URL, not ${JSON.stringify(shownStoreUrl(url))}`, 'e.g. --state redis://127.0.0.1:6379; without it sessions live in the state folder');
+  }
+  return { stateUrl: url };
 }
 
 function parseListen(value: string): { host: string; port: number } {
