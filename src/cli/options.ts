@@ -90,6 +90,7 @@ export const FLAGS = {
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
   },
+  serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
   'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
@@ -165,7 +166,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
   },
   {

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
 import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
 import { PeriHooksError, type ErrorCode } from '../errors.ts';
 import { fire, type FireOptions } from '../fire.ts';
@@ -16,7 +17,7 @@ import { settingsCache } from './settings-cache.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
-export const PROJECT_HEADER = 'x-peri-hooks-project-dir';
+const PROJECT_HEADER = SERVE_PROJECT_HEADER.toLowerCase();
 
 export interface ServeOptions {
   /** What every firing shares: source options, fail-closed, state folder, env, selfCommand. */
