@@ -1,5 +1,6 @@
 // `peri-hooks serve`: the hook pipeline as a resident server, in the foreground until SIGTERM or SIGINT.
 import { connect } from 'node:net';
+import { config } from 'zod';
 import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
@@ -29,6 +30,8 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   if (flags.listen !== undefined && flags.socket !== undefined) {
     throw new PeriHooksError('usage', '--listen and --socket name two places to serve on', 'give one of them');
   }
+  // A resident server parses the same schemas per request: zod's compiled fast path pays off here (main.ts turns it off).
+  config({ jitless: false });
   const token = flags.tokenFile === undefined ? undefined : readToken(String(flags.tokenFile));
   const address = flags.socket === undefined ? parseListen(String(flags.listen ?? DEFAULT_LISTEN)) : undefined;
   if (address) checkExposure(address.host, token);
