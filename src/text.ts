@@ -63,3 +63,8 @@ export function wrap(text: string, width: number, indent: string): string {
   if (current) lines.push(current.trimEnd());
   return lines.map((item) => indent + item).join('\n');
 }
+
+/** `1 hook`, `3 hooks`. */
+export function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -9,7 +9,7 @@ import { shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { artefactVersion, fastestArtefact } from '../install/artefact.ts';
 import { resolveStateDir } from '../session/store.ts';
-import { displayPath, formatDiagnostic } from '../text.ts';
+import { counted, displayPath, formatDiagnostic } from '../text.ts';
 import { validate } from '../validate/index.ts';
 import { VERSION } from '../version.ts';
 import { check, type Check } from './check.ts';
@@ -77,6 +77,8 @@ async function serverCheck(server: string): Promise<Check> {
   }
 }
 
+const loads = (hooks: number) => `${counted(hooks, 'hook')} load${hooks === 1 ? 's' : ''}`;
+
 /** The policy files as the registered firings load them: validate's diagnostics, then what their hooks reach. */
 async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, policies: string[]): Promise<Check[]> {
   const load: LoadOptions = { ...location, settings: policies, settingSources: [] };
@@ -85,10 +87,10 @@ async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 
   const listed = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).slice(0, SHOWN_DIAGNOSTICS).map((d) => `\n    ${formatDiagnostic(d, '')}`).join('');
   const fix = `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} shows every problem`;
   const verdict = report.errors > 0
-    ? check('policy', 'fail', 'policy', `${files}: ${report.errors} error${report.errors === 1 ? '' : 's'}, so some hooks would not run as written:${listed('error')}`, fix)
+    ? check('policy', 'fail', 'policy', `${files}: ${counted(report.errors, 'error')}, so some hooks would not run as written:${listed('error')}`, fix)
     : report.warnings > 0
-      ? check('policy', 'warn', 'policy', `${files}: ${report.hooks} hooks load, with ${report.warnings} warning${report.warnings === 1 ? '' : 's'}:${listed('warning')}`, fix)
-      : check('policy', 'pass', 'policy', `${files}: ${report.hooks} hooks load`);
+      ? check('policy', 'warn', 'policy', `${files}: ${loads(report.hooks)}, with ${counted(report.warnings, 'warning')}:${listed('warning')}`, fix)
+      : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
   const loaded = await loadSettings(load);
   return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, location.env))];
 }

@@ -1,8 +1,7 @@
 // Runs one case against the real Claude Code twice, offline: once with the case's hooks registered directly
-// in the project's .claude/settings.json, once with them in a policy file behind one peri-hooks command per
-// event. Each run gets its own fake Messages API, HOME and project, and what it leaves behind is reduced to
+// in the project's .claude/settings.json, once with them in policy files registered by `peri-hooks install`. Each run gets its own fake Messages API, HOME and project, and what it leaves behind is reduced to
 // what can be compared: the hooks' inputs, the files the tools made, what the model was sent, the result.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -74,7 +73,6 @@ export interface RunOutput {
 
 const PERI_HOOKS = join(ROOT, 'dist', 'peri-hooks.cjs');
 const RUN_TIMEOUT_MS = 120_000;
-const START_UP_MARGIN_S = 5;
 // A loopback port nothing listens on: any request that tries to leave the machine through a proxy fails.
 const DEAD_PROXY = 'http://127.0.0.1:9';
 // The result fields that say what happened, not how long it took or what it cost.
@@ -122,14 +120,15 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
   // Claude Code ignores a project's permission rules until its workspace is trusted.
   writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
   const policies = policyFiles(testCase, root);
-  const registration = periHooksRegistration(testCase, [...policies.keys()]);
   const settings = { ...(testCase.settings ?? { permissions: { allow: ['Bash'] } }) };
+  let registration: Record<string, Group[]> = {};
   if (mode === 'direct') {
     writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: testCase.hooks }, null, 2));
     if (testCase.userHooks) writeUnder(home, '.claude/settings.json', JSON.stringify({ hooks: testCase.userHooks }, null, 2));
   } else {
     for (const [path, hooks] of policies) writeFileSync(path, JSON.stringify({ hooks }, null, 2));
-    writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: registration }, null, 2));
+    writeUnder(project, '.claude/settings.json', JSON.stringify(settings, null, 2));
+    registration = installPeriHooks({ project, home, managed: join(root, 'managed') }, [...policies.keys()]);
   }
 
   const api = await startFakeApi(testCase.model);
@@ -185,46 +184,24 @@ function policyFiles(testCase: ClaudeCase, root: string): Map<string, Record<str
   return files;
 }
 
-const eventsOf = (testCase: ClaudeCase) => [...new Set([...Object.keys(testCase.userHooks ?? {}), ...Object.keys(testCase.hooks)])];
-
-type Handler = { type?: string; command?: string; timeout?: number; async?: boolean; asyncRewake?: boolean };
-type Group = { hooks: Handler[] };
+type Group = { hooks: Array<{ command?: string }> };
 
 /**
- * How the install issue registers peri-hooks for an event: one entry for the synchronous hooks and one per
- * async kind, which Claude Code runs as a hook of that kind (`--skip-async`, `--only-async [kind]`). Each gets
- * as long as its slowest hook, plus peri-hooks' start-up.
+ * What a new user does: `peri-hooks install --policy …` into the project's existing settings, then `peri-hooks
+ * doctor`, both of which must succeed. Returns the hooks the install registered.
  */
-function periHooksRegistration(testCase: ClaudeCase, policies: string[]): Record<string, Group[]> {
-  return Object.fromEntries(eventsOf(testCase).map((event) => {
-    const handlers = ([...(testCase.userHooks?.[event] ?? []), ...(testCase.hooks[event] ?? [])] as Group[]).flatMap((group) => group.hooks);
-    const rewake = handlers.filter((handler) => handler.asyncRewake);
-    const background = handlers.filter((handler) => handler.async && !handler.asyncRewake);
-    const foreground = handlers.filter((handler) => !handler.async && !handler.asyncRewake);
-    const entry = (list: Handler[], flag: string, kind: Record<string, boolean>): Handler => {
-      const timeout = largestTimeout(list);
-      return { type: 'command', command: periHooksCommand(event, policies, flag), ...kind, ...(timeout !== undefined ? { timeout: timeout + START_UP_MARGIN_S } : {}) };
-    };
-    const hasAsync = rewake.length + background.length > 0;
-    const entries = [
-      ...(foreground.length > 0 || !hasAsync ? [entry(foreground, hasAsync ? '--skip-async' : '', {})] : []),
-      ...(background.length > 0 ? [entry(background, '--only-async', { async: true })] : []),
-      // Claude Code runs an asyncRewake hook without `async` in the foreground under -p: so does this entry.
-      ...(rewake.length > 0 ? [entry(rewake, '--only-async asyncRewake', { asyncRewake: true, ...(rewake.every((handler) => handler.async) ? { async: true } : {}) })] : []),
-    ];
-    return [event, [{ hooks: entries }]];
-  }));
-}
-
-/** How the install issue registers peri-hooks: the bundle under an absolute node, never npx. */
-function periHooksCommand(event: string, policies: string[], flag: string): string {
-  const settings = policies.map((path) => `--settings '${path}'`).join(' ');
-  return `'${process.execPath}' '${PERI_HOOKS}' fire ${event} --output claude ${settings} --setting-sources ''${flag ? ` ${flag}` : ''}`;
-}
-
-function largestTimeout(handlers: Handler[]): number | undefined {
-  const timeouts = handlers.map((handler) => handler.timeout).filter((value) => value !== undefined);
-  return timeouts.length > 0 ? Math.max(...timeouts) : undefined;
+function installPeriHooks(folders: { project: string; home: string; managed: string }, policies: string[]): Record<string, Group[]> {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folders.home, PERI_HOOKS_MANAGED_DIR: folders.managed };
+  const peri = (...args: string[]) => spawnSync(process.execPath, [PERI_HOOKS, ...args], { cwd: folders.project, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
+  const installed = peri('install', ...policies.flatMap((policy) => ['--policy', policy]));
+  if (installed.status !== 0) throw new Error(`peri-hooks install exited ${installed.status ?? installed.signal}:\n${installed.stdout}${installed.stderr}`);
+  // Every check must pass but the start-up, which is measured and depends on how busy the machine is.
+  const doctor = peri('doctor', '--output', 'json');
+  const checks = (JSON.parse(doctor.stdout || '{"checks":[]}') as { checks: Array<{ id: string; status: string }> }).checks;
+  const failing = checks.filter((entry) => entry.status !== 'pass' && entry.id !== 'startup');
+  if (checks.length === 0 || failing.length > 0) throw new Error(`peri-hooks doctor does not pass:\n${doctor.stdout}${doctor.stderr}`);
+  const written = JSON.parse(readFileSync(join(folders.project, '.claude', 'settings.json'), 'utf8')) as { hooks?: Record<string, Group[]> };
+  return written.hooks ?? {};
 }
 
 const hookCommandsOf = (groups: Group[]) => groups.flatMap((group) => group.hooks.map((handler) => handler.command ?? ''));
