@@ -39,8 +39,6 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Ends the grace now: every running hook is killed and its firing answered. */
   abort(): void;
-  /** How many settings loads ran, for tests. */
-  loads(): number;
 }
 
 type Route = { kind: 'health' } | { kind: 'fire'; answer: 'claude' | 'report'; event: string };
@@ -152,7 +150,6 @@ export function createHookServer(options: ServeOptions): RunningServer {
 
   return {
     server,
-    loads: cache.loads,
     abort: () => stopping.abort(),
     async stop() {
       closing = true;

@@ -31,6 +31,16 @@ async function serve(t: { after: (fn: () => Promise<void> | void) => void }, pro
   return served;
 }
 
+/** A server whose one in-flight firing runs the slow hook, once that hook has started. */
+async function slowFiring(t: { after: (fn: () => Promise<void> | void) => void }, args: string[]) {
+  const project = makeProject();
+  project.write('.claude/settings.json', slowPolicy(project));
+  const served = await serve(t, project, args);
+  const inFlight = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  await until(() => existsSync(join(project.dir, 'pids')));
+  return { project, served, inFlight };
+}
+
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
@@ -116,11 +126,7 @@ test('a long hook blocks no other request; beyond --max-active and --max-queued 
 });
 
 test('SIGTERM lets an in-flight firing finish within --stop-grace, then exits 0', async (t) => {
-  const project = makeProject();
-  project.write('.claude/settings.json', slowPolicy(project));
-  const served = await serve(t, project, ['--stop-grace', '60']);
-  const inFlight = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
-  await until(() => existsSync(join(project.dir, 'pids')));
+  const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '60']);
   served.child.kill('SIGTERM');
   await until(() => served.stderr().includes('stopping'));
   writeFileSync(join(project.dir, 'release'), '');
@@ -130,11 +136,7 @@ test('SIGTERM lets an in-flight firing finish within --stop-grace, then exits 0'
 });
 
 test('SIGTERM past --stop-grace kills every hook process tree, answers the request, and exits 0', async (t) => {
-  const project = makeProject();
-  project.write('.claude/settings.json', slowPolicy(project));
-  const served = await serve(t, project, ['--stop-grace', '0']);
-  const inFlight = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
-  await until(() => existsSync(join(project.dir, 'pids')));
+  const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '0']);
   const pids = hookPids(project);
   assert.ok(pids.every(isAlive));
   served.child.kill('SIGTERM');
