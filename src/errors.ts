@@ -23,15 +23,31 @@ export type ErrorCode =
   | 'permission'
   | 'internal';
 
+/** One problem of an input or file, where it is (a JSON Pointer) and how to mend it. */
+export interface Problem {
+  pointer: string;
+  message: string;
+  fix: string;
+}
+
+/** Where an error is, for machines: the file (or stdin) and the JSON Pointer; every problem when there are several. */
+export interface ErrorPlace {
+  file?: string;
+  pointer?: string;
+  problems?: Problem[];
+}
+
 export class PeriHooksError extends Error {
   readonly code: ErrorCode;
   readonly fix: string | undefined;
+  readonly place: ErrorPlace;
 
-  constructor(code: ErrorCode, message: string, fix?: string) {
+  constructor(code: ErrorCode, message: string, fix?: string, place: ErrorPlace = {}) {
     super(message);
     this.name = 'PeriHooksError';
     this.code = code;
     this.fix = fix;
+    this.place = place;
   }
 }
 
@@ -48,11 +64,37 @@ export function permissionError(what: string, flag: string): PeriHooksError {
   return new PeriHooksError('permission', `the runtime refused ${what}`, `run it with ${flag} (see the README, "Deno permissions")`);
 }
 
+/** The version of every JSON document peri-hooks prints; the README's "JSON contract" says what bumps it. */
+export const SCHEMA_VERSION = 1;
+
+/** An error as JSON mode prints it: every key present (null when unknown), in this order. */
+export function errorDocument(error: unknown, failClosed: boolean) {
+  const known = knownError(error);
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    error: {
+      code: known?.code ?? 'internal',
+      message: known?.message ?? `internal error: ${error instanceof Error ? error.message : String(error)}`,
+      fix: known?.fix ?? (known ? null : 'this is a bug in peri-hooks; please report it with the command you ran'),
+      file: known?.place.file ?? null,
+      pointer: known?.place.pointer ?? null,
+      problems: known?.place.problems ?? [],
+      failClosed,
+    },
+  };
+}
+
+/** The error as peri-hooks explains it (a runtime's permission refusal becomes one), or undefined for a bug. */
+function knownError(error: unknown): PeriHooksError | undefined {
+  if (error instanceof PeriHooksError) return error;
+  const flag = deniedPermissionFlag(error);
+  return flag ? permissionError(`access (${(error as Error).message})`, flag) : undefined;
+}
+
 /** One line for the user: the message, then the fix. Never a stack trace. */
 export function formatError(error: unknown): string {
-  const flag = error instanceof PeriHooksError ? undefined : deniedPermissionFlag(error);
-  if (flag) return formatError(permissionError(`access (${(error as Error).message})`, flag));
-  if (error instanceof PeriHooksError) return `peri-hooks: ${error.message}${error.fix ? `\n  fix: ${error.fix}` : ''}`;
+  const known = knownError(error);
+  if (known) return `peri-hooks: ${known.message}${known.fix ? `\n  fix: ${known.fix}` : ''}`;
   const message = error instanceof Error ? error.message : String(error);
   return `peri-hooks: internal error: ${message}\n  This is a bug in peri-hooks; please report it with the command you ran.`;
 }

@@ -2,6 +2,7 @@
 // Help text, validation, docs tables, planning and reduction all read it; adding an event is a row here.
 import { PeriHooksError } from './errors.ts';
 import type { HookType } from './types.ts';
+import { closest } from './suggest.ts';
 
 export const EVENT_NAMES = [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit',
@@ -180,20 +181,9 @@ export function isEventName(name: string): name is EventName {
   return Object.hasOwn(EVENTS, name);
 }
 
-/** The closest event name, for "did you mean" messages: case-insensitive match first, then edit distance. */
+/** The closest event name, for "did you mean" messages. */
 export function suggestEvent(name: string): EventName | undefined {
-  const lower = name.toLowerCase();
-  const caseMatch = EVENT_NAMES.find((event) => event.toLowerCase() === lower);
-  if (caseMatch) return caseMatch;
-  let best: EventName | undefined;
-  let bestDistance = Math.max(3, Math.floor(name.length / 3)) + 1;
-  for (const event of EVENT_NAMES) {
-    // The distance is at least the difference in length: a huge key costs nothing.
-    if (Math.abs(event.length - name.length) >= bestDistance) continue;
-    const distance = editDistance(lower, event.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [event, distance];
-  }
-  return best;
+  return closest(name, EVENT_NAMES);
 }
 
 /** The event named `name`; a PeriHooksError with the nearest name for anything else. */
@@ -201,18 +191,6 @@ export function checkEvent(name: string): EventName {
   if (isEventName(name)) return name;
   const suggestion = suggestEvent(name);
   throw new PeriHooksError('unknown-event', `unknown hook event "${name}"${suggestion ? `; did you mean ${suggestion}?` : ''}`, 'event names are case-sensitive; `peri-hooks fire --help` lists all 34');
-}
-
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** Whether hooks of this event can block at all: where --fail-closed turns a failure of peri-hooks into a block. */

@@ -5,8 +5,9 @@ import { PeriHooksError } from './errors.ts';
 import { parseInput } from './input.ts';
 import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
 import { loadSettings, type LoadedSettings } from './config/index.ts';
-import { sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
+import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
+import { counted } from './text.ts';
 import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
 import { reduce } from './reduce.ts';
 import { buildReport } from './report/build.ts';
@@ -15,7 +16,7 @@ import { execute, reduceItems } from './run/execute.ts';
 import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
-import type { LoadedHook } from './types.ts';
+import type { LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
   /** Where the input text came from, for messages about it (default "stdin"). */
@@ -45,9 +46,14 @@ export interface FireOptions extends SourceOptions {
    * that configure async hooks pass it, else those hooks fail with a message saying so.
    */
   selfCommand?: readonly string[];
+  /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
+  trace?: Trace;
   /** Loads the settings of the firing's sources; a resident server passes its cache. Default loadSettings. */
   load?: (sources: SourcesToLoad) => Promise<LoadedSettings>;
 }
+
+/** One line of the trace: the stage, and what it did. */
+export type Trace = (stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle', message: string) => void;
 
 /** Nesting depth of peri-hooks processes, so that a hook that starts peri-hooks again cannot loop forever. */
 export const DEPTH_VARIABLE = 'PERI_HOOKS_DEPTH';
@@ -58,10 +64,17 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const event = checkEvent(eventName);
   const env = options.env ?? process.env;
   const depth = nestingDepth(env);
-  const hookInput = parseInput(event, typeof input === 'string' ? input : JSON.stringify(input), options.inputSource);
+  const trace = options.trace;
+  const text = typeof input === 'string' ? input : JSON.stringify(input);
+  const hookInput = parseInput(event, text, options.inputSource);
+  trace?.('input', `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`);
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;
   const loaded = await (options.load ?? loadSettings)(sources);
+  if (trace) {
+    trace('sources', `project ${projectDir} (${PROJECT_DIR_RULES[sources.projectDirFrom]})`);
+    for (const source of loaded.sources) trace('sources', `${source.layer} ${source.file}: ${source.status}${source.status === 'loaded' ? `, ${counted(source.hooks, 'hook')}` : ''}`);
+  }
   const missing = namedSourceMissing(loaded.diagnostics);
   if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
@@ -74,22 +87,34 @@ export async function fire(eventName: string, input: string | Record<string, unk
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.
   const claims = await claimOnce(opened.session, firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once), labelOf);
   const planned = skipLostOnce(firstPlan, claims.lost);
+  trace?.('plan', `${planned.run.length} to run${planned.run.map(({ hook }) => `; ${quoted(hook)}`).join('')}${planned.skipped.length > 0 ? `; skipped: ${planned.skipped.map(({ hook, reason }) => `${quoted(hook)} (${reason})`).join(', ')}` : ''}`);
   const executed = await execute(planned, {
     input: hookInput, projectDir, settings: loaded.settings, env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
     claimedOnce: claims.claimed,
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onHookStart ? { onHookStart: options.onHookStart } : {}),
+    ...(options.onHookStart || trace ? { onHookStart: (hook: LoadedHook, status: string) => { trace?.('hook', `start ${quoted(hook)}`); options.onHookStart?.(hook, status); } } : {}),
+    ...(trace ? { onHookEnd: (hook: LoadedHook, raw: RawOutcome) => trace('hook', `end ${quoted(hook)}: ${outcomeText(raw)} in ${Math.round(raw.durationMs)} ms`) } : {}),
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
   });
   const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
+  trace?.('reduce', `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`);
   const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
+  trace?.('settle', opened.session ? `session state in ${opened.session.ref.dir}` : 'no session state');
   return buildReport({
     event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
     loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
+}
+
+const quoted = (hook: LoadedHook) => JSON.stringify(labelOf(hook));
+
+function outcomeText(raw: RawOutcome): string {
+  if (raw.timedOut) return 'timed out';
+  if (raw.error !== undefined) return `error: ${raw.error}`;
+  return `exit ${raw.exitCode}`;
 }
 
 function nestingDepth(env: Record<string, string | undefined>): number {

@@ -96,6 +96,9 @@ export interface HookInput extends Record<string, unknown> {
   hook_event_name: string;
 }
 
+/** zod's type names as a JSON reader knows them. */
+const TYPE_NAMES: Record<string, string> = { record: 'JSON object', object: 'JSON object', array: 'JSON array' };
+
 /** Parse and validate stdin for an event. `source` names where the text came from, for messages. */
 export function parseInput(event: EventName, text: string, source = 'stdin'): HookInput {
   if (text.trim() === '') {
@@ -120,13 +123,18 @@ export function parseInput(event: EventName, text: string, source = 'stdin'): Ho
   }
   const result = inputSchema(event).safeParse(value);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const path = issue.path.length > 0 ? `$.${issue.path.join('.')}` : '$';
-    const missing = valueAt(value, issue.path) === undefined;
-    const fix = missing
-      ? `add ${path} (${event} inputs always carry it)`
-      : `make ${path} ${issue.code === 'invalid_type' ? `a ${issue.expected}` : 'valid'}`;
-    throw new PeriHooksError('invalid-input', `invalid ${event} input on ${source} at ${path}: ${issue.message}`, fix);
+    // Every problem at once, so that fixing one does not reveal the next.
+    const problems = result.error.issues.map((issue) => {
+      const path = issue.path.length > 0 ? `$.${issue.path.join('.')}` : '$';
+      const missing = valueAt(value, issue.path) === undefined;
+      const fix = missing ? `add ${path} (${event} inputs always carry it)` : `make ${path} ${issue.code === 'invalid_type' ? `a ${TYPE_NAMES[issue.expected] ?? issue.expected}` : 'valid'}`;
+      return { path, pointer: issue.path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join(''), message: issue.message, fix };
+    });
+    const [first] = problems;
+    const place = { file: source, pointer: first!.pointer, problems: problems.map(({ pointer, message, fix }) => ({ pointer, message, fix })) };
+    if (problems.length === 1) throw new PeriHooksError('invalid-input', `invalid ${event} input on ${source} at ${first!.path}: ${first!.message}`, first!.fix, place);
+    const listed = problems.map((problem) => `\n  at ${problem.path}: ${problem.message}`).join('');
+    throw new PeriHooksError('invalid-input', `invalid ${event} input on ${source}, ${problems.length} problems:${listed}`, problems.map((problem) => problem.fix).join('; '), place);
   }
   // The original object, not zod's copy: key order and unknown fields reach the hooks untouched.
   return value as HookInput;

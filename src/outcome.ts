@@ -161,11 +161,16 @@ function isJsonLine(line: string): boolean {
   }
 }
 
+/** The schema of one `hookSpecificOutput` field of an event, as parsing checks it (and `schema output` publishes it). */
+export function specificFieldSchema(event: EventName, field: string): z.ZodType {
+  return field === 'permissionDecision' ? permissionDecisionSchema(event) : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
+}
+
 function validateSpecific(event: EventName, nested: Record<string, unknown>): Record<string, unknown> | string {
   const specific: Record<string, unknown> = {};
   for (const field of EVENTS[event].specificFields) {
     if (nested[field] === undefined) continue;
-    const schema = field === 'permissionDecision' ? permissionDecisionSchema(event) : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
+    const schema = specificFieldSchema(event, field);
     const result = schema.safeParse(nested[field]);
     if (!result.success) return `hookSpecificOutput.${field}: ${describeIssue(result.error, `hookSpecificOutput.${field}`)}`;
     specific[field] = result.data;

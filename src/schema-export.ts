@@ -1,11 +1,15 @@
 // JSON Schema for editors and other tools, generated from the zod schemas that validate (principle 4).
 // The settings schema is the loader's, keyed by the 34 event names and narrowed per event to the hook types
-// the event runs, so an editor flags what validate would; inputs and outputs are input.ts and outcome.ts.
+// the event runs, so an editor flags what validate would; inputs and outputs are input.ts and outcome.ts,
+// with each hookSpecificOutput field typed as hook output parsing checks it (a wrong enum value is refused).
+// Without an event, input and hookSpecificOutput are one schema per event, told apart by the event name.
 import * as z from 'zod';
 import { agentHookSchema, commandHookSchema, httpHookSchema, matcherGroupSchema, mcpToolHookSchema, promptHookSchema, settingsSchema } from './config/schema.ts';
 import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
 import { inputSchema } from './input.ts';
-import { hookOutputSchema } from './outcome.ts';
+import { hookOutputSchema, specificFieldSchema } from './outcome.ts';
+import { SCHEMA_VERSION } from './errors.ts';
+import { errorDocumentSchema, reportDocumentSchema } from './report/schema.ts';
 import type { HookType } from './types.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -38,18 +42,66 @@ export function settingsJsonSchema(): JsonSchema {
   return finish(schema, 'Claude Code hook settings (as peri-hooks reads them)');
 }
 
-/** One event's hook input, with `hook_event_name` fixed to the event. */
-export function inputJsonSchema(event: EventName): JsonSchema {
-  const schema = (inputSchema(event) as unknown as z.ZodObject).extend({ hook_event_name: z.literal(event) });
-  return finish(schema, `${event} hook input (Claude Code 2.1.332)`);
+function eventInputSchema(event: EventName): z.ZodObject {
+  return (inputSchema(event) as unknown as z.ZodObject).extend({ hook_event_name: z.literal(event) });
 }
 
-/** What a hook may print as JSON; with an event, `hookSpecificOutput` names the event and the fields it honours. */
+/** One event's hook input, with `hook_event_name` fixed to the event; without an event, any event's input. */
+export function inputJsonSchema(event?: EventName): JsonSchema {
+  if (event === undefined) {
+    const union = z.discriminatedUnion('hook_event_name', EVENT_NAMES.map(eventInputSchema) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+    return discriminated(finish(union, 'Hook input of any event (Claude Code 2.1.332)'), 'hook_event_name');
+  }
+  return finish(eventInputSchema(event), `${event} hook input (Claude Code 2.1.332)`);
+}
+
+/**
+ * The permission update entries of a PermissionRequest allow (§6.6), for the published schema only: hook
+ * output parsing takes any `{type}` there and leaves the entries to Claude Code, which checks them so.
+ */
+function permissionUpdateSchema(): z.ZodType {
+  const destination = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
+  return z.union([
+    z.looseObject({
+      type: z.enum(['addRules', 'replaceRules', 'removeRules']),
+      rules: z.array(z.looseObject({ toolName: z.string(), ruleContent: z.string().optional() })),
+      behavior: z.enum(['allow', 'deny', 'ask']),
+      destination,
+    }),
+    z.looseObject({ type: z.literal('setMode'), mode: z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk', 'auto', 'manual']), destination }),
+    z.looseObject({ type: z.enum(['addDirectories', 'removeDirectories']), directories: z.array(z.string()), destination }),
+  ]);
+}
+
+/** Published field schemas stricter than parsing's, where Claude Code checks more than peri-hooks needs to. */
+function publishedFieldSchema(event: EventName, field: string): z.ZodType {
+  if (event !== 'PermissionRequest' || field !== 'decision') return specificFieldSchema(event, field);
+  return z.discriminatedUnion('behavior', [
+    z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdateSchema()).optional() }),
+    z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
+  ]);
+}
+
+/** `hookSpecificOutput` of one event: its name, and the fields it honours, typed as parsing checks them. */
+function specificOutputSchema(event: EventName): z.ZodObject {
+  const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, publishedFieldSchema(event, field).optional().describe(`Honoured for ${event}.`)]));
+  return z.looseObject({ hookEventName: z.literal(event), ...fields });
+}
+
+/** What a hook may print as JSON; `hookSpecificOutput` names the event (the given one, or any) and the fields it honours. */
 export function outputJsonSchema(event?: EventName): JsonSchema {
-  if (event === undefined) return finish(hookOutputSchema(), 'Hook output JSON (Claude Code 2.1.332)');
-  const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, z.unknown().optional().describe(`Honoured for ${event}.`)]));
-  const specific = z.looseObject({ hookEventName: z.literal(event), ...fields });
-  return finish(hookOutputSchema().extend({ hookSpecificOutput: specific.optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
+  if (event === undefined) {
+    const specific = z.discriminatedUnion('hookEventName', EVENT_NAMES.map(specificOutputSchema) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+    return finish(hookOutputSchema().extend({ hookSpecificOutput: specific.optional() }), 'Hook output JSON (Claude Code 2.1.332)');
+  }
+  return finish(hookOutputSchema().extend({ hookSpecificOutput: specificOutputSchema(event).optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
+}
+
+/** The JSON documents peri-hooks prints: `fire --output json`, and an error in JSON mode. */
+export function documentJsonSchema(kind: 'report' | 'error'): JsonSchema {
+  return kind === 'report'
+    ? finish(reportDocumentSchema(), `peri-hooks fire --output json, schemaVersion ${SCHEMA_VERSION}`)
+    : finish(errorDocumentSchema(), `peri-hooks error in JSON mode, schemaVersion ${SCHEMA_VERSION}`);
 }
 
 /** Every committed file under schema/, by path relative to that folder. */
@@ -57,12 +109,20 @@ export function schemaFiles(): Record<string, JsonSchema> {
   return {
     'settings.schema.json': settingsJsonSchema(),
     'output.schema.json': outputJsonSchema(),
+    'report.schema.json': documentJsonSchema('report'),
+    'error.schema.json': documentJsonSchema('error'),
+    'input.schema.json': inputJsonSchema(),
     ...Object.fromEntries(EVENT_NAMES.map((event) => [`input/${event}.schema.json`, inputJsonSchema(event)])),
   };
 }
 
 export function serialise(schema: JsonSchema): string {
   return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/** The OpenAPI `discriminator` next to `oneOf`, for tools that pick the branch by the property instead of trying each. */
+function discriminated(schema: JsonSchema, propertyName: string): JsonSchema {
+  return { ...schema, discriminator: { propertyName } };
 }
 
 function finish(schema: z.ZodType, title: string): JsonSchema {

@@ -10,11 +10,69 @@ export function formatDiagnostic(diagnostic: Diagnostic, prefix = 'peri-hooks: '
   return `${prefix}${diagnostic.severity}: ${where}${diagnostic.message}${diagnostic.fix ? `\n  fix: ${diagnostic.fix}` : ''}`;
 }
 
-/** Rows as left-aligned columns; the last column is not padded. */
-export function table(rows: readonly (readonly string[])[]): string {
+export interface TableOptions {
+  /** Per column; left by default. */
+  align?: ReadonlyArray<'left' | 'right'>;
+  /** The terminal's width: wider rows are cut, widest column first, each cut cell ending in `…`. */
+  width?: number;
+}
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+const COLUMN_GAP = 2;
+/** A column is not cut narrower than this. */
+const NARROWEST = 8;
+
+/** How many columns a cell takes on a terminal: its characters without colour codes. */
+export function visibleWidth(text: string): number {
+  return [...text.replace(ANSI, '')].length;
+}
+
+/** Rows as aligned columns (widths without colour codes); the last column is not padded. */
+export function table(rows: readonly (readonly string[])[], options: TableOptions = {}): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, cell.length); });
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, visibleWidth(cell)); });
+  fitTo(widths, options.width);
+  const pad = (cell: string, i: number, last: boolean) => {
+    const fitted = cut(cell, widths[i]!);
+    const room = ' '.repeat(Math.max(0, widths[i]! - visibleWidth(fitted)));
+    return options.align?.[i] === 'right' ? room + fitted : last ? fitted : fitted + room;
+  };
+  return rows.map((row) => row.map((cell, i) => pad(cell, i, i === row.length - 1)).join(' '.repeat(COLUMN_GAP)).trimEnd()).join('\n');
+}
+
+/** Narrows the widest columns, one character at a time, until a row fits `width`. */
+function fitTo(widths: number[], width: number | undefined): void {
+  if (width === undefined) return;
+  const total = () => widths.reduce((sum, w) => sum + w, 0) + COLUMN_GAP * (widths.length - 1);
+  while (total() > width) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest]! <= NARROWEST) return;
+    widths[widest]!--;
+  }
+}
+
+/** `text` cut to `width` visible characters, ending in `…`; its colour codes kept, and reset after a cut. */
+function cut(text: string, width: number): string {
+  if (visibleWidth(text) <= width) return text;
+  let out = '';
+  let shown = 0;
+  for (const part of text.split(/(\x1b\[[0-9;]*m)/)) {
+    if (part.startsWith('\x1b[')) {
+      out += part;
+      continue;
+    }
+    for (const char of part) {
+      if (shown === width - 1) return `${out}…${text.includes('\x1b[') ? '\x1b[0m' : ''}`;
+      out += char;
+      shown++;
+    }
+  }
+  return out;
+}
+
+/** The width to fit a table to: the terminal's, and none when the output is piped (a reader wants it whole). */
+export function terminalWidth(stream: NodeJS.WriteStream): number | undefined {
+  return stream.isTTY && stream.columns > 0 ? stream.columns : undefined;
 }
 
 /** A path relative to `cwd` (the current directory by default) when it lies inside it; otherwise as given. */

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
 import { createLocator, escapeSegment, syntaxErrorPosition, type Position } from '../config/locate.ts';
-import { EVENTS, EVENT_NAMES, editDistance, isToolEvent, type EventName } from '../events.ts';
+import { EVENTS, EVENT_NAMES, isToolEvent, type EventName } from '../events.ts';
+import { closest } from '../suggest.ts';
 import type { Diagnostic } from '../types.ts';
 import { defaultProjectDir } from './discover.ts';
 import { CASE_KEYS, EXPECTATION_KEYS, caseSchema, fileSchema, type CaseSpec, type SettingsRef } from './schema.ts';
@@ -138,8 +139,8 @@ function issueDiagnostic(issue: z.core.$ZodIssue, base: string, located: (pointe
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
     const known = issue.path.at(-1) === 'expect' ? EXPECTATION_KEYS : issue.path.length === 0 && base !== '' ? CASE_KEYS : [];
-    const close = known.map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) })).sort((a, b) => a.distance - b.distance)[0];
-    const hint = close && close.distance <= 3 ? `did you mean "${close.name}"?` : known.length > 0 ? `known fields: ${known.join(', ')}` : 'remove it';
+    const close = closest(key, known);
+    const hint = close ? `did you mean "${close}"?` : known.length > 0 ? `known fields: ${known.join(', ')}` : 'remove it';
     return located(`${pointer}/${key}`, `unknown field "${key}"`, hint);
   }
   const what = issue.path.length > 0 ? `"${String(issue.path.at(-1))}"` : base === '' ? 'the file' : 'the case';

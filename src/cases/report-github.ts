@@ -2,6 +2,7 @@
 // of the case files; then the summary line.
 import { errorTitle, failurePosition, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
+import { workflowCommand } from '../report/workflow-command.ts';
 
 export function renderGithub(suite: SuiteResult, context: ReportContext): string {
   const lines: string[] = [];
@@ -31,14 +32,5 @@ export function renderGithub(suite: SuiteResult, context: ReportContext): string
 }
 
 function command(properties: Record<string, string | number>, message: string): string {
-  const list = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
-  return `::error ${list}::${escapeData(message)}`;
-}
-
-function escapeData(value: string): string {
-  return value.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
-}
-
-function escapeProperty(value: string): string {
-  return escapeData(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
+  return workflowCommand('error', properties, message);
 }

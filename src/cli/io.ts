@@ -27,8 +27,18 @@ export function list(value: unknown): string[] | undefined {
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
-export function useColour(stream: NodeJS.WriteStream): boolean {
-  return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
+/** What `--color` / `--no-color` asked for (the parser puts it in the flags as `color`), if anything. */
+export type ColourChoice = 'always' | 'never' | undefined;
+
+/**
+ * Whether to colour `stream`: `--color`/`--no-color` first, then FORCE_COLOR (as Node reads it: set means on,
+ * but 0 and false), then NO_COLOR when set and non-empty (no-color.org), then a terminal that is not dumb.
+ */
+export function useColour(stream: NodeJS.WriteStream, choice: unknown, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (choice === 'always' || choice === 'never') return choice === 'always';
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (env.NO_COLOR) return false;
+  return Boolean(stream.isTTY) && env.TERM !== 'dumb';
 }
 
 /** Writes and resolves once the data is flushed, so that the exit code never cuts output short. */

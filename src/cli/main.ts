@@ -34,8 +34,14 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   install: async (_, flags) => (await import('./commands/install.ts')).installCommand(flags),
   uninstall: async (_, flags) => (await import('./commands/uninstall.ts')).uninstallCommand(flags),
   doctor: async (_, flags) => (await import('./commands/doctor.ts')).doctorCommand(flags),
+  completion: async ([shell]) => (await import('./commands/completion.ts')).completionCommand(shell!),
   serve: async (_, flags) => (await import('./commands/serve.ts')).serveCommand(flags),
 };
+
+/** `--output json` or `--reporter json` anywhere on the command line (read from the words: a usage error has no flags). */
+function jsonMode(argv: readonly string[]): boolean {
+  return argv.some((arg, index) => arg === '--output=json' || arg === '--reporter=json' || (arg === 'json' && ['--output', '--reporter'].includes(argv[index - 1] ?? '')));
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   // The detached supervisor of an async hook: internal, so not a command of options.ts and not in the help.
@@ -47,12 +53,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       printHelpOrVersion(argv);
       return EXIT.ok;
     case 'usage-error':
-      return failed(parsed.error, { failClosed: false });
+      return failed(parsed.error, { failClosed: false, json: jsonMode(argv) });
     case 'command': {
       const { command, args, flags } = parsed;
       // Only a firing of an event that can block blocks for a failure: elsewhere exit 2 would mean nothing.
       const failClosed = flags.failClosed === true && command === 'fire' && canBlock(args[0]!);
-      return runAction(() => ACTIONS[command](args, flags), { failClosed });
+      return runAction(() => ACTIONS[command](args, flags), { failClosed, json: jsonMode(argv) });
     }
   }
 }

@@ -1,7 +1,13 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'serve';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve';
+
+/** What `peri-hooks schema` prints. */
+export const SCHEMA_KINDS = ['settings', 'input', 'output', 'report', 'error'] as const;
+
+/** The shells `peri-hooks completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 /** What a command's help says differently about a flag it shares with others. */
 interface FlagVariant {
@@ -74,7 +80,12 @@ export const FLAGS = {
     default: 'the number of cores',
     variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
   },
-  reporter: { value: '<name>', description: 'default | tap | github (console), junit (file)', repeatable: true },
+  reporter: {
+    value: '<name>',
+    description: 'default | tap | github (console), junit (file)',
+    repeatable: true,
+    variants: { validate: { description: 'github (workflow annotations) | sarif (SARIF 2.1.0), on stdout; instead of --output' } },
+  },
   'output-file': { value: '<file>', description: 'Where --reporter junit writes', default: 'peri-hooks-junit.xml' },
   update: { description: 'Write the actual decision into cases that have no expectations yet; never changes existing ones' },
   post: { description: 'Also fire PostToolUse (PostToolUseFailure for errors) for every call with a result' },
@@ -90,6 +101,7 @@ export const FLAGS = {
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
   },
+  verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
@@ -110,8 +122,12 @@ export interface CommandSpec {
   description: string;
   /** In help order. */
   flags: readonly FlagName[];
-  examples?: readonly string[];
+  examples: readonly string[];
+  /** What each exit code this command can return means; its help lists these and no others. */
+  exits: Readonly<Partial<Record<0 | 1 | 2, string>>>;
 }
+
+const USAGE = 'bad usage or unreadable input';
 
 /** The flags that name settings sources: every command that loads settings takes the same ones. */
 const SOURCE_FLAGS = ['settings', 'plugin-dir', 'setting-sources', 'project-dir', 'managed-dir'] as const satisfies readonly FlagName[];
@@ -121,8 +137,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '<event>',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state'],
+    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
     examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
+    exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
   {
     name: 'state',
@@ -130,12 +147,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Print the state peri-hooks keeps for one session (once, Stop-block counts, async results), as JSON',
     flags: ['state-dir'],
     examples: ['peri-hooks state 8f0c5b1e-0000-4000-8000-000000000000'],
+    exits: { 0: 'the state was printed (an unknown session prints an empty state)', 1: USAGE },
   },
   {
     name: 'validate',
     description: 'Check every settings source fire would read, without running a hook; exit 1 on errors',
-    flags: [...SOURCE_FLAGS, 'strict', 'output'],
-    examples: ['peri-hooks validate --project-dir .'],
+    flags: [...SOURCE_FLAGS, 'strict', 'output', 'reporter'],
+    examples: ['peri-hooks validate --project-dir .', 'peri-hooks validate --reporter sarif > peri-hooks.sarif'],
+    exits: { 0: 'no errors (with --strict: no warnings either)', 1: `errors found (with --strict: warnings too), or ${USAGE}` },
   },
   {
     name: 'explain',
@@ -143,18 +162,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Show which hooks would run for one input, and why the others would not; runs nothing',
     flags: [...SOURCE_FLAGS, 'input', 'tool', 'tool-input', 'output', 'state-dir', 'no-state'],
     examples: ['peri-hooks explain PreToolUse --tool Bash --tool-input \'{"command":"git push"}\'', 'peri-hooks explain Stop < input.json'],
+    exits: { 0: 'explained', 1: USAGE },
   },
   {
     name: 'list',
     description: 'The hooks panel: hooks per event, with type, matcher, source and command',
     flags: [...SOURCE_FLAGS, 'output'],
+    examples: ['peri-hooks list', 'peri-hooks list --output json --project-dir ~/repo'],
+    exits: { 0: 'listed', 1: USAGE },
   },
   {
     name: 'schema',
     args: '[kind]',
-    description: 'Print a JSON Schema: settings (default), input or output (--event for one event)',
+    description: 'Print a JSON Schema: settings (default), input or output (--event for one event), report (fire --output json) or error (an error in JSON mode)',
     flags: ['event'],
     examples: ['peri-hooks schema settings > settings.schema.json', 'peri-hooks schema input --event PreToolUse'],
+    exits: { 0: 'printed', 1: USAGE },
   },
   {
     name: 'test',
@@ -162,28 +185,35 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Run hook test cases (hooks.test.json, *.hooks.test.json, .claude/hooks-tests/*.json); exit 1 unless all pass',
     flags: ['jobs', 'reporter', 'output-file', 'update'],
     examples: ['peri-hooks test', 'peri-hooks test fixtures/policies/guard --reporter github --reporter junit --output-file junit.xml'],
+    exits: { 0: 'every case passed', 1: `a case failed or could not be read, or ${USAGE}` },
   },
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
     flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
+    exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },
   {
     name: 'uninstall',
     description: 'Remove peri-hooks\' registration from Claude Code\'s settings, and nothing else',
     flags: ['scope', 'events', 'dry-run', 'project-dir', 'managed-dir'],
+    examples: ['peri-hooks uninstall', 'peri-hooks uninstall --scope user --dry-run'],
+    exits: { 0: 'removed (or nothing was registered)', 1: `nothing changed because of a problem, or ${USAGE}` },
   },
   {
     name: 'doctor',
     description: 'Will the guard work? Runtime, registration, policy files, start-up against the budget, state folder, hook targets; exit 1 when something would fail',
     flags: ['output', 'project-dir', 'managed-dir'],
+    examples: ['peri-hooks doctor', 'peri-hooks doctor --output json'],
+    exits: { 0: 'every check passed (warnings allowed)', 1: 'a check failed: the guard would not work as registered' },
   },
   {
     name: 'serve',
     description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
     flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
     examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
+    exits: { 0: 'stopped by SIGTERM or SIGINT, every firing answered', 1: `could not start (an address in use, a non-loopback --listen without --token-file), or ${USAGE}` },
   },
   {
     name: 'replay',
@@ -191,6 +221,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Fire the hooks of today\'s settings for every tool call of Claude Code transcripts; runs the hooks for real',
     flags: [...SOURCE_FLAGS, 'post', 'dry-run', 'output', 'jobs'],
     examples: ['peri-hooks replay ~/.claude/projects/-home-me-repo/*.jsonl --dry-run', 'peri-hooks replay session.jsonl --post --output json'],
+    exits: { 0: 'replayed (blocks are reported, not an exit code)', 1: USAGE },
+  },
+  {
+    name: 'completion',
+    args: '<shell>',
+    description: 'Print a shell completion script (bash, zsh or fish) for commands, options, event names and values',
+    flags: [],
+    examples: ['peri-hooks completion bash > ~/.local/share/bash-completion/completions/peri-hooks', 'peri-hooks completion zsh > "${fpath[1]}/_peri-hooks"', 'peri-hooks completion fish > ~/.config/fish/completions/peri-hooks.fish'],
+    exits: { 0: 'printed', 1: 'an unknown shell' },
   },
 ];
 

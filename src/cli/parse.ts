@@ -5,7 +5,9 @@ import { EVENT_NAMES } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { wrap } from '../text.ts';
 import { VERSION } from '../version.ts';
-import { COMMANDS, FLAGS, flagHelp, type CommandName, type FlagSpec } from './options.ts';
+import { closest } from '../suggest.ts';
+import type { ColourChoice } from './io.ts';
+import { COMMANDS, FLAGS, flagHelp, type CommandName, type CommandSpec, type FlagName, type FlagSpec } from './options.ts';
 
 /** Flags by camelCased name, as cac hands them over: `--no-state` is `state: false`, a repeatable flag an array. */
 export type Flags = Record<string, unknown>;
@@ -21,22 +23,28 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   cli.showHelpOnExit = false;
   cli.showVersionOnExit = false;
   try {
-    cli.parse(['node', 'peri-hooks', ...emptySourcesAsNone(argv)], { run: false });
+    const colour = colourChoice(argv);
+    if ('problem' in colour) return usageError(colour.problem.message, colour.problem.fix);
+    const normalised = emptySourcesAsNone(colour.rest);
+    cli.parse(['node', 'peri-hooks', ...normalised], { run: false });
     if (cli.options.help) return { kind: 'help' };
     if (cli.options.version) return { kind: 'version' };
     const command = cli.matchedCommand;
     if (!command) {
       const [first] = cli.args;
-      return first === undefined
-        ? usageError('no command given', 'peri-hooks fire <Event> < input.json (see peri-hooks --help)')
-        : usageError(`unknown command "${first}"`, 'see peri-hooks --help');
+      if (first === undefined) return usageError('no command given', 'peri-hooks fire <Event> < input.json (see peri-hooks --help)');
+      const near = closest(String(first), COMMANDS.map((spec) => spec.name));
+      return usageError(`unknown command "${first}"`, near ? `did you mean peri-hooks ${near}? (see peri-hooks --help)` : 'see peri-hooks --help');
     }
-    // The checks cac makes before it runs an action, in its order.
+    const spec = COMMANDS.find((candidate) => candidate.name === command.name)!;
+    const options = longOptions(normalised, spec);
+    if ('problem' in options) return usageError(options.problem.message, options.problem.fix);
+    // The checks cac makes before it runs an action, in its order (short options are left to it).
     command.checkUnknownOptions();
     command.checkOptionValue();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
-    return { kind: 'command', command: command.name as CommandName, args: cli.args.map(String), flags: cli.options };
+    return { kind: 'command', command: spec.name, args: cli.args.map(String), flags: withColour({ ...cli.options, ...options.values }, colour.choice) };
   } catch (error) {
     if (error instanceof Error && error.name === 'CACError') return usageError(error.message, 'see peri-hooks --help');
     throw error;
@@ -59,12 +67,95 @@ function program(): CAC {
     for (const example of spec.examples ?? []) command.example(example);
   }
   cli.help((sections) => {
-    sections.push({ title: 'Events', body: wrap(EVENT_NAMES.join(', '), 100, '  ') });
-    sections.push({ title: 'Exit codes', body: '  0  go on (nothing blocked)\n  1  peri-hooks could not run: bad usage, bad input\n  2  the reduced decision blocks (or --fail-closed turned a failure into a block)' });
+    const spec = COMMANDS.find((candidate) => candidate.name === cli.matchedCommand?.name);
+    // The parser gives a --no-x switch the default true, which reads as if it were on.
+    for (const section of sections) {
+      section.body = section.body.replace(/^(\s+--no-\S+.*?) \(default: true\)$/gm, '$1');
+      if (section.title === 'Examples') section.body = section.body.replace(/^/gm, '  ');
+    }
+    if (!spec || spec.args?.includes('event') || spec.flags.some((flag) => flag === 'event' || flag === 'events')) {
+      sections.push({ title: 'Events', body: wrap(EVENT_NAMES.join(', '), 100, '  ') });
+    }
+    const exits = Object.entries(spec?.exits ?? EXIT_CODES).map(([code, meaning]) => `  ${code}  ${meaning}`);
+    sections.push({ title: 'Exit codes', body: exits.join('\n') });
   });
+  // Taken out of the command line before the parser sees it (colourChoice); declared for the help only.
+  cli.option('--color', 'Colour even when not on a terminal; --color=auto|always|never');
+  cli.option('--no-color', 'No colour (also NO_COLOR=1)');
   cli.version(VERSION);
   return cli;
 }
+
+/**
+ * The command's `--option`s as typed: an option it does not take (with the nearest one it does) or one that
+ * needs a value and has none is a problem (the parser would read `--settings` alone as the file `true`); each
+ * value is kept as text (the parser reads `--project-dir 0123` as the number 123), the last one for a
+ * single-value option given twice, as in most command lines.
+ */
+function longOptions(argv: readonly string[], spec: CommandSpec): { problem: { message: string; fix: string } } | { values: Flags } {
+  const help = `see peri-hooks ${spec.name} --help`;
+  const values: Flags = {};
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') break;
+    if (!arg.startsWith('--')) continue;
+    const [name, inline] = splitOnce(arg.slice(2), '=');
+    if (name === 'help' || name === 'version') continue;
+    if (!(spec.flags as readonly string[]).includes(name)) {
+      const near = closest(name, spec.flags);
+      return { problem: { message: `unknown option --${name} for peri-hooks ${spec.name}`, fix: near ? `did you mean --${near}? (${help})` : help } };
+    }
+    const flag: FlagSpec = FLAGS[name as FlagName];
+    if (!flag.value?.startsWith('<')) continue;
+    let value = inline;
+    if (value === undefined) {
+      const next = argv[index + 1];
+      if (next === undefined || next.startsWith('-')) {
+        return { problem: { message: `--${name} needs a value: --${name} ${flag.value}`, fix: `give it one (--${name}=<value> for a value that starts with -)` } };
+      }
+      value = next;
+      index++;
+    }
+    const key = camelCase(name);
+    values[key] = flag.repeatable ? [...((values[key] as string[] | undefined) ?? []), value] : value;
+  }
+  return { values };
+}
+
+/** `--color`, `--color=always|never|auto` and `--no-color`, for every command; the last one wins. */
+function colourChoice(argv: readonly string[]): { rest: string[]; choice: ColourChoice } | { problem: { message: string; fix: string } } {
+  const end = argv.indexOf('--');
+  const rest: string[] = [];
+  let choice: ColourChoice;
+  for (const [index, arg] of argv.entries()) {
+    const [name, when] = splitOnce(arg, '=');
+    if ((end >= 0 && index > end) || (name !== '--color' && name !== '--no-color')) {
+      rest.push(arg);
+      continue;
+    }
+    if (name === '--no-color' || when === 'never') choice = 'never';
+    else if (when === undefined || when === 'always') choice = 'always';
+    else if (when === 'auto') choice = undefined;
+    else return { problem: { message: `--color=${when} is not a colour choice`, fix: 'use --color (always), --color=auto, --color=never or --no-color' } };
+  }
+  return { rest, choice };
+}
+
+/** The colour choice as the flag `color`, in place of the parser's own reading of the help-only options. */
+function withColour(flags: Flags, choice: ColourChoice): Flags {
+  delete flags.color;
+  return choice ? { ...flags, color: choice } : flags;
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The main help's exit codes: those of fire, which the other commands share but for 2. */
+const EXIT_CODES = { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input; for the other commands, see their --help', 2: 'fire: the reduced decision blocks (or --fail-closed turned a failure into a block)' };
 
 function usageError(message: string, fix: string): ParsedArgs {
   return { kind: 'usage-error', error: new PeriHooksError('usage', message, fix) };

@@ -52,6 +52,18 @@ export const LOADER_CODES = {
 
 export type LoaderCode = keyof typeof LOADER_CODES;
 
+/**
+ * The codes of `validate`'s lint rules (src/validate/rules.ts, where each rule has its severity). Each rule
+ * reports under one or more of these; test/validate/rules.test.ts checks that every one belongs to a rule.
+ */
+export const LINT_CODES = [
+  'matcher-ignored', 'invalid-regex', 'catastrophic-regex', 'matcher-too-wide', 'mcp-server-without-tool',
+  'unsupported-hook-type', 'if-ignored', 'malformed-if', 'plugin-root-outside-plugin', 'program-not-found',
+  'program-not-executable', 'unquoted-path-variable', 'exit-1-does-not-block', 'duplicate-handler',
+] as const;
+
+export type LintCode = (typeof LINT_CODES)[number];
+
 /** Codes kept although no settings file can raise them today, each with the reason. */
 export const RESERVED_LOADER_CODES: Readonly<Partial<Record<LoaderCode, string>>> = {
   'invalid-handler': 'the fallback for a handler problem that the other codes do not name; the current handler schemas raise none',

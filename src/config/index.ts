@@ -20,6 +20,8 @@ export interface LoadOptions {
   pluginDirs?: string[];
   /** Default all four; [] loads only --settings and plugins. */
   settingSources?: Array<'managed' | 'user' | 'project' | 'local'>;
+  /** For `validate`: also read the inside of dropped entries, and return what does not apply as `unapplied`. */
+  everyEntry?: boolean;
 }
 
 export interface SourceReport {
@@ -35,16 +37,19 @@ export interface LoadedSettings {
   settings: EffectiveSettings;
   diagnostics: LoaderDiagnostic[];
   sources: SourceReport[];
+  /** With `everyEntry`: hooks read but not applied (an inapplicable file, a dropped entry); never fired. */
+  unapplied?: LoadedHook[];
 }
 
 export async function loadSettings(options: LoadOptions): Promise<LoadedSettings> {
   const discovery = await discover(options);
-  const results = (await Promise.all(discovery.specs.map(loadSpec))).flat();
+  const results = (await Promise.all(discovery.specs.map((spec) => loadSpec(spec, options.everyEntry === true)))).flat();
   const { hooks, settings } = merge(results);
   return {
     hooks,
     settings,
     diagnostics: [...discovery.diagnostics, ...results.flatMap((r) => r.diagnostics)],
     sources: results.map((r) => r.report),
+    ...(options.everyEntry ? { unapplied: results.flatMap((r) => r.unapplied) } : {}),
   };
 }

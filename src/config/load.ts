@@ -1,12 +1,15 @@
 // Read one source and validate it entry by entry (spec §1, §5): a bad group or handler costs only itself,
 // except on guard events, where it makes its whole file inapplicable. Every problem is a located diagnostic.
+// For `validate`, `everyEntry` also walks what is dropped (an inapplicable file, the inside of a dropped
+// entry), so that one mistake does not hide the others; what it finds there never applies.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
 import type { LoadedHook, Provenance, Severity } from '../types.ts';
-import { EVENTS, EVENT_NAMES, editDistance, isEventName, suggestEvent, type EventName } from '../events.ts';
+import { EVENTS, EVENT_NAMES, isEventName, suggestEvent, type EventName } from '../events.ts';
+import { closest } from '../suggest.ts';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
 import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
 import { excessNesting, MAX_NESTING } from './nesting.ts';
@@ -27,6 +30,8 @@ export type ScalarSettings = { [K in ScalarKey]?: z.output<(typeof settingsSchem
 export interface FileResult {
   report: SourceReport;
   hooks: LoadedHook[];
+  /** Hooks that were read but do not apply: an inapplicable file's, and with `everyEntry` those inside dropped entries. */
+  unapplied: LoadedHook[];
   diagnostics: LoaderDiagnostic[];
   /** Scalar settings of an applied settings file (never of plugins), each key validated on its own. */
   settings?: ScalarSettings;
@@ -60,42 +65,46 @@ type Parsed = { ok: true; value: Record<string, unknown>; text: string } | { ok:
 /** The state of validating one file. */
 interface Walk {
   origin: Origin;
+  everyEntry: boolean;
   hooks: LoadedHook[];
+  unapplied: LoadedHook[];
+  /** Above 0 while walking the inside of a dropped entry (only with `everyEntry`). */
+  dropped: number;
   diagnostics: LoaderDiagnostic[];
   /** The first unloadable entry of a guard event: the file is then inapplicable. */
   brokenGuard?: { event: EventName; pointer: string };
 }
 
-export async function loadSpec(spec: SourceSpec): Promise<FileResult[]> {
-  if (spec.kind === 'plugin') return loadPlugin(spec.root);
+export async function loadSpec(spec: SourceSpec, everyEntry = false): Promise<FileResult[]> {
+  if (spec.kind === 'plugin') return loadPlugin(spec.root, everyEntry);
   const origin: Origin = { layer: spec.layer, file: spec.file };
   const read: Read = spec.kind === 'inline' ? { kind: 'text', text: spec.text } : await readText(spec.file);
   const parsed = await parseDocument(origin, read, spec.kind === 'file' && spec.required === true);
   if (!parsed.ok) return [parsed.result];
-  const walk = newWalk(origin);
+  const walk = newWalk(origin, everyEntry);
   const settings = readScalars(walk, parsed.value);
   if (parsed.value.hooks !== undefined) walkHooks(walk, parsed.value.hooks, '/hooks');
   return [await finish(walk, parsed.text, settings)];
 }
 
 /** A plugin: hooks/hooks.json, then plugin.json `hooks` (inline, a path, or paths relative to the root). */
-async function loadPlugin(root: string): Promise<FileResult[]> {
+async function loadPlugin(root: string, everyEntry: boolean): Promise<FileResult[]> {
   const manifestFile = path.join(root, '.claude-plugin', 'plugin.json');
   const standardFile = path.join(root, 'hooks', 'hooks.json');
   const [manifestRead, standardRead] = await Promise.all([readText(manifestFile), readText(standardFile)]);
   const manifest = await parseDocument({ layer: 'plugin', file: manifestFile }, manifestRead, false);
   const name = manifest.ok && typeof manifest.value.name === 'string' && manifest.value.name !== '' ? manifest.value.name : path.basename(root);
   const origin = (file: string): Origin => ({ layer: 'plugin', file, pluginRoot: root, pluginName: name });
-  const results = [await loadPluginHooksFile(origin(standardFile), standardRead)];
+  const results = [await loadPluginHooksFile(origin(standardFile), standardRead, everyEntry)];
   if (!manifest.ok) return [...results, manifest.result];
 
-  const walk = newWalk(origin(manifestFile));
+  const walk = newWalk(origin(manifestFile), everyEntry);
   const refs = manifestRefs(walk, manifest.value.hooks, standardFile, root);
   const reads = await Promise.all(refs.map((ref) => readText(ref.file)));
   refs.forEach((ref, i) => {
     if (reads[i]!.kind === 'missing') add(walk, 'warning', 'file-missing', ref.pointer, `hooks file named in plugin.json does not exist: ${ref.file}`, 'paths in plugin.json "hooks" are relative to the plugin root');
   });
-  const loaded = refs.map((ref, i) => loadPluginHooksFile(origin(ref.file), reads[i]!));
+  const loaded = refs.map((ref, i) => loadPluginHooksFile(origin(ref.file), reads[i]!, everyEntry));
   return [...results, await finish(walk, manifest.text), ...(await Promise.all(loaded))];
 }
 
@@ -127,10 +136,10 @@ function manifestRefs(walk: Walk, hooks: unknown, standardFile: string, root: st
 }
 
 /** A plugin hooks file, with or without the `hooks` wrapper. */
-async function loadPluginHooksFile(origin: Origin, read: Read): Promise<FileResult> {
+async function loadPluginHooksFile(origin: Origin, read: Read, everyEntry: boolean): Promise<FileResult> {
   const parsed = await parseDocument(origin, read, false);
   if (!parsed.ok) return parsed.result;
-  const walk = newWalk(origin);
+  const walk = newWalk(origin, everyEntry);
   const wrapped = Object.hasOwn(parsed.value, 'hooks');
   walkHooks(walk, wrapped ? parsed.value.hooks : parsed.value, wrapped ? '/hooks' : '', wrapped ? [] : ['description']);
   return await finish(walk, parsed.text);
@@ -161,7 +170,7 @@ async function readText(file: string): Promise<Read> {
 async function parseDocument(origin: Origin, read: Read, required: boolean): Promise<Parsed> {
   const fail = (status: SourceReport['status'], diagnostic?: LoaderDiagnostic): Parsed => ({
     ok: false,
-    result: { report: { layer: origin.layer, file: origin.file, status, hooks: 0 }, hooks: [], diagnostics: diagnostic ? [diagnostic] : [] },
+    result: { report: { layer: origin.layer, file: origin.file, status, hooks: 0 }, hooks: [], unapplied: [], diagnostics: diagnostic ? [diagnostic] : [] },
   });
   const { file } = origin;
   if (read.kind === 'missing') {
@@ -225,6 +234,8 @@ function walkHooks(walk: Walk, hooks: unknown, base: string, skip: readonly stri
     if (!isEventName(key)) {
       const suggestion = suggestEvent(key);
       add(walk, 'warning', 'unknown-event', pointer, `unknown hook event "${key}"; entry ignored`, suggestion ? `did you mean ${suggestion}?` : `use one of the ${EVENT_NAMES.length} event names, e.g. PreToolUse`);
+      // Read as the event it was likely meant for, so that fixing the name reveals nothing new.
+      if (suggestion && Array.isArray(groups)) insideDropped(walk, () => groups.forEach((group, i) => walkGroup(walk, suggestion, group, `${pointer}/${i}`)));
     } else if (!Array.isArray(groups)) {
       unloadable(walk, key, pointer, 'event-not-array', `"${key}" must be an array of matcher groups`, `write "${key}": [ {"matcher": ..., "hooks": [ ... ]} ]`);
     } else {
@@ -240,11 +251,13 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
   }
   if (!Object.hasOwn(group, 'hooks') && (Object.hasOwn(group, 'type') || Object.hasOwn(group, 'command'))) {
     unloadable(walk, event, pointer, 'handler-without-group', `a handler sits directly in the ${event} array, without a matcher group`, 'wrap it: {"matcher": ..., "hooks": [ ... ]}');
+    insideDropped(walk, () => walkHandler(walk, event, { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, group, pointer));
     return;
   }
   const matcher = matcherGroupSchema.shape.matcher.safeParse(group.matcher);
   if (!matcher.success) {
     unloadable(walk, event, `${pointer}/matcher`, 'matcher-not-string', '"matcher" must be a string', 'e.g. "matcher": "Bash" or "Edit|Write"; leave it out to match everything');
+    if (Array.isArray(group.hooks)) insideDropped(walk, () => walkHandlers(walk, event, group.hooks as unknown[], { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, pointer));
     return;
   }
   if (!Array.isArray(group.hooks)) {
@@ -252,6 +265,8 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
     unloadable(walk, event, `${pointer}/hooks`, missing ? 'group-hooks-missing' : 'group-hooks-not-array',
       missing ? 'matcher group has no "hooks" array' : '"hooks" of a matcher group must be an array of handlers',
       'write "hooks": [ {"type": "command", "command": "..."} ]');
+    // One handler written without its array.
+    if (isRecord(group.hooks)) insideDropped(walk, () => walkHandler(walk, event, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: false }, group.hooks, `${pointer}/hooks`));
     return;
   }
   for (const field of HANDLER_FIELDS) {
@@ -259,8 +274,23 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
   }
   const sequential = matcherGroupSchema.shape.sequential.safeParse(group.sequential);
   if (!sequential.success) add(walk, 'warning', 'invalid-sequential', `${pointer}/sequential`, '"sequential" must be true or false; the group runs in parallel', 'write "sequential": true');
-  const place: GroupPlace = { matcher: matcher.data, index: Number(pointer.slice(pointer.lastIndexOf('/') + 1)), sequential: sequential.data === true };
-  group.hooks.forEach((handler, i) => walkHandler(walk, event, place, handler, `${pointer}/hooks/${i}`));
+  walkHandlers(walk, event, group.hooks, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: sequential.data === true }, pointer);
+}
+
+function walkHandlers(walk: Walk, event: EventName, handlers: unknown[], place: GroupPlace, pointer: string): void {
+  handlers.forEach((handler, i) => walkHandler(walk, event, place, handler, `${pointer}/hooks/${i}`));
+}
+
+function groupIndexOf(pointer: string): number {
+  return Number(pointer.slice(pointer.lastIndexOf('/') + 1));
+}
+
+/** Walks the inside of a dropped entry: only with `everyEntry`, and what loads there is unapplied. */
+function insideDropped(walk: Walk, inside: () => void): void {
+  if (!walk.everyEntry) return;
+  walk.dropped++;
+  inside();
+  walk.dropped--;
 }
 
 /** What a handler inherits from its matcher group. */
@@ -295,7 +325,7 @@ function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unkno
   if (empty) add(walk, 'warning', 'empty-value', `${pointer}/${empty}`, `"${empty}" is empty; the hook still loads and runs, as in Claude Code`, REQUIRED_FIX[empty]);
   const provenance: Provenance = { ...walk.origin, pointer };
   const { matcher } = place;
-  walk.hooks.push({
+  (walk.dropped > 0 ? walk.unapplied : walk.hooks).push({
     id: `${provenance.layer}:${provenance.file}#${pointer}`, event, ...(matcher === undefined ? {} : { matcher }), handler, provenance,
     groupIndex: place.index, ...(place.sequential ? { sequential: true } : {}),
   });
@@ -326,8 +356,8 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: LoaderCod
   const type = typeof handler.type === 'string' ? handler.type : 'this';
   if (issue.code === 'invalid_union' && field === 'type') {
     if (handler.type === undefined) return { code: 'handler-missing-type', message: 'handler has no "type"', fix: `add "type": "command" (or ${HOOK_TYPES.slice(1).join(', ')})` };
-    const closest = HOOK_TYPES.find((t) => typeof handler.type === 'string' && editDistance(t, handler.type.toLowerCase()) <= 2);
-    return { code: 'unknown-hook-type', message: `Unknown hook type ${JSON.stringify(handler.type)}; entry dropped`, fix: closest ? `did you mean "${closest}"?` : `use one of: ${HOOK_TYPES.join(', ')}` };
+    const near = typeof handler.type === 'string' ? closest(handler.type, HOOK_TYPES) : undefined;
+    return { code: 'unknown-hook-type', message: `Unknown hook type ${JSON.stringify(handler.type)}; entry dropped`, fix: near ? `did you mean "${near}"?` : `use one of: ${HOOK_TYPES.join(', ')}` };
   }
   if (value === undefined) return { code: 'missing-field', message: `${type} hook needs "${field}"; entry dropped`, fix: REQUIRED_FIX[field] ?? `add "${field}"` };
   if (field === 'timeout') return { code: 'invalid-timeout', message: `"timeout" must be a positive number of seconds, not ${JSON.stringify(value)}; entry dropped`, fix: 'write e.g. "timeout": 30, or leave it out for the event default' };
@@ -343,9 +373,12 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: LoaderCod
   }
 }
 
-/** An entry that cannot be loaded: dropped, and on a guard event it makes the whole file inapplicable (§1). */
+/**
+ * An entry that cannot be loaded: dropped, and on a guard event it makes the whole file inapplicable (§1).
+ * Exactly these are the loader's errors (with the source-inapplicable summary).
+ */
 function unloadable(walk: Walk, event: EventName, pointer: string, code: LoaderCode, message: string, fix?: string): void {
-  const guard = EVENTS[event].brokenEntryVoidsSource === true;
+  const guard = EVENTS[event].brokenEntryVoidsSource === true && walk.dropped === 0;
   if (guard) walk.brokenGuard ??= { event, pointer };
   add(walk, guard ? 'error' : 'warning', code, pointer, message, fix);
 }
@@ -373,13 +406,14 @@ async function finish(walk: Walk, text: string, settings?: ScalarSettings): Prom
   return {
     report: { layer: origin.layer, file: origin.file, status: brokenGuard ? 'inapplicable' : 'loaded', hooks: hooks.length },
     hooks,
+    unapplied: brokenGuard ? [...walk.hooks, ...walk.unapplied] : walk.unapplied,
     diagnostics,
     ...(brokenGuard || !settings ? {} : { settings }),
   };
 }
 
-function newWalk(origin: Origin): Walk {
-  return { origin, hooks: [], diagnostics: [] };
+function newWalk(origin: Origin, everyEntry: boolean): Walk {
+  return { origin, everyEntry, hooks: [], unapplied: [], dropped: 0, diagnostics: [] };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

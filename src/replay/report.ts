@@ -1,6 +1,6 @@
 // Replay output: one line per tool call, then a summary table (or, with --output json, everything as JSON).
 import pc from 'picocolors';
-import { displayPath } from '../text.ts';
+import { displayPath, table } from '../text.ts';
 import { VERDICTS, type Firing, type Planned, type ReplayResult, type Verdict } from './run.ts';
 
 const WIDTH = 60;
@@ -26,7 +26,7 @@ export function renderReplayJson(result: ReplayResult): string {
   return `${JSON.stringify({ ...result, ...(result.dryRun ? {} : { summary: summarise(result) }) }, null, 2)}\n`;
 }
 
-export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boolean): string {
+export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boolean, width?: number): string {
   const c = pc.createColors(colour);
   const lines: string[] = [];
   const places = result.calls.map((call) => `${displayPath(call.transcript, cwd)}:${call.line}`);
@@ -40,7 +40,7 @@ export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boo
   }
   if (result.calls.length === 0) lines.push('no tool calls found');
   lines.push('');
-  lines.push(...(result.dryRun ? planTable(result) : verdictTable(summarise(result))));
+  lines.push(...(result.dryRun ? planTable(result, width) : verdictTable(summarise(result), width)));
   return `${lines.join('\n')}\n`;
 }
 
@@ -57,13 +57,13 @@ function entryLine(entry: Firing | Planned, c: ReturnType<typeof pc.createColors
   return `${entry.event}: ${(colourOf[entry.verdict] ?? String)(entry.verdict)}${detail} ${c.dim(`(${ran} ran${errors})`)}`;
 }
 
-function verdictTable(summary: Summary): string[] {
+function verdictTable(summary: Summary, width: number | undefined): string[] {
   const header = ['Event', 'Calls', ...VERDICTS.map((verdict) => verdict[0]!.toUpperCase() + verdict.slice(1))];
   const rows = Object.entries(summary).map(([event, row]) => [event, String(row.calls), ...VERDICTS.map((verdict) => String(row[verdict]))]);
-  return table([header, ...rows]);
+  return countTable([header, ...rows], width);
 }
 
-function planTable(result: ReplayResult): string[] {
+function planTable(result: ReplayResult, width: number | undefined): string[] {
   const rows = new Map<string, number[]>();
   for (const call of result.calls) {
     for (const entry of [call.pre, call.post]) {
@@ -76,12 +76,12 @@ function planTable(result: ReplayResult): string[] {
       rows.set(entry.event, row);
     }
   }
-  return table([['Event', 'Calls', 'With hooks', 'Without hooks', 'Errors'], ...[...rows].map(([event, row]) => [event, ...row.map(String)])]);
+  return countTable([['Event', 'Calls', 'With hooks', 'Without hooks', 'Errors'], ...[...rows].map(([event, row]) => [event, ...row.map(String)])], width);
 }
 
-function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd());
+/** A summary table: the event, then counts aligned right. */
+function countTable(rows: string[][], width: number | undefined): string[] {
+  return table(rows, { align: rows[0]!.map((_, column) => (column === 0 ? 'left' : 'right')), width }).split('\n');
 }
 
 /** The part of a tool input a reader recognises: the command, the path, the pattern, the URL. */

@@ -26,6 +26,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Called as each hook starts, with its statusMessage (or its command, URL or prompt). */
   onHookStart?: (hook: LoadedHook, status: string) => void;
+  /** Called as each hook that ran here ends, with what it did. */
+  onHookEnd?: (hook: LoadedHook, raw: RawOutcome) => void;
   /** Ids of the once hooks this firing claimed: how each ends comes back as a settlement. */
   claimedOnce?: ReadonlySet<string>;
   /** Where async hooks store their results; absent with --no-state. */
@@ -127,7 +129,10 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   options.onHookStart?.(hook, handler.statusMessage ?? label);
   const inputJson = serialized(input);
   const warnings: string[] = [];
-  const judge = (raw: RawOutcome): HookRun => ({ kind: 'ran', hook, raw, result: classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings });
+  const judge = (raw: RawOutcome): HookRun => {
+    options.onHookEnd?.(hook, raw);
+    return { kind: 'ran', hook, raw, result: classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
+  };
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.
   const background = handler.type === 'command' ? await import('./background.ts') : undefined;
   const handOff = (job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>, pipes?: [Readable, Readable]) => toSupervisor(background!, job, options, pipes);

@@ -1,12 +1,18 @@
 // `peri-hooks validate`: load every source that `fire` would read (the loader's located diagnostics), then
-// lint what loaded. Nothing runs. The report doubles as a test oracle for the loader and the rules.
+// lint every entry, applied or not: an inapplicable file and the inside of a dropped entry are linted too, so
+// that one mistake hides no other. Nothing runs. The report doubles as a test oracle for the loader and the rules.
 import path from 'node:path';
 import type { LoadOptions, SourceReport } from '../config/index.ts';
 import { loadSettings } from '../config/index.ts';
-import { LOADER_CODES } from '../config/codes.ts';
+import { LOADER_CODES, loaderCodeCost } from '../config/codes.ts';
 import type { Diagnostic, LoadedHook, Severity } from '../types.ts';
 import { pointerLocator } from './locate.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES, type Finding, type Group, type LintContext, type Rule } from './rules.ts';
+
+/** A validate finding; `makesSourceInapplicable` marks the entries that keep their whole file from applying. */
+export interface ValidateDiagnostic extends Diagnostic {
+  makesSourceInapplicable?: true;
+}
 
 export interface ValidateReport {
   /** False when there are errors (with `strict`, warnings too). */
@@ -17,15 +23,18 @@ export interface ValidateReport {
   /** Hooks loaded from all sources. */
   hooks: number;
   sources: SourceReport[];
-  diagnostics: Diagnostic[];
+  diagnostics: ValidateDiagnostic[];
 }
 
 export async function validate(load: LoadOptions, strict = false): Promise<ValidateReport> {
-  const loaded = await loadSettings(load);
+  const loaded = await loadSettings({ ...load, everyEntry: true });
   const ctx: LintContext = { projectDir: path.resolve(load.projectDir), home: load.home, env: load.env };
-  const located = await locateAll(load, await lint(loaded.hooks, ctx));
-  // The loader warns and goes on (as Claude Code does) when it drops something, but for validate a hook that never runs is an error.
-  const regraded = loaded.diagnostics.map((d) => (d.severity === 'warning' && LOADER_CODES[d.code] !== 'nothing' ? { ...d, severity: 'error' as const } : d));
+  const located = await locateAll(load, await lint(loaded.hooks, ctx, loaded.unapplied));
+  const regraded = loaded.diagnostics.map((d): ValidateDiagnostic => {
+    if (makesSourceInapplicable(d)) return { ...d, makesSourceInapplicable: true };
+    // The loader warns and goes on (as Claude Code does) when it drops something, but for validate a hook that never runs is an error.
+    return d.severity === 'warning' && LOADER_CODES[d.code] !== 'nothing' ? { ...d, severity: 'error' } : d;
+  });
   const order = new Map(loaded.sources.map((source, i) => [source.file, i]));
   const diagnostics = [...regraded, ...located].sort((a, b) =>
     (order.get(a.file ?? '') ?? -1) - (order.get(b.file ?? '') ?? -1) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
@@ -41,13 +50,22 @@ export async function validate(load: LoadOptions, strict = false): Promise<Valid
   };
 }
 
-/** Every rule over the loaded hooks; diagnostics carry file and pointer, not yet line and column. */
-export async function lint(hooks: readonly LoadedHook[], ctx: LintContext): Promise<Diagnostic[]> {
+/** The loader reports an entry as an error exactly when it voids its file (a guard event's unloadable entry). */
+function makesSourceInapplicable(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === 'error' && diagnostic.code !== 'source-inapplicable' && loaderCodeCost(diagnostic.code) === 'hooks';
+}
+
+/**
+ * Every rule over the loaded hooks, and the per-group and per-hook rules over the unapplied ones too (the set
+ * rules, such as duplicates, are about what runs). Diagnostics carry file and pointer, not yet line and column.
+ */
+export async function lint(hooks: readonly LoadedHook[], ctx: LintContext, unapplied: readonly LoadedHook[] = []): Promise<Diagnostic[]> {
   const run = async <S>(rules: ReadonlyArray<Rule<S>>, subject: S, file: string | undefined) =>
     (await Promise.all(rules.map(async (rule) => (await rule.check(subject, ctx)).map((finding) => toDiagnostic(rule, finding, file))))).flat();
+  const every = [...hooks, ...unapplied];
   const results = await Promise.all([
-    ...groupsOf(hooks).map((group) => run(GROUP_RULES, group, group.file)),
-    ...hooks.map((hook) => run(HOOK_RULES, hook, hook.provenance.file)),
+    ...groupsOf(every).map((group) => run(GROUP_RULES, group, group.file)),
+    ...every.map((hook) => run(HOOK_RULES, hook, hook.provenance.file)),
     run(SET_RULES, hooks, undefined),
   ]);
   return results.flat();

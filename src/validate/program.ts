@@ -1,5 +1,6 @@
 // Will the program of a command hook start? Shell form: its first word, when that word is a path (a bare
-// name may be a shell builtin or a function). Exec form: `command` itself, looked up on PATH as Claude Code
+// name may be a shell builtin or a function), or the script an interpreter is given (`bash ./x.sh`,
+// `python3 "$CLAUDE_PROJECT_DIR"/x.py`). Exec form: `command` itself, looked up on PATH as Claude Code
 // does (§5.2). Paths are resolved against the project dir, where hooks normally run.
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
@@ -19,35 +20,62 @@ export interface ProgramProblem {
   fix: string;
 }
 
-export async function programProblem(handler: CommandHook, ctx: ProgramContext): Promise<ProgramProblem | undefined> {
+/** Interpreters whose first argument, when it is not an option, is the script they run. */
+const INTERPRETERS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'python', 'python3', 'node', 'ruby', 'perl', 'bun']);
+
+/** The file a command hook runs, as written and resolved; `interpreter` is set when a script is given to one. */
+export interface Script {
+  word: string;
+  /** The word with the variables Claude Code sets expanded. */
+  expanded: string;
+  file: string;
+  interpreter?: string;
+}
+
+/** The script or program file of a command hook, when it is evidently a path (not a PATH lookup). */
+export function scriptOf(handler: CommandHook, ctx: ProgramContext): Script | undefined {
   if (handler.shell === 'powershell' && handler.args === undefined) return undefined;
-  const word = handler.args === undefined ? firstWord(handler.command) : handler.command;
-  if (word === undefined || word === '') return undefined;
+  const words = handler.args === undefined ? commandWords(handler.command) : [handler.command, ...handler.args];
+  if (words === undefined || words.length === 0) return undefined;
+  const program = words[0]!;
+  const name = path.basename(program);
+  const interpreted = INTERPRETERS.has(name) && words[1] !== undefined && !words[1].startsWith('-');
+  const word = interpreted ? words[1]! : program;
   const expanded = expand(word, ctx);
-  if (expanded === undefined) return undefined;
-  if (!expanded.includes('/')) {
-    // Shell form: a bare name is for the shell to find.
-    if (handler.args === undefined) return undefined;
-    return (await onPath(expanded, ctx.env)) ? undefined : {
-      code: 'program-not-found',
-      message: `"${expanded}" is not found on PATH (exec form runs it directly, without a shell)`,
-      fix: 'install it, give its absolute path, or use "${CLAUDE_PROJECT_DIR}/..." for a script in the project',
-    };
-  }
-  const file = path.resolve(ctx.projectDir, expanded);
+  // An interpreter's script is a file even without a slash; a bare program name is a PATH lookup.
+  if (expanded === undefined || (!interpreted && !expanded.includes('/'))) return undefined;
+  return { word, expanded, file: path.resolve(ctx.projectDir, expanded), ...(interpreted ? { interpreter: name } : {}) };
+}
+
+export async function programProblem(handler: CommandHook, ctx: ProgramContext): Promise<ProgramProblem | undefined> {
+  const script = scriptOf(handler, ctx);
+  if (script === undefined) return handler.args === undefined ? undefined : execNotOnPath(handler.command, ctx);
+  const { word, file } = script;
   const quoted = file === word ? `"${file}"` : `"${word}" (${file})`;
   const info = await stat(file).catch(() => undefined);
   if (!info) {
-    return { code: 'program-not-found', message: `${quoted} does not exist`, fix: relativeFix(expanded) };
+    return { code: 'program-not-found', message: `${quoted} does not exist`, fix: relativeFix(script.expanded) };
   }
-  if (info.isDirectory() || !(await access(file, constants.X_OK).then(() => true, () => false))) {
+  if (info.isDirectory()) return { code: 'program-not-executable', message: `${quoted} is a directory`, fix: 'name the script inside it' };
+  if (script.interpreter === undefined && !(await access(file, constants.X_OK).then(() => true, () => false))) {
     return {
       code: 'program-not-executable',
-      message: `${quoted} is ${info.isDirectory() ? 'a directory' : 'not executable'}`,
-      fix: info.isDirectory() ? 'name the script inside it' : `chmod +x ${file} (or run it through an interpreter: "sh ${expanded}")`,
+      message: `${quoted} is not executable`,
+      fix: `chmod +x ${file} (or run it through an interpreter: "sh ${file}")`,
     };
   }
   return undefined;
+}
+
+/** Exec form with a bare name: Claude Code runs it directly, so it must be on PATH. */
+async function execNotOnPath(command: string, ctx: ProgramContext): Promise<ProgramProblem | undefined> {
+  const expanded = expand(command, ctx);
+  if (expanded === undefined || expanded === '' || expanded.includes('/') || (await onPath(expanded, ctx.env))) return undefined;
+  return {
+    code: 'program-not-found',
+    message: `"${expanded}" is not found on PATH (exec form runs it directly, without a shell)`,
+    fix: 'install it, give its absolute path, or use "${CLAUDE_PROJECT_DIR}/..." for a script in the project',
+  };
 }
 
 function relativeFix(word: string): string {
@@ -58,6 +86,13 @@ function relativeFix(word: string): string {
 
 /** The first word of a shell command line, quotes removed; leading `VAR=value` words skipped. */
 export function firstWord(command: string): string | undefined {
+  const words = commandWords(command);
+  return words === undefined ? undefined : (words[0] ?? '');
+}
+
+/** The words of a shell command line's first simple command, quotes removed; leading `VAR=value` words skipped. */
+function commandWords(command: string): string[] | undefined {
+  const words: string[] = [];
   let i = 0;
   for (;;) {
     while (i < command.length && /\s/.test(command[i]!)) i++;
@@ -78,7 +113,8 @@ export function firstWord(command: string): string | undefined {
         i++;
       }
     }
-    if (word === '' || !/^[A-Za-z_]\w*=/.test(command.slice(start, i))) return word;
+    if (word === '') return words;
+    if (words.length > 0 || !/^[A-Za-z_]\w*=/.test(command.slice(start, i))) words.push(word);
   }
 }
 

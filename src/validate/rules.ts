@@ -2,13 +2,17 @@
 // reads the event catalogue and the same matcher, `if` and dedup code that `fire` uses, so a rule cannot
 // disagree with what would happen. Severity: error = the hook never runs (or always fails); warning = it runs,
 // but not as the author likely meant.
-import { EVENTS, type EventName } from '../events.ts';
+import { readFile, stat } from 'node:fs/promises';
+import type { LintCode } from '../config/codes.ts';
+import { EVENTS, type EventName, type Family } from '../events.ts';
 import { canonicalToolName } from '../match/aliases.ts';
 import { matchesMatcher } from '../match/matcher.ts';
 import { matchesIf } from '../match/permission-rule.ts';
 import { identity } from '../plan.ts';
 import type { LoadedHook, Severity } from '../types.ts';
-import { programProblem } from './program.ts';
+import { blockingExitOne, languageOf } from './exit-one.ts';
+import { programProblem, scriptOf } from './program.ts';
+import { unquotedPathVariables } from './quoting.ts';
 import { nestedQuantifier } from './regex.ts';
 import { BUILTIN_TOOLS } from './tools.ts';
 
@@ -32,12 +36,14 @@ export interface Finding {
   message: string;
   fix: string;
   /** Set when a rule reports under a more precise code than its own. */
-  code?: string;
+  code?: LintCode;
   file?: string;
 }
 
 export interface Rule<S> {
-  code: string;
+  code: LintCode;
+  /** Further codes the rule reports under (Finding.code). */
+  also?: readonly LintCode[];
   severity: Severity;
   /** One line for docs and `--help`. */
   summary: string;
@@ -175,15 +181,70 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
   },
   {
     code: 'program-not-found',
+    also: ['program-not-executable'],
     severity: 'error',
-    summary: 'a command whose program does not exist or is not executable (program-not-executable)',
+    summary: 'a command whose program or script does not exist or is not executable (program-not-executable)',
     check: async ({ handler, provenance }, ctx) => {
       if (handler.type !== 'command') return [];
-      const problem = await programProblem(handler, { ...ctx, ...(provenance.pluginRoot ? { pluginRoot: provenance.pluginRoot } : {}) });
+      const problem = await programProblem(handler, programContext(ctx, provenance.pluginRoot));
       return problem ? [{ pointer: `${provenance.pointer}/command`, ...problem, message: `${problem.message}; this hook fails every time` }] : [];
     },
   },
+  {
+    code: 'unquoted-path-variable',
+    severity: 'warning',
+    summary: 'an unquoted $CLAUDE_PROJECT_DIR or ${CLAUDE_PLUGIN_ROOT} in a shell-form command: it breaks on a path with a space',
+    check: ({ handler, provenance }) => {
+      if (handler.type !== 'command' || handler.args !== undefined || handler.shell === 'powershell') return [];
+      const [first] = unquotedPathVariables(handler.command);
+      if (!first) return [];
+      const fix = first.word.includes('"')
+        ? `put ${first.written} inside double quotes, e.g. \\"${first.written}\\"/hooks/check.sh in the JSON string`
+        : `write \\"${first.word}\\" (the word in double quotes) in the JSON string`;
+      return [{
+        pointer: `${provenance.pointer}/command`,
+        message: `${first.written} is not quoted in ${first.word}: the shell splits it on spaces, so the hook fails when the path holds one (and what it guards goes through)`,
+        fix,
+      }];
+    },
+  },
+  {
+    code: 'exit-1-does-not-block',
+    severity: 'warning',
+    summary: 'a command or script that exits 1 where it evidently means to block: Claude Code reads exit 1 as a non-blocking error',
+    check: async ({ event, handler, provenance }, ctx) => {
+      if (handler.type !== 'command' || !BLOCKING_FAMILIES.has(EVENTS[event].family)) return [];
+      const guard = EVENTS[event].brokenEntryVoidsSource === true;
+      const pointer = `${provenance.pointer}/command`;
+      const outcome = `Claude Code reads exit 1 as a non-blocking error, so the ${event} goes through`;
+      const fix = 'exit 2 to block (stderr then becomes the reason), or print the decision as JSON and exit 0';
+      const inline = handler.args === undefined && handler.shell !== 'powershell' ? blockingExitOne(handler.command, 'shell', guard) : undefined;
+      if (inline) return [{ pointer, message: `the command exits 1 where it ${inline.evidence}: ${outcome}`, fix }];
+      const script = scriptOf(handler, programContext(ctx, provenance.pluginRoot));
+      const text = script && (await smallTextFile(script.file));
+      const language = text === undefined ? undefined : languageOf(script!.file, text, script!.interpreter);
+      const found = language === undefined ? undefined : blockingExitOne(text!, language, guard);
+      return found ? [{ pointer, message: `${script!.file}:${found.line} exits 1 where it ${found.evidence}: ${outcome}`, fix }] : [];
+    },
+  },
 ];
+
+/** Families whose events exit 2 blocks (§7); elsewhere exit 1 and 2 differ only in where stderr goes. */
+const BLOCKING_FAMILIES: ReadonlySet<Family> = new Set(['permission', 'decision', 'modelSwitch', 'elicitation']);
+
+/** Scripts longer than this are not read. */
+const MAX_SCRIPT_BYTES = 1 << 20;
+
+function programContext(ctx: LintContext, pluginRoot: string | undefined) {
+  return { ...ctx, ...(pluginRoot ? { pluginRoot } : {}) };
+}
+
+async function smallTextFile(file: string): Promise<string | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile() || info.size > MAX_SCRIPT_BYTES) return undefined;
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  return text === undefined || text.includes('\u0000') ? undefined : text;
+}
 
 /** Matchers that select the same calls, for the duplicate check. */
 function matcherKey(matcher: string | undefined): string {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import { runAction } from '../../src/cli/action.ts';
-import { EXIT, PeriHooksError } from '../../src/errors.ts';
+import { EXIT, PeriHooksError, errorDocument } from '../../src/errors.ts';
 
 /** Runs `action` through the wrapper and returns the exit code with what it wrote to stderr. */
 async function wrapped(action: () => Promise<number>, failClosed: boolean): Promise<{ code: number; stderr: string }> {
@@ -13,7 +13,7 @@ async function wrapped(action: () => Promise<number>, failClosed: boolean): Prom
     return true;
   });
   try {
-    return { code: await runAction(action, { failClosed }), stderr };
+    return { code: await runAction(action, { failClosed, json: false }), stderr };
   } finally {
     write.mock.restore();
   }
@@ -36,3 +36,17 @@ for (const [name, action, failClosed, code, stderr] of ROWS) {
     assert.deepEqual(await wrapped(action, failClosed), { code, stderr });
   });
 }
+
+test('errorDocument: every key present, in order; null where nothing is known; every problem of an input', () => {
+  const error = new PeriHooksError('invalid-input', 'invalid PreToolUse input on in.json, 2 problems', 'add both', {
+    file: 'in.json', pointer: '/tool_name', problems: [{ pointer: '/tool_name', message: 'missing', fix: 'add it' }, { pointer: '/tool_use_id', message: 'missing', fix: 'add it' }],
+  });
+  const document = errorDocument(error, false);
+  assert.deepEqual(Object.keys(document), ['schemaVersion', 'error']);
+  assert.deepEqual(Object.keys(document.error), ['code', 'message', 'fix', 'file', 'pointer', 'problems', 'failClosed']);
+  assert.equal(document.error.problems.length, 2);
+  assert.deepEqual(errorDocument(new PeriHooksError('usage', 'no command given'), true).error, {
+    code: 'usage', message: 'no command given', fix: null, file: null, pointer: null, problems: [], failClosed: true,
+  });
+  assert.equal(errorDocument(new TypeError('boom'), false).error.code, 'internal');
+});

@@ -36,6 +36,7 @@ const COMMAND_ROWS: Array<[argv: string[], name: CommandName, args: string[], fl
   [['doctor', '--output', 'json', '--project-dir', '/p'], 'doctor', [], { output: 'json', projectDir: '/p' }],
   [['serve', '--listen', '127.0.0.1:0', '--token-file', 't', '--max-active', '2', '--max-queued', '0', '--stop-grace', '1', '--fail-closed', '--no-state'], 'serve', [],
     { listen: '127.0.0.1:0', tokenFile: 't', maxActive: 2, maxQueued: 0, stopGrace: 1, failClosed: true, state: false }],
+  [['completion', 'bash'], 'completion', ['bash'], {}],
 ];
 
 for (const [argv, name, args, flags] of COMMAND_ROWS) {
@@ -77,6 +78,16 @@ test('parseArgs: a repeatable flag is an array, for one use as for several', () 
   assert.deepEqual(command(['test', '--reporter', 'tap', '--reporter', 'junit']).flags.reporter, ['tap', 'junit']);
 });
 
+test('parseArgs: a single-value option given twice takes its last value; a repeatable one keeps all', () => {
+  assert.equal(command(['fire', 'Stop', '--output', 'json', '--output', 'claude']).flags.output, 'claude');
+  assert.equal(command(['validate', '--project-dir', 'a', '--project-dir=b']).flags.projectDir, 'b');
+  assert.deepEqual(command(['fire', 'Stop', '--settings', 'a', '--settings', 'b']).flags.settings, ['a', 'b']);
+  // Values stay as typed, numbers included; one that starts with a dash is given with =.
+  assert.equal(command(['explain', 'PreToolUse', '--tool-input', '1e3']).flags.toolInput, '1e3');
+  assert.equal(command(['test', '--jobs', '4']).flags.jobs, '4');
+  assert.equal(command(['explain', 'PreToolUse', '--tool-input=-1']).flags.toolInput, '-1');
+});
+
 test('parseArgs: --setting-sources \'\' (or an empty =value) means no sources, not "0"', () => {
   for (const argv of [['validate', '--setting-sources', ''], ['validate', '--setting-sources='], ['fire', 'Stop', '--setting-sources', '', '--settings', '{}']]) {
     const { flags } = command(argv);
@@ -90,18 +101,26 @@ test('parseArgs: --setting-sources \'\' (or an empty =value) means no sources, n
 const USAGE_ROWS: Array<[argv: string[], message: string, fix: string]> = [
   [[], 'no command given', 'peri-hooks fire <Event> < input.json (see peri-hooks --help)'],
   [['frob'], 'unknown command "frob"', 'see peri-hooks --help'],
-  [['Fire', 'PreToolUse'], 'unknown command "Fire"', 'see peri-hooks --help'],
-  [['fire', 'PreToolUse', '--bogus'], 'Unknown option `--bogus`', 'see peri-hooks --help'],
-  [['state', 'abc', '--output', 'json'], 'Unknown option `--output`', 'see peri-hooks --help'],
-  [['fire', 'PreToolUse', '--output'], 'option `--output <form>` value is missing', 'see peri-hooks --help'],
+  [['Fire', 'PreToolUse'], 'unknown command "Fire"', 'did you mean peri-hooks fire? (see peri-hooks --help)'],
+  [['frie', 'PreToolUse'], 'unknown command "frie"', 'did you mean peri-hooks fire? (see peri-hooks --help)'],
+  [['validat'], 'unknown command "validat"', 'did you mean peri-hooks validate? (see peri-hooks --help)'],
+  [['fire', 'PreToolUse', '--bogus'], 'unknown option --bogus for peri-hooks fire', 'see peri-hooks fire --help'],
+  [['fire', 'PreToolUse', '--outptu', 'json'], 'unknown option --outptu for peri-hooks fire', 'did you mean --output? (see peri-hooks fire --help)'],
+  [['fire', 'PreToolUse', '--fail-closd'], 'unknown option --fail-closd for peri-hooks fire', 'did you mean --fail-closed? (see peri-hooks fire --help)'],
+  [['install', '--polcy=a.json'], 'unknown option --polcy for peri-hooks install', 'did you mean --policy? (see peri-hooks install --help)'],
+  [['state', 'abc', '--output', 'json'], 'unknown option --output for peri-hooks state', 'see peri-hooks state --help'],
+  [['fire', 'PreToolUse', '--output'], '--output needs a value: --output <form>', 'give it one (--output=<value> for a value that starts with -)'],
+  // A repeatable option alone is no exception: the parser would read it as the file "true".
+  [['validate', '--settings'], '--settings needs a value: --settings <file-or-json>', 'give it one (--settings=<value> for a value that starts with -)'],
+  [['fire', 'Stop', '--settings', '--fail-closed'], '--settings needs a value: --settings <file-or-json>', 'give it one (--settings=<value> for a value that starts with -)'],
   [['fire'], 'missing required args for command `fire <event>`', 'see peri-hooks --help'],
   [['state'], 'missing required args for command `state <session_id>`', 'see peri-hooks --help'],
   [['explain'], 'missing required args for command `explain <event>`', 'see peri-hooks --help'],
   [['replay', '--dry-run'], 'missing required args for command `replay <...transcripts>`', 'see peri-hooks --help'],
   [['fire', 'PreToolUse', 'Stop'], 'Unused args: `Stop`', 'see peri-hooks --help'],
   [['validate', 'here'], 'Unused args: `here`', 'see peri-hooks --help'],
-  // cac checks unknown flags before missing arguments.
-  [['fire', '--bogus'], 'Unknown option `--bogus`', 'see peri-hooks --help'],
+  // Unknown options are reported before missing arguments.
+  [['fire', '--bogus'], 'unknown option --bogus for peri-hooks fire', 'see peri-hooks fire --help'],
 ];
 
 for (const [argv, message, fix] of USAGE_ROWS) {
@@ -147,6 +166,26 @@ test('each command\'s help lists its flags in its order, with the text of option
     assert.deepEqual(lines, [...lines].sort((a, b) => a - b), `${spec.name} --help keeps the order of options.ts`);
     for (const example of spec.examples ?? []) assert.ok(help.includes(example), `${spec.name} --help shows ${example}`);
   }
+});
+
+test('each command\'s help lists only the exit codes it can return, and its examples', () => {
+  for (const spec of COMMANDS) {
+    const help = printed([spec.name, '--help']);
+    const codes = help.slice(help.indexOf('Exit codes:')).split('\n').slice(1).map((line) => /^ {2}(\d) /.exec(line)?.[1]).filter(Boolean);
+    assert.deepEqual(codes, Object.keys(spec.exits), `${spec.name} --help`);
+    assert.ok(spec.examples.length > 0, `${spec.name} has an example`);
+    assert.match(help, /^Examples:\n {2}peri-hooks /m, `${spec.name} --help indents its examples`);
+  }
+  assert.deepEqual(Object.keys(COMMANDS.find((spec) => spec.name === 'fire')!.exits), ['0', '1', '2']);
+  assert.doesNotMatch(printed(['validate', '--help']), /^ {2}2 /m);
+});
+
+test('a --no-x switch does not read as on by default; the event list shows where events are named', () => {
+  const fire = printed(['fire', '--help']);
+  const noState = fire.split('\n').find((line) => line.trimStart().startsWith('--no-state'));
+  assert.ok(noState && !noState.includes('default'), noState);
+  assert.match(fire, /^Events:/m);
+  assert.doesNotMatch(printed(['doctor', '--help']), /^Events:/m);
 });
 
 test('the main help lists every command, the events and the exit codes; --version prints the version', () => {

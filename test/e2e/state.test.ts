@@ -182,7 +182,7 @@ describe('async hooks', () => {
     const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, ['--output', 'json']);
     assert.equal(first.code, 0, first.stderr);
     const report = JSON.parse(first.stdout);
-    assert.equal(report.output, undefined, 'an async hook never decides the firing that started it');
+    assert.equal(report.output, null, 'an async hook never decides the firing that started it');
     assert.equal(report.hooks[0].skipReason, 'background');
     const session = sessionOf('PostToolUse');
     await until('the async result', async () => (await stateOf(session, env)).results.length === 1);

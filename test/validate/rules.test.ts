@@ -1,13 +1,15 @@
 // The lint rules one by one, on loaded hooks built in memory.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HookHandler } from '../../src/config/schema.ts';
 import type { EventName } from '../../src/events.ts';
 import { lint } from '../../src/validate/index.ts';
 import { firstWord } from '../../src/validate/program.ts';
+import { GROUP_RULES, HOOK_RULES, SET_RULES } from '../../src/validate/rules.ts';
+import { LINT_CODES } from '../../src/config/codes.ts';
 import type { Layer, LoadedHook } from '../../src/types.ts';
 
 const ctx = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };
@@ -74,12 +76,18 @@ test('programs: shell form checks a first word that is a path; exec form looks o
     assert.deepEqual(await check({ type: 'command', command: 'FOO=1 ./run.sh --flag' }), []);
     assert.deepEqual(await check({ type: 'command', command: '~/plain.sh' }), ['program-not-executable']);
     assert.deepEqual(await check({ type: 'command', command: `"\${CLAUDE_PROJECT_DIR}/gone.sh" && true` }), ['program-not-found']);
-    assert.deepEqual(await check({ type: 'command', command: 'sh ./gone.sh' }), []);
+    // A script given to an interpreter must exist, but need not be executable.
+    assert.deepEqual(await check({ type: 'command', command: 'sh ./gone.sh' }), ['program-not-found']);
+    assert.deepEqual(await check({ type: 'command', command: '/usr/bin/python3 "$CLAUDE_PROJECT_DIR"/gone.py' }), ['program-not-found']);
+    assert.deepEqual(await check({ type: 'command', command: 'bash ./plain.sh' }), []);
+    assert.deepEqual(await check({ type: 'command', command: 'bash -c ./gone.sh' }), []);
+    assert.deepEqual(await check({ type: 'command', command: 'node', args: ['./gone.js'] }), ['program-not-found']);
     assert.deepEqual(await check({ type: 'command', command: '$OTHER/gone.sh' }), []);
     assert.deepEqual(await check({ type: 'command', command: 'sh', args: ['-c', 'true'] }), []);
     assert.deepEqual(await check({ type: 'command', command: './gone.sh', shell: 'powershell' }), []);
-    assert.deepEqual(await check({ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/run.sh' }, 'plugin', dir), []);
-    assert.deepEqual(await check({ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/plain.sh' }, 'plugin', dir), ['program-not-executable']);
+    assert.deepEqual(await check({ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}/run.sh"' }, 'plugin', dir), []);
+    assert.deepEqual(await check({ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/plain.sh' }, 'plugin', dir), ['program-not-executable']);
+    assert.deepEqual(await check({ type: 'command', command: 'python3 gone.py' }), ['program-not-found']);
     assert.deepEqual(await check({ type: 'command', command: 'node', args: ['${CLAUDE_PLUGIN_DATA}/x.js'] }), ['plugin-root-outside-plugin']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -92,4 +100,65 @@ test('firstWord: quotes joined, escapes kept, assignments skipped, operators end
   assert.equal(firstWord('./x.sh;echo'), './x.sh');
   assert.equal(firstWord('my\\ tool --x'), 'my tool');
   assert.equal(firstWord('"unterminated'), undefined);
+});
+
+test('unquoted-path-variable: outside quotes in shell form only', async () => {
+  const check = async (command: string, extra: Partial<HookHandler> = {}) =>
+    (await lint([hook('PreToolUse', undefined, { type: 'command', command, ...extra } as HookHandler, 0, 'plugin', '/nonexistent-plugin')], ctx)).filter((d) => d.code === 'unquoted-path-variable');
+  const [found] = await check('$CLAUDE_PROJECT_DIR/hooks/x.sh --strict');
+  assert.equal(found!.message, '$CLAUDE_PROJECT_DIR is not quoted in $CLAUDE_PROJECT_DIR/hooks/x.sh: the shell splits it on spaces, so the hook fails when the path holds one (and what it guards goes through)');
+  assert.equal(found!.fix, 'write \\"$CLAUDE_PROJECT_DIR/hooks/x.sh\\" (the word in double quotes) in the JSON string');
+  assert.equal((await check('cd x && ${CLAUDE_PLUGIN_ROOT}/run.sh'))[0]!.message.split(':')[0], '${CLAUDE_PLUGIN_ROOT} is not quoted in ${CLAUDE_PLUGIN_ROOT}/run.sh');
+  assert.equal((await check('bash "$HOME"/${CLAUDE_PROJECT_DIR}/x')).length, 1);
+  for (const command of ['"$CLAUDE_PROJECT_DIR"/hooks/x.sh', '"${CLAUDE_PLUGIN_ROOT}/run.sh"', "echo '$CLAUDE_PROJECT_DIR'", 'echo \\$CLAUDE_PROJECT_DIR', '$CLAUDE_PROJECT_DIRX/x', './x.sh # $CLAUDE_PROJECT_DIR']) {
+    assert.deepEqual(await check(command), [], command);
+  }
+  assert.deepEqual(await check('$CLAUDE_PROJECT_DIR/x.ps1', { shell: 'powershell' }), []);
+  assert.deepEqual(await check('${CLAUDE_PROJECT_DIR}/x.sh', { args: [] }), []);
+});
+
+test('exit-1-does-not-block: a refusal or, on a guard event, stderr before exit 1; scripts read as the runner finds them', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'peri-exit1-'));
+  try {
+    const script = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      chmodSync(join(dir, name), 0o755);
+    };
+    script('deny.sh', '#!/bin/sh\nif grep -q rm; then\n  echo "rm is blocked" >&2\n  exit 1\nfi\n');
+    script('stderr.sh', '#!/bin/bash\necho "no rm here" >&2\nexit 1\n');
+    script('error.sh', '#!/bin/sh\ncommand -v jq >/dev/null || exit 1\nexit 0\n');
+    script('block2.sh', '#!/bin/sh\necho "blocked" >&2\nexit 2\n');
+    script('guard.py', 'import sys\nprint("denied: secrets", file=sys.stderr)\nsys.exit(1)\n');
+    script('guard.mjs', 'console.error("forbidden path");\nprocess.exit(1);\n');
+    const at = { ...ctx, projectDir: dir, home: dir };
+    const check = async (event: EventName, command: string, args?: string[]) =>
+      (await lint([hook(event, undefined, { type: 'command', command, ...(args ? { args } : {}) })], at)).filter((d) => d.code === 'exit-1-does-not-block').map((d) => d.message);
+    assert.deepEqual(await check('PreToolUse', './deny.sh'), [`${dir}/deny.sh:4 exits 1 where it says "blocked": Claude Code reads exit 1 as a non-blocking error, so the PreToolUse goes through`]);
+    assert.deepEqual(await check('Stop', '"$CLAUDE_PROJECT_DIR"/deny.sh'), [`${dir}/deny.sh:4 exits 1 where it says "blocked": Claude Code reads exit 1 as a non-blocking error, so the Stop goes through`]);
+    assert.deepEqual(await check('PreToolUse', './stderr.sh'), [`${dir}/stderr.sh:3 exits 1 where it writes to stderr: Claude Code reads exit 1 as a non-blocking error, so the PreToolUse goes through`]);
+    assert.deepEqual(await check('Stop', './stderr.sh'), [], 'stderr alone is evidence only on a guard event');
+    assert.deepEqual(await check('PreToolUse', './error.sh'), []);
+    assert.deepEqual(await check('PreToolUse', './block2.sh'), []);
+    assert.deepEqual(await check('SessionStart', './deny.sh'), [], 'exit 2 does not block SessionStart either');
+    assert.deepEqual((await check('PreToolUse', 'python3 guard.py')).map((m) => m.split(' where')[0]), [`${dir}/guard.py:3 exits 1`]);
+    assert.deepEqual((await check('PreToolUse', 'node', ['./guard.mjs'])).map((m) => m.split(' where')[0]), [`${dir}/guard.mjs:2 exits 1`]);
+    assert.deepEqual(await check('UserPromptSubmit', "grep -q secret && { echo 'refused' >&2; exit 1; } || true"), ['the command exits 1 where it says "refused": Claude Code reads exit 1 as a non-blocking error, so the UserPromptSubmit goes through']);
+    assert.equal((await lint([hook('PreToolUse', undefined, { type: 'command', command: './deny.sh' })], at)).find((d) => d.code === 'exit-1-does-not-block')!.fix,
+      'exit 2 to block (stderr then becomes the reason), or print the decision as JSON and exit 0');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('every lint code has a row in the README validate table', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const rows = readme.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|')[1]!);
+  for (const rule of [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES]) {
+    for (const code of [rule.code, ...(rule.also ?? [])]) assert.ok(rows.some((cell) => cell.includes(`\`${code}\``)), `README lists ${code}`);
+  }
+});
+
+test('LINT_CODES is exactly the codes the rules report under, each of one rule', () => {
+  const used = [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) => [rule.code, ...(rule.also ?? [])]);
+  assert.deepEqual([...used].sort(), [...LINT_CODES].sort());
 });

@@ -2,17 +2,18 @@
 import pc from 'picocolors';
 import { doctor, type DoctorReport } from '../../doctor/index.ts';
 import { EXIT } from '../../errors.ts';
-import { outputForm, useColour, write } from '../io.ts';
+import { outputForm, type ColourChoice, useColour, write } from '../io.ts';
 import { settingsLocation, type SettingsFlags } from '../settings-flags.ts';
 
 export interface DoctorFlags extends SettingsFlags {
+  color?: ColourChoice;
   output?: string;
 }
 
 export async function doctorCommand(flags: DoctorFlags): Promise<number> {
   const output = outputForm(flags.output, 'human');
   const report = await doctor(settingsLocation(flags));
-  await write(process.stdout, output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report, useColour(process.stdout)));
+  await write(process.stdout, output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report, useColour(process.stdout, flags.color)));
   return report.ok ? EXIT.ok : EXIT.runnerError;
 }
 

@@ -7,10 +7,11 @@ import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
 import { parseInput } from '../../input.ts';
 import { pointerLocator } from '../../validate/locate.ts';
-import { outputForm, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
-import { formatDiagnostic, sourceCell, table } from '../../text.ts';
+import { outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
 
 export interface ExplainFlags extends SourceFlags {
+  color?: ColourChoice;
   input?: string;
   tool?: string;
   toolInput?: string;
@@ -38,7 +39,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
-    await write(process.stdout, human(report, lines, useColour(process.stdout)));
+    await write(process.stdout, human(report, lines, useColour(process.stdout, flags.color), terminalWidth(process.stdout)));
   }
   return EXIT.ok;
 }
@@ -57,7 +58,7 @@ function toolInput(text: string | undefined): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function human(report: ExplainReport, lines: Array<number | undefined>, colour: boolean): string {
+function human(report: ExplainReport, lines: Array<number | undefined>, colour: boolean, width: number | undefined): string {
   const c = pc.createColors(colour);
   const target = report.matcherValue !== undefined ? `${report.event}(${report.matcherValue})` : report.event;
   const running = report.hooks.filter((hook) => hook.status === 'would-run').length;
@@ -72,7 +73,7 @@ function human(report: ExplainReport, lines: Array<number | undefined>, colour: 
   ]);
   const project = `project: ${report.projectDir} (${PROJECT_DIR_RULES[report.projectDirFrom]})`;
   const body = rows.length > 0
-    ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows])
+    ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows], { width })
     : `no ${report.event} hooks are configured in any source; nothing is enforced. Searched:\n${(report.noHooksFound?.searched ?? []).map((place) => `  ${place}`).join('\n')}`;
   const warnings = report.warnings.map((w) => formatDiagnostic(w, '')).join('\n');
   return `${head}\n${body}\n${c.dim(project)}\n${warnings ? `\n${warnings}\n` : ''}`;

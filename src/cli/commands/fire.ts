@@ -1,4 +1,5 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
+import { appendFileSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { fire, type FireOptions } from '../../fire.ts';
@@ -7,10 +8,11 @@ import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, readInput, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
+  color?: ColourChoice;
   output?: string;
   input?: string;
   failClosed?: boolean;
@@ -21,6 +23,7 @@ export interface FireFlags extends SourceFlags {
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
   skipAsync?: boolean;
+  verbose?: boolean;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
@@ -33,7 +36,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
   const event = checkEvent(eventName);
   const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
-  const colour = useColour(process.stderr);
+  const colour = useColour(process.stderr, flags.color);
   const options: FireOptions = {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
@@ -44,6 +47,7 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
+    ...traceOption(flags.verbose === true, process.env),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
@@ -58,6 +62,24 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
   await write(process.stdout, rendered.stdout);
   await write(process.stderr, notes + rendered.stderr + summary);
   return rendered.exitCode;
+}
+
+/**
+ * `--verbose` or PERI_HOOKS_DEBUG: a timestamped line per stage, on stderr, or appended to the file that
+ * PERI_HOOKS_DEBUG names (inside Claude Code, whose model reads a blocking hook's stderr).
+ */
+function traceOption(verbose: boolean, env: NodeJS.ProcessEnv): Pick<FireOptions, 'trace'> {
+  const debug = env.PERI_HOOKS_DEBUG ?? '';
+  const toFile = debug.includes('/') ? debug : undefined;
+  if (!verbose && (debug === '' || debug === '0' || debug === 'false')) return {};
+  const started = performance.now();
+  return {
+    trace: (stage, message) => {
+      const line = `peri-hooks: trace ${new Date().toISOString()} +${(performance.now() - started).toFixed(1)} ms ${stage}: ${message}\n`;
+      if (toFile) appendFileSync(toFile, line);
+      else process.stderr.write(line);
+    },
+  };
 }
 
 /** `--skip-async` or `--only-async [kind]`: which of Claude Code's entries for peri-hooks this firing is. */

@@ -6,7 +6,7 @@ import { sourcesToLoad } from '../../config/sources.ts';
 import { describeHook } from '../../report/build.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
-import { sourceCell, table } from '../../text.ts';
+import { sourceCell, table, terminalWidth } from '../../text.ts';
 
 export interface ListFlags extends SourceFlags {
   output?: string;
@@ -37,7 +37,7 @@ export async function listCommand(flags: ListFlags): Promise<number> {
       sourceCell(hook, hook.line),
       hook.label.replace(/\s+/g, ' ') + (hook.disabledReason ? `  (off: ${hook.disabledReason})` : ''),
     ]);
-    return `${e.event} (${e.count})\n${table(rows)}`;
+    return `${e.event} (${e.count})\n${table(rows, { width: terminalWidth(process.stdout) })}`;
   });
   const empty = events.filter((e) => e.count === 0).map((e) => e.event);
   const tail = empty.length === EVENT_NAMES.length ? 'no hooks are configured' : `no hooks: ${empty.join(', ')}`;

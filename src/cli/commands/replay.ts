@@ -4,9 +4,11 @@ import path from 'node:path';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { renderReplayHuman, renderReplayJson } from '../../replay/report.ts';
 import { readTranscripts, replay } from '../../replay/run.ts';
-import { interruptible, oneOf, parseJobs, sourceOptions, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, oneOf, parseJobs, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { terminalWidth } from '../../text.ts';
 
 export interface ReplayFlags extends SourceFlags {
+  color?: ColourChoice;
   post?: boolean;
   dryRun?: boolean;
   output?: string;
@@ -32,7 +34,7 @@ export async function replayCommand(transcripts: readonly string[], flags: Repla
 
   const { value: result, aborted } = await interruptible((signal) => replay({ transcripts, post: flags.post === true, dryRun: flags.dryRun === true, sources, env: process.env, jobs, signal }, read));
   if (aborted) return EXIT.runnerError;
-  await write(process.stdout, output === 'json' ? renderReplayJson(result) : renderReplayHuman(result, cwd, useColour(process.stdout)));
+  await write(process.stdout, output === 'json' ? renderReplayJson(result) : renderReplayHuman(result, cwd, useColour(process.stdout, flags.color), terminalWidth(process.stdout)));
   await write(process.stderr, result.warnings.map((warning) => `peri-hooks: warning: ${warning}\n`).join(''));
   return EXIT.ok;
 }

@@ -1,24 +1,22 @@
-// `peri-hooks schema [settings|input|output] [--event X]`: JSON Schema generated from the zod schemas that validate.
+// `peri-hooks schema [settings|input|output|report|error] [--event X]`: JSON Schema generated from the zod schemas that validate.
+// Without --event, input and output cover every event, told apart by the event name.
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
-import { inputJsonSchema, outputJsonSchema, serialise, settingsJsonSchema } from '../../schema-export.ts';
+import { documentJsonSchema, inputJsonSchema, outputJsonSchema, serialise, settingsJsonSchema } from '../../schema-export.ts';
 import { write } from '../io.ts';
-
-const KINDS = ['settings', 'input', 'output'] as const;
+import { SCHEMA_KINDS } from '../options.ts';
 
 export async function schemaCommand(kind: string | undefined, flags: { event?: string }): Promise<number> {
-  const chosen = kind ?? 'settings';
-  if (!KINDS.includes(chosen as (typeof KINDS)[number])) {
-    throw new PeriHooksError('usage', `unknown schema "${chosen}"`, `use one of: ${KINDS.join(', ')}`);
-  }
+  const chosen = SCHEMA_KINDS.find((known) => known === (kind ?? 'settings'));
+  if (chosen === undefined) throw new PeriHooksError('usage', `unknown schema "${kind}"`, `use one of: ${SCHEMA_KINDS.join(', ')}`);
   const event = flags.event === undefined ? undefined : checkEvent(String(flags.event));
-  if (chosen === 'settings' && event !== undefined) {
-    throw new PeriHooksError('usage', '--event applies to the input and output schemas, not to settings', 'peri-hooks schema settings');
+  if ((chosen === 'settings' || chosen === 'report' || chosen === 'error') && event !== undefined) {
+    throw new PeriHooksError('usage', `--event applies to the input and output schemas, not to ${chosen}`, `peri-hooks schema ${chosen}`);
   }
-  if (chosen === 'input' && event === undefined) {
-    throw new PeriHooksError('usage', 'the input schema is per event', 'add --event <Event>, e.g. peri-hooks schema input --event PreToolUse');
-  }
-  const schema = chosen === 'settings' ? settingsJsonSchema() : chosen === 'input' ? inputJsonSchema(event!) : outputJsonSchema(event);
+  const schema = chosen === 'settings' ? settingsJsonSchema()
+    : chosen === 'input' ? inputJsonSchema(event)
+      : chosen === 'output' ? outputJsonSchema(event)
+        : documentJsonSchema(chosen);
   await write(process.stdout, serialise(schema));
   return EXIT.ok;
 }

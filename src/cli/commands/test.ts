@@ -8,9 +8,10 @@ import { renderJunit } from '../../cases/report-junit.ts';
 import { relativePath, type ReportContext } from '../../cases/report-common.ts';
 import { renderTap } from '../../cases/report-tap.ts';
 import { runSuite, type SuiteResult } from '../../cases/run.ts';
-import { interruptible, list, parseJobs, useColour, write } from '../io.ts';
+import { interruptible, list, parseJobs, type ColourChoice, useColour, write } from '../io.ts';
 
 export interface TestFlags {
+  color?: ColourChoice;
   jobs?: unknown;
   reporter?: unknown;
   outputFile?: string;
@@ -40,7 +41,7 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
     for (const file of outcome.skipped) notes += `peri-hooks: warning: ${relativePath(file, cwd)} changed while the cases ran; nothing recorded there\n  fix: run peri-hooks test --update again\n`;
   }
   const consoleReporter = reporters.find((name): name is Exclude<ReporterName, 'junit'> => name !== 'junit') ?? 'default';
-  const context: ReportContext = { cwd, colour: consoleReporter === 'default' && useColour(process.stdout) };
+  const context: ReportContext = { cwd, colour: consoleReporter === 'default' && useColour(process.stdout, flags.color) };
   if (reporters.includes('junit')) {
     const file = path.resolve(cwd, flags.outputFile ?? DEFAULT_JUNIT_FILE);
     try {

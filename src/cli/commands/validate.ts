@@ -1,26 +1,40 @@
 // `peri-hooks validate`: every source fire would read, checked without running anything. Exit 0 clean, 1 with errors.
-import { EXIT } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
-import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
+import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
+import { oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic, table } from '../../text.ts';
 
 export interface ValidateFlags extends SourceFlags {
   output?: string;
+  reporter?: unknown;
   strict?: boolean;
 }
 
+const REPORTERS = ['github', 'sarif'] as const;
+
 export async function validateCommand(flags: ValidateFlags): Promise<number> {
+  const reporter = reporterOf(flags);
   const output = outputForm(flags.output, 'human');
   const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true);
-  await write(process.stdout, output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report));
+  const text = reporter === 'github' ? renderGithub(report, process.cwd())
+    : reporter === 'sarif' ? renderSarif(report, process.cwd())
+      : output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report);
+  await write(process.stdout, text);
   return report.ok ? EXIT.ok : EXIT.runnerError;
+}
+
+function reporterOf(flags: ValidateFlags): (typeof REPORTERS)[number] | undefined {
+  const given = [flags.reporter].flat().filter((value) => value !== undefined).map(String);
+  if (given.length > 1) throw new PeriHooksError('usage', `--reporter given ${given.length} times`, `validate writes one form: give one of ${REPORTERS.join(', ')}`);
+  if (given.length === 1 && flags.output !== undefined) throw new PeriHooksError('usage', '--reporter and --output both choose the form of the report', 'give one of them');
+  return given.length === 0 ? undefined : oneOf('--reporter', given[0], REPORTERS, 'github');
 }
 
 function human(report: ValidateReport): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const diagnostics = report.diagnostics.map((d) => `${formatDiagnostic(d, '')}\n`).join('');
+  const diagnostics = report.diagnostics.map((d) => `${formatDiagnostic(d, '')}\n${d.makesSourceInapplicable ? '  makes the file inapplicable: none of its hooks or settings apply until this is fixed\n' : ''}`).join('');
   const sources = table(report.sources.map((s) => [`  ${s.layer}`, s.file, s.status === 'loaded' ? plural(s.hooks, 'hook') : s.status]));
-  const verdict = `${report.ok ? 'ok' : 'failed'}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}, ${plural(report.notes, 'note')}`;
-  return `${diagnostics}${diagnostics ? '\n' : ''}sources:\n${sources}\n${verdict}\n`;
+  return `${diagnostics}${diagnostics ? '\n' : ''}sources:\n${sources}\n${verdict(report)}\n`;
 }

@@ -1,0 +1,37 @@
+// The report as `fire --output json` prints it: schemaVersion first, then every key of the report in this order,
+// null where a run has nothing to say, so that a script reads the same keys whatever happened. The zod schema
+// that is published (report/schema.ts) has the same keys; a test keeps the two in step. No zod here: a
+// firing must not load it.
+import { SCHEMA_VERSION } from '../errors.ts';
+import type { Diagnostic } from '../types.ts';
+import type { FireReport, HookReport } from './types.ts';
+
+export const REPORT_KEYS = [
+  'schemaVersion', 'event', 'matcherValue', 'projectDir', 'projectDirFrom', 'noHooksFound', 'blocked', 'exitCode', 'failClosed',
+  'reason', 'output', 'plainText', 'hooks', 'deciders', 'errors', 'warnings', 'stopGuard', 'delivered',
+] as const satisfies ReadonlyArray<keyof FireReport | 'schemaVersion'>;
+
+export const HOOK_KEYS = [
+  'id', 'type', 'matcher', 'layer', 'file', 'pointer', 'plugin', 'label', 'status', 'skipReason', 'skipDetail', 'outcome', 'blockedBy',
+  'exitCode', 'timedOut', 'durationMs', 'stdout', 'stderr', 'error', 'truncated', 'answeredInJson', 'blockingMessage',
+  'additionalContext', 'plainText', 'asyncJob',
+] as const satisfies ReadonlyArray<keyof HookReport>;
+
+export const DIAGNOSTIC_KEYS = ['severity', 'code', 'message', 'file', 'line', 'column', 'pointer', 'fix'] as const satisfies ReadonlyArray<keyof Diagnostic>;
+
+/** Arrays that are empty rather than null when a run has none. */
+const LISTS = new Set<string>(['hooks', 'deciders', 'errors', 'warnings', 'delivered']);
+
+function ordered(value: object, keys: readonly string[]): Record<string, unknown> {
+  const source = value as Record<string, unknown>;
+  return Object.fromEntries(keys.map((key) => [key, source[key] ?? (LISTS.has(key) ? [] : null)]));
+}
+
+export function reportDocument(report: FireReport): Record<string, unknown> {
+  return ordered({
+    ...report,
+    schemaVersion: SCHEMA_VERSION,
+    hooks: report.hooks.map((hook) => ordered(hook, HOOK_KEYS)),
+    warnings: report.warnings.map((warning) => ordered(warning, DIAGNOSTIC_KEYS)),
+  }, REPORT_KEYS);
+}

@@ -1,0 +1,91 @@
+// The published shape of the JSON documents (`peri-hooks schema report`, `schema error`): zod schemas with the
+// keys of report/document.ts in its order, every key required, null where a run has nothing to say.
+import * as z from 'zod';
+import { EVENT_NAMES } from '../events.ts';
+import { SCHEMA_VERSION } from '../errors.ts';
+
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+const text = z.string();
+
+function diagnosticSchema() {
+  return z.strictObject({
+    severity: z.enum(['error', 'warning', 'note']),
+    code: text.describe('Stable machine code, e.g. timeout-in-ms.'),
+    message: text,
+    file: nullable(text),
+    line: nullable(z.int().positive()),
+    column: nullable(z.int().positive()),
+    pointer: nullable(text).describe('JSON Pointer into the file.'),
+    fix: nullable(text),
+  });
+}
+
+function hookSchema() {
+  return z.strictObject({
+    id: text,
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']),
+    matcher: nullable(text),
+    layer: text.describe('managed, user, project, local, flag or plugin.'),
+    file: text,
+    pointer: text,
+    plugin: nullable(text),
+    label: text.describe('The command, URL (credentials as ***) or prompt, for people.'),
+    status: z.enum(['ran', 'skipped']),
+    skipReason: nullable(text),
+    skipDetail: nullable(text),
+    outcome: nullable(z.enum(['success', 'blocking', 'non_blocking_error', 'cancelled'])),
+    blockedBy: nullable(z.enum(['exit2', 'json', 'onFailure'])),
+    exitCode: nullable(z.int()),
+    timedOut: nullable(z.boolean()),
+    durationMs: nullable(z.number().nonnegative()),
+    stdout: nullable(text),
+    stderr: nullable(text),
+    error: nullable(text),
+    truncated: nullable(z.strictObject({ stdout: z.boolean().optional(), stderr: z.boolean().optional() })),
+    answeredInJson: nullable(z.boolean()),
+    blockingMessage: nullable(text),
+    additionalContext: nullable(text),
+    plainText: nullable(text),
+    asyncJob: nullable(text),
+  });
+}
+
+/** `fire --output json`. */
+export function reportDocumentSchema() {
+  return z.strictObject({
+    schemaVersion: z.literal(SCHEMA_VERSION),
+    event: z.enum(EVENT_NAMES),
+    matcherValue: nullable(text).describe('What the matchers were tested against (the tool name, the source, ...).'),
+    projectDir: text,
+    projectDirFrom: nullable(z.enum(['option', 'env', 'settings', 'git', 'cwd'])),
+    noHooksFound: nullable(z.strictObject({ searched: z.array(text) })).describe('Set when no source has a hook for the event: nothing is enforced.'),
+    blocked: z.boolean(),
+    exitCode: z.union([z.literal(0), z.literal(2)]),
+    failClosed: nullable(z.boolean()),
+    reason: nullable(text).describe('The block message.'),
+    output: nullable(z.record(z.string(), z.unknown())).describe('The reduced decision as one Claude Code hook output object.'),
+    plainText: nullable(text),
+    hooks: z.array(hookSchema()),
+    deciders: z.array(text),
+    errors: z.array(text),
+    warnings: z.array(diagnosticSchema()),
+    stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: text.optional() })),
+    delivered: z.array(z.record(z.string(), z.unknown())),
+  });
+}
+
+/** An error in JSON mode (any command). */
+export function errorDocumentSchema() {
+  return z.strictObject({
+    schemaVersion: z.literal(SCHEMA_VERSION),
+    error: z.strictObject({
+      code: text,
+      message: text,
+      fix: nullable(text),
+      file: nullable(text).describe('The file (or stdin) the error is about.'),
+      pointer: nullable(text).describe('JSON Pointer to the first problem.'),
+      problems: z.array(z.strictObject({ pointer: text, message: text, fix: text })),
+      failClosed: z.boolean(),
+    }),
+  });
+}

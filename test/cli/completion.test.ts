@@ -1,0 +1,89 @@
+// The completion scripts, exercised in the real shells: bash through compgen (its completion function run on
+// prepared COMP_WORDS), fish through `complete -C`, zsh loaded by compinit. fish and zsh are skipped only
+// outside CI when they are not installed (.ci/run installs them).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { EVENT_NAMES } from '../../src/events.ts';
+import { COMMANDS } from '../../src/cli/options.ts';
+import { makeProject, runCli } from '../helpers/cli.ts';
+
+const project = makeProject();
+after(() => project.cleanup());
+const scripts: Record<string, string> = {};
+before(async () => {
+  for (const shell of ['bash', 'zsh', 'fish']) {
+    const result = await runCli(['completion', shell], { env: project.env() });
+    assert.equal(result.code, 0, result.stderr);
+    scripts[shell] = project.write(`completion.${shell}`, result.stdout);
+  }
+});
+
+const installed = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+const skipUnless = (shell: string) => (!installed(shell) && !process.env.CI ? `${shell} is not installed (CI installs it)` : false);
+
+/** What bash completes for the words typed so far (the last one is being typed; '' after a space). */
+function bashComplete(...typed: string[]): string[] {
+  const words = ['peri-hooks', ...typed].map((word) => `'${word}'`).join(' ');
+  const script = `source '${scripts.bash}'; COMP_WORDS=(${words}); COMP_CWORD=${typed.length}; _peri_hooks; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { cwd: project.dir, encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout.split('\n').filter(Boolean).sort();
+}
+
+test('bash: commands, events, options and their values', () => {
+  assert.deepEqual(bashComplete('fi'), ['fire']);
+  assert.deepEqual(bashComplete('re'), ['replay']);
+  assert.deepEqual(bashComplete(''), [...COMMANDS.map((spec) => spec.name), '--help', '--version'].sort());
+  assert.deepEqual(bashComplete('fire', 'PreT'), ['PreToolUse']);
+  assert.deepEqual(bashComplete('explain', ''), [...EVENT_NAMES].sort());
+  assert.deepEqual(bashComplete('fire', 'PreToolUse', '--out'), ['--output']);
+  assert.deepEqual(bashComplete('fire', 'PreToolUse', '--output', ''), ['claude', 'decision', 'json']);
+  assert.deepEqual(bashComplete('replay', 'x.jsonl', '--output', ''), ['json', 'table']);
+  assert.deepEqual(bashComplete('install', '--scope', ''), ['local', 'managed', 'project', 'user']);
+  assert.deepEqual(bashComplete('install', '--events', 'Sto'), ['Stop', 'StopFailure']);
+  assert.deepEqual(bashComplete('schema', ''), ['error', 'input', 'output', 'report', 'settings']);
+  assert.deepEqual(bashComplete('completion', ''), ['bash', 'fish', 'zsh']);
+  assert.deepEqual(bashComplete('fire', 'Stop', '--only-async', ''), ['async', 'asyncRewake']);
+});
+
+test('bash: file and folder values complete from the file system', () => {
+  mkdirSync(join(project.dir, 'policies'), { recursive: true });
+  writeFileSync(join(project.dir, 'policy.json'), '{}');
+  assert.deepEqual(bashComplete('validate', '--project-dir', 'pol'), ['policies']);
+  assert.deepEqual(bashComplete('install', '--policy', 'policy.'), ['policy.json']);
+});
+
+test('bash: every command offers each of its options, and --help', () => {
+  for (const spec of COMMANDS) {
+    const offered = bashComplete(spec.name, '--');
+    for (const flag of [...spec.flags, 'help']) assert.ok(offered.includes(`--${flag}`), `${spec.name} offers --${flag}: ${offered.join(' ')}`);
+  }
+});
+
+test('fish: complete -C gives commands, events and option values', { skip: skipUnless('fish') }, () => {
+  const complete = (line: string) => {
+    const result = spawnSync('fish', ['--no-config', '-c', `source '${scripts.fish}'; complete -C '${line}'`], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+    return result.stdout.split('\n').filter(Boolean).map((entry) => entry.split('\t')[0]!).sort();
+  };
+  assert.deepEqual(complete('peri-hooks fi'), ['fire']);
+  assert.deepEqual(complete('peri-hooks fire PreT'), ['PreToolUse']);
+  assert.deepEqual(complete('peri-hooks fire Stop --output '), ['claude', 'decision', 'json']);
+  assert.deepEqual(complete('peri-hooks install --scope '), ['local', 'managed', 'project', 'user']);
+});
+
+test('zsh: the script parses and compinit registers it for peri-hooks', { skip: skipUnless('zsh') }, () => {
+  assert.equal(spawnSync('zsh', ['-n', scripts.zsh!]).status, 0);
+  const result = spawnSync('zsh', ['-f', '-c', `autoload -U compinit; compinit -u -d '${join(project.home, 'zcompdump')}'; source '${scripts.zsh}'; print -r -- $_comps[peri-hooks]`], { encoding: 'utf8', env: { ...process.env, HOME: project.home } });
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout.trim(), '_peri_hooks');
+});
+
+test('completion of an unknown shell is a usage error', async () => {
+  const result = await runCli(['completion', 'powershell'], { env: project.env() });
+  assert.equal(result.code, 1);
+  assert.match(result.stderr, /no completion for the shell "powershell"\n {2}fix: use one of: bash, zsh, fish/);
+});
