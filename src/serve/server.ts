@@ -7,6 +7,7 @@ import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
 import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
 import { PeriHooksError, type ErrorCode } from '../errors.ts';
 import { fire, type FireOptions } from '../fire.ts';
+import { reportDocument } from '../report/document.ts';
 import type { FireReport } from '../report/types.ts';
 import { closeStores } from '../session/store.ts';
 import { VERSION } from '../version.ts';
@@ -109,7 +110,8 @@ export function createHookServer(options: ServeOptions): RunningServer {
       return failure(event, error, form);
     }
     if (stopping.signal.aborted) return failure(event, new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'), form);
-    if (form === 'report') return { status: 200, body: report };
+    // As `fire --output json` prints it: the versioned document.
+    if (form === 'report') return { status: 200, body: reportDocument(report) };
     const answer = httpAnswer(report);
     return { status: answer.status, ...(answer.body ? { body: answer.body } : {}) };
   };

@@ -11,6 +11,8 @@ export interface Served {
   stderr(): string;
   /** SIGTERM, then the exit code (SIGKILL after `killAfterMs`). */
   stop(killAfterMs?: number): Promise<number | null>;
+  /** The exit code, once the server exits on its own (after a signal the test sent). */
+  exited: Promise<number | null>;
 }
 
 export async function startServe(args: string[], env: Record<string, string>): Promise<Served> {
@@ -32,6 +34,7 @@ export async function startServe(args: string[], env: Record<string, string>): P
     url,
     child,
     stderr: () => stderr,
+    exited,
     async stop(killAfterMs = 30_000) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);

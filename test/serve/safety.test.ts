@@ -132,7 +132,7 @@ test('SIGTERM lets an in-flight firing finish within --stop-grace, then exits 0'
   writeFileSync(join(project.dir, 'release'), '');
   const answer = await inFlight;
   assert.match(answer.json().hookSpecificOutput.permissionDecisionReason, /released/);
-  assert.equal(await served.stop(), 0);
+  assert.equal(await served.exited, 0);
 });
 
 test('SIGTERM past --stop-grace kills every hook process tree, answers the request, and exits 0', async (t) => {
@@ -142,7 +142,7 @@ test('SIGTERM past --stop-grace kills every hook process tree, answers the reque
   served.child.kill('SIGTERM');
   const answer = await inFlight;
   assert.ok(answer.status === 200 || answer.status === 500, `answered: ${answer.status} ${answer.text}`);
-  assert.equal(await served.stop(), 0);
+  assert.equal(await served.exited, 0);
   await until(() => !pids.some(isAlive));
 });
 

@@ -51,10 +51,8 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
     log: (line) => process.stderr.write(`peri-hooks serve: ${line}\n`),
   });
   const { server } = running;
-  const where = address ? await listenTcp(server, address) : await listenSocket(server, String(flags.socket));
-  await write(process.stdout, `peri-hooks serve: listening on ${where}\n`);
-
-  await new Promise<void>((resolve) => {
+  // The handlers go in before listening: a client may fire, and a process manager signal, as soon as the address is out.
+  const stopped = new Promise<void>((resolve) => {
     let stopping = false;
     // The handlers stay until the process ends: a later signal ends the grace instead of killing the server, whose hooks would live on.
     const stop = () => {
@@ -68,6 +66,9 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
     };
     for (const signal of STOP_SIGNALS) process.on(signal, stop);
   });
+  const where = address ? await listenTcp(server, address) : await listenSocket(server, String(flags.socket));
+  await write(process.stdout, `peri-hooks serve: listening on ${where}\n`);
+  await stopped;
   if (flags.socket !== undefined) removeSocket(String(flags.socket));
   return EXIT.ok;
 }
