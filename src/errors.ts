@@ -67,6 +67,11 @@ export function permissionError(what: string, flag: string): PeriHooksError {
 /** The version of every JSON document peri-hooks prints; the README's "JSON contract" says what bumps it. */
 export const SCHEMA_VERSION = 1;
 
+/** A JSON document as every command prints it: schemaVersion first, then its own keys. */
+export function jsonDocument(value: object): string {
+  return `${JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...value }, null, 2)}\n`;
+}
+
 /** An error as JSON mode prints it: every key present (null when unknown), in this order. */
 export function errorDocument(error: unknown, failClosed: boolean) {
   const known = knownError(error);

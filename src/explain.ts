@@ -10,6 +10,7 @@ import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
 import { openSession } from './session/store.ts';
+import type { ServerOrigin } from './mcp/origins.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {
@@ -38,6 +39,8 @@ export interface ExplainReport {
   hooks: ExplainedHook[];
   /** Ids of the hooks that would run, as chains: chains run in parallel, the hooks of one chain in order. */
   chains: string[][];
+  /** The MCP servers the event's mcp_tool hooks name: where each is defined, or why it is not found. */
+  mcpServers?: ServerOrigin[];
   warnings: Diagnostic[];
 }
 
@@ -56,6 +59,11 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
     const skip = skipped.get(hook.id)!;
     return { ...describeHook(hook), status: 'skipped', skipReason: skip.reason, skipDetail: skip.detail };
   });
+  const servers = loaded.hooks.flatMap((hook) => (hook.event === event && hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
+  // The MCP configuration is read only when the event has mcp_tool hooks.
+  const mcpServers = servers.length > 0
+    ? await (await import('./mcp/origins.ts')).serverOrigins(servers, { projectDir: load.projectDir, home: load.home, env: load.env, ...(load.managedDir ? { managedDir: load.managedDir } : {}), ...(load.pluginDirs ? { pluginDirs: load.pluginDirs } : {}) })
+    : undefined;
   return {
     event,
     ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
@@ -64,6 +72,7 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
     ...(hooks.length === 0 ? { noHooksFound: { searched: loaded.sources.map((source) => source.file) } } : {}),
     hooks,
     chains: thePlan.chains.map((chain) => chain.map(({ hook }) => hook.id)),
+    ...(mcpServers ? { mcpServers } : {}),
     warnings: [...loaded.diagnostics, ...opened.warnings.map(stateDiagnostic), ...thePlan.warnings],
   };
 }

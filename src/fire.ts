@@ -16,6 +16,7 @@ import { execute, reduceItems } from './run/execute.ts';
 import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
+import type { ConnectionPool } from './mcp/pool.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
@@ -46,6 +47,10 @@ export interface FireOptions extends SourceOptions {
    * that configure async hooks pass it, else those hooks fail with a message saying so.
    */
   selfCommand?: readonly string[];
+  /** `--mcp-config` values (a file or inline JSON): MCP servers for mcp_tool hooks, after the configured ones. */
+  mcpConfigs?: string[];
+  /** MCP connections that outlive the firing (serve); without it each firing connects and closes. */
+  mcpPool?: ConnectionPool;
   /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
   trace?: Trace;
   /** Loads the settings of the firing's sources; a resident server passes its cache. Default loadSettings. */
@@ -97,6 +102,10 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
+    mcp: {
+      lookup: { projectDir, home, env, ...(sources.managedDir ? { managedDir: sources.managedDir } : {}), ...(sources.pluginDirs ? { pluginDirs: sources.pluginDirs } : {}), ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}) },
+      ...(options.mcpPool ? { pool: options.mcpPool } : {}),
+    },
   });
   const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });

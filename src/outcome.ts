@@ -184,6 +184,9 @@ function describeIssue(error: z.ZodError, prefix?: string): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
+/** What Claude Code adds to an mcp_tool hook's onFailure block, after `blocking because onFailure is "block"` (§20.4.4). */
+const MCP_NO_USABLE_ANSWER = ' and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
+
 export interface ClassifyOptions {
   event: EventName;
   handler: HookHandler;
@@ -198,7 +201,7 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
   const blocksOnFailure = onFailureBlocks(event, handler);
   // Claude Code's words: what happened, then on a line of its own why (stderr, the refusal, the error).
   const failure = (error: string, what: 'failed' | 'timed out', detail?: string): HookResult => blocksOnFailure
-    ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"${detail ? `\n${detail}` : ''}`, answeredInJson: false }
+    ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"${handler.type === 'mcp_tool' ? MCP_NO_USABLE_ANSWER : ''}${detail ? `\n${detail}` : ''}`, answeredInJson: false }
     : { outcome: 'non_blocking_error', error, answeredInJson: false };
 
   if (raw.timedOut) {
@@ -206,7 +209,7 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
     if (blocksOnFailure) return failure(error, 'timed out');
     return { outcome: 'cancelled', error, answeredInJson: false };
   }
-  if (raw.error !== undefined) return failure(raw.error, 'failed', raw.error);
+  if (raw.error !== undefined) return failure(raw.error, 'failed', raw.failureDetail ?? raw.error);
 
   const stdout = withoutAsyncMarker(raw.stdout);
   const parsed = parseStdout(event, stdout);
@@ -259,7 +262,7 @@ function applyJson(event: EventName, parsed: Extract<ParsedStdout, { kind: 'json
 }
 
 /** `onFailure: "block"` (§10.4): mcp_tool reads anything but "continue" as block; some events ignore it. */
-function onFailureBlocks(event: EventName, handler: HookHandler): boolean {
+export function onFailureBlocks(event: EventName, handler: HookHandler): boolean {
   if (EVENTS[event].ignoresOnFailure) return false;
   if (handler.type === 'command') return handler.onFailure === 'block' && !handler.async && !handler.asyncRewake;
   if (handler.type === 'http') return handler.onFailure === 'block';

@@ -2,6 +2,8 @@
 import type { EventName } from './events.ts';
 import type { HookHandler } from './config/schema.ts';
 import type { Readable } from 'node:stream';
+import type { ConnectionPool } from './mcp/pool.ts';
+import type { ServerCatalogue } from './mcp/servers.ts';
 
 export type HookType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
 
@@ -61,6 +63,8 @@ export interface RawOutcome {
   /** Set when the hook could not run or failed outside its own exit code (spawn error, HTTP 500, bad model answer). */
   error?: string;
   durationMs: number;
+  /** What a block under `onFailure` says for the failure, when not `error` (an MCP tool's own words are left out, §20.4). */
+  failureDetail?: string;
   /** Set when a stream was cut at the capture bound. */
   truncated?: { stdout?: boolean; stderr?: boolean };
   /** The hook printed `{"async": true}` first and was handed to a background supervisor (§6.2). */
@@ -111,6 +115,14 @@ export interface RunContext {
    * the two readers. Returns false when it could not (the hook then runs on in the firing).
    */
   moveToBackground?: (handoff: BackgroundHandoff) => boolean;
+  /** The MCP servers and connections of mcp_tool hooks; set when the plan has one. */
+  mcp?: McpContext;
+}
+
+/** What mcp_tool hooks call through: the configured servers (looked up once) and the connections to them. */
+export interface McpContext {
+  servers: () => Promise<ServerCatalogue>;
+  pool: ConnectionPool;
 }
 
 export type Runner = (hook: LoadedHook, ctx: RunContext) => Promise<RawOutcome>;

@@ -1,6 +1,7 @@
 // `peri-hooks completion bash|zsh|fish`: a completion script generated from the command-line data (options.ts),
-// so that it knows every command, option, event name and option value without calling peri-hooks back.
+// so that it knows every command, option, event name, host name and option value without calling peri-hooks back.
 import { EVENT_NAMES } from '../events.ts';
+import { HOST_NAMES } from '../hosts/types.ts';
 import { SCOPES } from '../install/settings-file.ts';
 import { ASYNC_KINDS } from '../plan.ts';
 import { COMMANDS, FLAGS, SCHEMA_KINDS, SHELLS, type CommandName, type CommandSpec, type FlagName, type FlagSpec } from './options.ts';
@@ -17,7 +18,7 @@ export function flagValues(name: FlagName, command: CommandName): Values {
   const flag: FlagSpec = FLAGS[name];
   if (!flag.value) return undefined;
   const named: Partial<Record<FlagName, readonly string[]>> = {
-    event: EVENT_NAMES, events: EVENT_NAMES, scope: SCOPES, 'only-async': ASYNC_KINDS, 'setting-sources': SETTING_SOURCES,
+    event: EVENT_NAMES, events: EVENT_NAMES, scope: SCOPES, 'only-async': ASYNC_KINDS, 'setting-sources': SETTING_SOURCES, host: HOST_NAMES,
   };
   if (named[name]) return { words: named[name]! };
   const choices = choicesIn(flag.variants?.[command]?.description ?? flag.description);

@@ -49,6 +49,7 @@ export const FLAGS = {
     variants: { fire: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' }, explain: { default: '$CLAUDE_PROJECT_DIR, else the input cwd' } },
   },
   'managed-dir': { value: '<dir>', description: 'Folder of managed-settings.json', default: '/etc/claude-code; $PERI_HOOKS_MANAGED_DIR' },
+  'mcp-config': { value: '<file-or-json>', description: 'MCP servers for mcp_tool hooks ({"mcpServers": {...}}), after the configured ones', repeatable: true },
   'fail-closed': {
     description: 'Hook failures and runner errors block (exit 2) where the event can block',
     variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
@@ -101,6 +102,15 @@ export const FLAGS = {
     default: 'every event that has hooks in the policy files',
     variants: { uninstall: { description: 'Comma-separated events to unregister', default: 'all of them' } },
   },
+  host: {
+    value: '<name>',
+    description: 'Another agent\'s hooks: codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp',
+    variants: {
+      fire: { description: 'The agent whose hook payload is on stdin (codex, cursor, gemini, antigravity, copilot, vscode, windsurf, kiro, cline, qwen, factory, opencode, amp); the answer is in its form', default: 'the agent the payload names (cursor_version, …), else Claude Code' },
+      install: { description: 'Register peri-hooks in this agent\'s hook configuration instead of Claude Code\'s (see "Other agents" in the README)' },
+      uninstall: { description: 'Remove peri-hooks\' registration from this agent\'s hook configuration' },
+    },
+  },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
@@ -135,10 +145,10 @@ const SOURCE_FLAGS = ['settings', 'plugin-dir', 'setting-sources', 'project-dir'
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'fire',
-    args: '<event>',
+    args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'input', ...SOURCE_FLAGS, 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
-    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\''],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
   {
@@ -190,14 +200,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },
   {
     name: 'uninstall',
     description: 'Remove peri-hooks\' registration from Claude Code\'s settings, and nothing else',
-    flags: ['scope', 'events', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'events', 'host', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks uninstall', 'peri-hooks uninstall --scope user --dry-run'],
     exits: { 0: 'removed (or nothing was registered)', 1: `nothing changed because of a problem, or ${USAGE}` },
   },

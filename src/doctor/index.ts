@@ -13,6 +13,7 @@ import { counted, displayPath, formatDiagnostic } from '../text.ts';
 import { validate } from '../validate/index.ts';
 import { VERSION } from '../version.ts';
 import { check, type Check } from './check.ts';
+import { findHostRegistrations } from './hosts.ts';
 import { findRegistrations, type Found } from './registrations.ts';
 import { startupCheck } from './startup.ts';
 import { targetChecks } from './targets.ts';
@@ -27,13 +28,17 @@ export interface DoctorReport {
 const SHOWN_DIAGNOSTICS = 5;
 
 export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<DoctorReport> {
-  const { found, checks: registered } = await findRegistrations(location);
-  const runners = unique(found.map((entry) => entry.runner).filter((runner) => runner.length > 0));
+  const { found, checks: claudeRegistered } = await findRegistrations(location);
+  const hosts = findHostRegistrations(location);
+  // Registered for another agent only: that Claude Code has no registration is no failure of the guard.
+  const registered = hosts.found.length === 0 ? claudeRegistered : claudeRegistered.map((entry) => (found.length === 0 && entry.status === 'fail' && entry.title === 'registration' ? { ...entry, status: 'warn' as const } : entry));
+  const runners = unique([...found, ...hosts.found].map((entry) => entry.runner).filter((runner) => runner.length > 0));
   const servers = [...new Set(found.flatMap((entry) => (entry.server ? [entry.server] : [])))];
-  const policies = [...new Set(found.flatMap((entry) => entry.policies))];
+  const policies = [...new Set([...found, ...hosts.found].flatMap((entry) => entry.policies))];
   const checks = [
     runtimeCheck(),
     ...registered,
+    ...hosts.checks,
     ...runners.map(artefactCheck),
     ...(await Promise.all(servers.map(serverCheck))),
     ...(policies.length > 0 ? await policyChecks(location, policies) : []),
@@ -92,7 +97,8 @@ async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 
       ? check('policy', 'warn', 'policy', `${files}: ${loads(report.hooks)}, with ${counted(report.warnings, 'warning')}:${listed('warning')}`, fix)
       : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
   const loaded = await loadSettings(load);
-  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, location.env))];
+  const mcpLookup = { projectDir: location.projectDir, home: location.home, env: location.env, ...(location.managedDir ? { managedDir: location.managedDir } : {}) };
+  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, mcpLookup))];
 }
 
 /** The registered artefact's start-up; without a registration, that of the artefact install would register. */

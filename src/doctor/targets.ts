@@ -1,6 +1,6 @@
 // What each http, prompt, agent and mcp_tool hook of the policy would reach, checked without calling it: the
 // URL allowlist and the SSRF guard (a DNS lookup, no connection) for http hooks, the model client's
-// configuration for prompt and agent hooks.
+// configuration for prompt and agent hooks, where the MCP configuration defines an mcp_tool hook's server.
 import { lookup } from 'node:dns/promises';
 import { resolveModelConfig } from '../llm/config.ts';
 import { resolveChecked } from '../net/pinned-dispatcher.ts';
@@ -9,20 +9,26 @@ import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { labelOf } from '../hook-label.ts';
 import { shownUrl } from '../text.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
+import type { LookupOptions } from '../mcp/lookup.ts';
+import type { ServerOrigin } from '../mcp/origins.ts';
 import { check, type Check } from './check.ts';
 
 const DNS_TIMEOUT_MS = 5000;
 
-export async function targetChecks(hooks: readonly LoadedHook[], settings: EffectiveSettings, env: Record<string, string | undefined>): Promise<Check[]> {
-  return Promise.all(hooks.filter((hook) => hook.handler.type !== 'command').map((hook) => targetCheck(hook, settings, env)));
+export async function targetChecks(hooks: readonly LoadedHook[], settings: EffectiveSettings, mcpLookup: LookupOptions): Promise<Check[]> {
+  const servers = hooks.flatMap((hook) => (hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
+  const origins = servers.length > 0 ? await (await import('../mcp/origins.ts')).serverOrigins(servers, mcpLookup) : [];
+  return Promise.all(hooks.filter((hook) => hook.handler.type !== 'command').map((hook) => targetCheck(hook, settings, mcpLookup.env, origins)));
 }
 
-async function targetCheck(hook: LoadedHook, settings: EffectiveSettings, env: Record<string, string | undefined>): Promise<Check> {
+async function targetCheck(hook: LoadedHook, settings: EffectiveSettings, env: Record<string, string | undefined>, origins: readonly ServerOrigin[]): Promise<Check> {
   const { handler } = hook;
   const title = `${hook.event} ${handler.type} hook`;
   const fail = (detail: string, fix?: string) => check('target', 'fail', title, detail, fix);
   if (handler.type === 'mcp_tool') {
-    return fail(`${labelOf(hook)}: peri-hooks has no Claude Code session to call MCP tools through, so this hook fails at every firing`, 'keep mcp_tool hooks in Claude Code\'s own settings');
+    const origin = origins.find((each) => each.server === handler.server)!;
+    if ('missing' in origin) return fail(`${labelOf(hook)}: ${origin.missing}, so this hook fails at every firing`, origin.fix);
+    return check('target', 'pass', title, `${labelOf(hook)}: ${origin.transport} ${origin.target}, from the ${origin.scope} scope (${origin.file}#${origin.pointer}); not started here`);
   }
   if (handler.type === 'prompt' || handler.type === 'agent') {
     const model = resolveModelConfig(env, handler.model);

@@ -1,5 +1,6 @@
 // Replay output: one line per tool call, then a summary table (or, with --output json, everything as JSON).
 import pc from 'picocolors';
+import { jsonDocument } from '../errors.ts';
 import { displayPath, table } from '../text.ts';
 import { VERDICTS, type Firing, type Planned, type ReplayResult, type Verdict } from './run.ts';
 
@@ -23,7 +24,7 @@ export function summarise(result: ReplayResult): Summary {
 }
 
 export function renderReplayJson(result: ReplayResult): string {
-  return `${JSON.stringify({ ...result, ...(result.dryRun ? {} : { summary: summarise(result) }) }, null, 2)}\n`;
+  return jsonDocument({ ...result, ...(result.dryRun ? {} : { summary: summarise(result) }) });
 }
 
 export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boolean, width?: number): string {

@@ -2,6 +2,7 @@
 // sequential group each hook sees the input as the ones before rewrote it, and a block ends the group);
 // async hooks go to a detached supervisor. Results come back in configuration order, whatever order the
 // hooks finished in.
+import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { EVENTS, type EventName } from '../events.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
@@ -13,8 +14,9 @@ import { reduce, type ReduceItem } from '../reduce.ts';
 import { runHook } from '../runners/index.ts';
 import { onceKey, ranSuccessfully, type OnceSettlement } from '../session/once.ts';
 import type { SessionRef } from '../session/store.ts';
-import type { Diagnostic, EffectiveSettings, LoadedHook, RawOutcome } from '../types.ts';
+import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome } from '../types.ts';
 import type { AsyncJob } from './background.ts';
+import type { McpSetup } from '../mcp/firing.ts';
 
 export interface ExecuteOptions {
   input: HookInput;
@@ -36,6 +38,8 @@ export interface ExecuteOptions {
   selfCommand?: readonly string[];
   /** Run async hooks here and wait for them (`--only-async`): Claude Code runs this whole firing in the background. */
   asyncHere?: boolean;
+  /** Where mcp_tool hooks find their servers (and, under serve, a pool that outlives the firing). */
+  mcp?: McpSetup;
 }
 
 export interface RanHook {
@@ -66,7 +70,16 @@ interface ChainRun {
 }
 
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<Executed> {
-  const chains = await Promise.all(plan.chains.map((chain) => runChain(plan.event, chain, options)));
+  // The MCP client is loaded only when an mcp_tool hook is about to run (start-up budget).
+  const mcp = plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool')
+    ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: { projectDir: options.projectDir, home: options.env.HOME ?? homedir(), env: options.env } })
+    : undefined;
+  let chains: ChainRun[];
+  try {
+    chains = await Promise.all(plan.chains.map((chain) => runChain(plan.event, chain, mcp ? { ...options, mcpContext: mcp.context } : options)));
+  } finally {
+    await mcp?.close();
+  }
   const byId = new Map(chains.flatMap(({ runs }) => runs).map((run) => [run.hook.id, run]));
   const runs = plan.run.flatMap(({ hook }) => byId.get(hook.id) ?? []);
   const shortCircuited = chains.flatMap((chain) => chain.shortCircuited);
@@ -95,7 +108,9 @@ export function reduceItems(ran: readonly RanHook[]): ReduceItem[] {
 }
 
 /** A chain in order: each hook sees the input as the ones before rewrote it; a block ends the chain. */
-async function runChain(event: EventName, chain: readonly PlannedHook[], options: ExecuteOptions): Promise<ChainRun> {
+type ChainOptions = ExecuteOptions & { mcpContext?: McpContext };
+
+async function runChain(event: EventName, chain: readonly PlannedHook[], options: ChainOptions): Promise<ChainRun> {
   const runs: HookRun[] = [];
   let current = options.input;
   for (const [index, planned] of chain.entries()) {
@@ -123,7 +138,7 @@ function serialized(input: HookInput): string {
   return json;
 }
 
-async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input: HookInput, options: ExecuteOptions): Promise<HookRun> {
+async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input: HookInput, options: ChainOptions): Promise<HookRun> {
   const { handler } = hook;
   const label = labelOf(hook);
   options.onHookStart?.(hook, handler.statusMessage ?? label);
@@ -146,6 +161,7 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   const raw = await runHook(hook, {
     event, input, inputJson, projectDir: options.projectDir, cwd: input.cwd, env: options.env, timeoutMs,
     settings: options.settings, signal: options.signal ?? new AbortController().signal, warn: (message) => warnings.push(message),
+    ...(options.mcpContext ? { mcp: options.mcpContext } : {}),
     moveToBackground: (handoff) => {
       const started = handOff({ kind: 'adopt', hook, event, label, timeoutMs: handoff.asyncTimeoutMs, pid: handoff.pid, stdoutSoFar: handoff.stdoutSoFar, stderrSoFar: handoff.stderrSoFar }, [handoff.stdout, handoff.stderr]);
       if ('error' in started) return false;

@@ -6,17 +6,8 @@ const loaders: Record<HookType, () => Promise<Runner>> = {
   http: async () => (await import('./http.ts')).runHttpHook,
   prompt: async () => (await import('./prompt.ts')).runPromptHook,
   agent: async () => (await import('./agent.ts')).runAgentHook,
-  mcp_tool: async () => runMcpToolHook,
+  mcp_tool: async () => (await import('./mcp-tool.ts')).runMcpToolHook,
 };
-
-/**
- * mcp_tool hooks call a tool on an MCP server that the Claude Code session has already connected;
- * peri-hooks has no session and no connections, so they fail as Claude Code's do before servers connect.
- */
-async function runMcpToolHook(hook: LoadedHook): Promise<RawOutcome> {
-  const server = hook.handler.type === 'mcp_tool' ? hook.handler.server : '?';
-  return { exitCode: null, stdout: '', stderr: '', timedOut: false, error: `MCP server "${server}" is not connected (peri-hooks runs outside a Claude Code session)`, durationMs: 0 };
-}
 
 export async function runHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {
   const runner = await loaders[hook.handler.type]();

@@ -11,6 +11,7 @@ import { matchesIf } from '../match/permission-rule.ts';
 import { identity } from '../plan.ts';
 import type { LoadedHook, Severity } from '../types.ts';
 import { blockingExitOne, languageOf } from './exit-one.ts';
+import { mcpServerRule } from './mcp-servers.ts';
 import { programProblem, scriptOf } from './program.ts';
 import { unquotedPathVariables } from './quoting.ts';
 import { nestedQuantifier } from './regex.ts';
@@ -277,4 +278,5 @@ export const SET_RULES: ReadonlyArray<Rule<readonly LoadedHook[]>> = [
       return findings;
     },
   },
+  mcpServerRule,
 ];

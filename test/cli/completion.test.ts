@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { EVENT_NAMES } from '../../src/events.ts';
+import { HOST_NAMES } from '../../src/hosts/types.ts';
 import { COMMANDS } from '../../src/cli/options.ts';
 import { makeProject, runCli } from '../helpers/cli.ts';
 
@@ -47,6 +48,8 @@ test('bash: commands, events, options and their values', () => {
   assert.deepEqual(bashComplete('schema', ''), ['error', 'input', 'output', 'report', 'settings']);
   assert.deepEqual(bashComplete('completion', ''), ['bash', 'fish', 'zsh']);
   assert.deepEqual(bashComplete('fire', 'Stop', '--only-async', ''), ['async', 'asyncRewake']);
+  assert.deepEqual(bashComplete('fire', '--host', ''), [...HOST_NAMES].sort());
+  assert.deepEqual(bashComplete('install', '--host', 'cu'), ['cursor']);
 });
 
 test('bash: file and folder values complete from the file system', () => {

@@ -113,7 +113,6 @@ const USAGE_ROWS: Array<[argv: string[], message: string, fix: string]> = [
   // A repeatable option alone is no exception: the parser would read it as the file "true".
   [['validate', '--settings'], '--settings needs a value: --settings <file-or-json>', 'give it one (--settings=<value> for a value that starts with -)'],
   [['fire', 'Stop', '--settings', '--fail-closed'], '--settings needs a value: --settings <file-or-json>', 'give it one (--settings=<value> for a value that starts with -)'],
-  [['fire'], 'missing required args for command `fire <event>`', 'see peri-hooks --help'],
   [['state'], 'missing required args for command `state <session_id>`', 'see peri-hooks --help'],
   [['explain'], 'missing required args for command `explain <event>`', 'see peri-hooks --help'],
   [['replay', '--dry-run'], 'missing required args for command `replay <...transcripts>`', 'see peri-hooks --help'],

@@ -36,3 +36,8 @@ test('the probe sees another command\'s modules when that command runs', async (
   assert.ok(loaded.some((file) => file.startsWith('validate/')), loaded.join(', '));
   assert.ok(!loaded.includes('cli/commands/fire.ts'), 'validate does not load the fire command');
 });
+
+test('a Claude Code firing loads of the host adapters only the detection and its table', async () => {
+  const loaded = await sourcesLoaded(['fire', 'PreToolUse', '--setting-sources', '', '--settings', '{"hooks":{}}'], project.input('PreToolUse.tool_name-Bash'));
+  assert.deepEqual(loaded.filter((file) => file.startsWith('hosts/')).sort(), ['hosts/detect.ts', 'hosts/table.ts', 'hosts/types.ts']);
+});

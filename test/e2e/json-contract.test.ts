@@ -70,3 +70,19 @@ test('peri-hooks schema report and schema error print the published schemas', as
     assert.ok(schema.required.includes('schemaVersion'));
   }
 });
+
+test('every command\'s JSON output starts with schemaVersion', async () => {
+  const commands = [
+    ['validate', '--output', 'json'],
+    ['list', '--output', 'json'],
+    ['explain', 'PreToolUse', '--tool', 'Bash', '--output', 'json'],
+    ['state', 'never-seen'],
+    ['doctor', '--output', 'json'],
+  ];
+  for (const args of commands) {
+    const result = await runCli(args, { env: project.env(), cwd: project.dir });
+    const document = JSON.parse(result.stdout) as Record<string, unknown>;
+    assert.equal(Object.keys(document)[0], 'schemaVersion', args.join(' '));
+    assert.equal(document.schemaVersion, 1, args.join(' '));
+  }
+});

@@ -278,7 +278,7 @@ describe('the state file and command', () => {
     const env = stateEnv();
     const result = await runCli(['state', 'never-seen', '--state-dir', env.PERI_HOOKS_STATE_DIR!], { env: project.env() });
     assert.equal(result.code, 0);
-    assert.deepEqual({ ...JSON.parse(result.stdout), file: undefined, updatedAt: undefined }, { version: 1, sessionId: 'never-seen', once: {}, stopBlocks: {}, results: [], file: undefined, updatedAt: undefined });
+    assert.deepEqual({ ...JSON.parse(result.stdout), file: undefined, updatedAt: undefined }, { schemaVersion: 1, version: 1, sessionId: 'never-seen', once: {}, stopBlocks: {}, results: [], file: undefined, updatedAt: undefined });
     assert.match(result.stderr, /no state kept for session "never-seen"/);
   });
 });

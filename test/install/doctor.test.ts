@@ -68,7 +68,7 @@ test('a good setup: every check passes, the http hook\'s server is never called;
   assert.equal(detail.artefact, `the registration starts ${pkg.runner} (peri-hooks ${VERSION})`);
   assert.equal(detail.policy, 'team-policy.json: 3 hooks load');
   assert.equal(detail.target, `${hookUrl}: allowed, 127.0.0.1 resolves to 127.0.0.1`);
-  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms$`));
+  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms(; less than half of it is left for the SessionEnd hooks)?$`));
   assert.equal(detail.state, `${join(project.home, '.local/state/peri-hooks')} is writable`);
   assert.equal(requests, 0);
 });
@@ -96,7 +96,7 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ['registration', 'fail', 'local settings'],
     ['artefact', 'pass', 'artefact'],
     ['artefact', 'fail', 'artefact'],
-    ['policy', 'pass', 'policy'],
+    ['policy', 'fail', 'policy'],
     ['target', 'fail', 'PreToolUse http hook'],
     ['target', 'fail', 'PreToolUse http hook'],
     ['target', 'fail', 'PreToolUse prompt hook'],
@@ -109,10 +109,12 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ['.claude/settings.local.json:2:3 registers Stop, but this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',
       'remove the comments (keep the notes in another file), then run peri-hooks doctor'],
     [`the registration starts ${join(project.dir, 'gone/peri-hooks')}, but it does not start (ENOENT)`, 'run peri-hooks install again from the peri-hooks you want registered'],
+    [`team-policy.json: 1 error, so some hooks would not run as written:\n    error: ${policy}:24:13 (/hooks/PreToolUse/0/hooks/3/server): no MCP configuration defines the server "memory": this hook fails at every firing as "MCP server 'memory' not connected"\n  fix: no MCP server is configured; define it in .mcp.json, ~/.claude.json or a --mcp-config file (fire --mcp-config adds servers at run time)`,
+      `peri-hooks validate --setting-sources none --settings ${policy} shows every problem`],
     ['HTTP hook blocked: 10.0.0.1 resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.', 'point the hook at a public address, or at loopback for a local service'],
     ['https://hooks.example.com/check does not match any pattern in allowedHttpHookUrls', 'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL'],
     ['Is this call safe?: no credentials: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN for a bearer token) (in this environment)', undefined],
-    ['memory/check: peri-hooks has no Claude Code session to call MCP tools through, so this hook fails at every firing', 'keep mcp_tool hooks in Claude Code\'s own settings'],
+    ['memory/check: MCP server \'memory\' not connected, so this hook fails at every firing', 'no MCP server is configured; define it in .mcp.json, ~/.claude.json or a --mcp-config file'],
     ['state-is-a-file/state is not writable (ENOTDIR): once hooks, the Stop loop guard and async results would be lost', 'set PERI_HOOKS_STATE_DIR to a writable folder'],
   ]);
 
@@ -140,7 +142,7 @@ test('human output: one ✓ or ✗ line per check, the fix under each failure, t
   assert.match(lines[0]!, /^✓ runtime: peri-hooks .* on Node /);
   assert.equal(lines[1], `✗ registration: peri-hooks is not registered in any Claude Code settings file (.claude/settings.json, .claude/settings.local.json, ${join(project.home, '.claude/settings.json')}, ${join(project.managed, 'managed-settings.json')})`);
   assert.equal(lines[2], '  fix: peri-hooks install --policy <file>');
-  assert.match(lines[3]!, /^✓ start-up: median \d+ ms over 5 no-op firings/);
+  assert.match(lines[3]!, /^[✓!] start-up: median \d+ ms over 5 no-op firings/);
   assert.match(lines[4]!, /^✓ state folder: .* is writable$/);
   assert.equal(lines[5], '1 of 4 checks failed: the guard would not work as configured');
 });

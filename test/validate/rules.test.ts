@@ -162,3 +162,19 @@ test('LINT_CODES is exactly the codes the rules report under, each of one rule',
   const used = [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) => [rule.code, ...(rule.also ?? [])]);
   assert.deepEqual([...used].sort(), [...LINT_CODES].sort());
 });
+
+test('mcp-server-unknown: an mcp_tool hook naming a server no MCP configuration defines, with the known names', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'peri-hooks-mcp-'));
+  try {
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ mcpServers: { guard: { command: 'guard' } } }));
+    const lintMcp = (server: string) => lint([hook('PreToolUse', 'Bash', { type: 'mcp_tool', server, tool: 'check' })], { ...ctx, home, env: { PERI_HOOKS_MANAGED_DIR: join(home, 'managed') } });
+    assert.deepEqual(await lintMcp('guard'), []);
+    const [finding] = await lintMcp('nosuch');
+    assert.equal(finding!.code, 'mcp-server-unknown');
+    assert.equal(finding!.pointer, '/hooks/PreToolUse/0/hooks/0/server');
+    assert.equal(finding!.message, 'no MCP configuration defines the server "nosuch": this hook fails at every firing as "MCP server \'nosuch\' not connected"');
+    assert.match(finding!.fix!, /^the configured servers are guard;/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,7 @@
 // `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
 import path from 'node:path';
 import pc from 'picocolors';
-import { EXIT, PeriHooksError } from '../../errors.ts';
+import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
@@ -35,11 +35,12 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
   }
   const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
   if (output === 'json') {
-    await write(process.stdout, `${JSON.stringify(report, null, 2)}\n`);
+    await write(process.stdout, jsonDocument(report));
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
-    await write(process.stdout, human(report, lines, useColour(process.stdout, flags.color), terminalWidth(process.stdout)));
+    const servers = report.mcpServers ? (await import('../../mcp/origins.ts')).originLine : undefined;
+    await write(process.stdout, human(report, lines, useColour(process.stdout, flags.color), terminalWidth(process.stdout), servers));
   }
   return EXIT.ok;
 }
@@ -58,7 +59,7 @@ function toolInput(text: string | undefined): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function human(report: ExplainReport, lines: Array<number | undefined>, colour: boolean, width: number | undefined): string {
+function human(report: ExplainReport, lines: Array<number | undefined>, colour: boolean, width: number | undefined, originLine?: (origin: NonNullable<ExplainReport['mcpServers']>[number]) => string): string {
   const c = pc.createColors(colour);
   const target = report.matcherValue !== undefined ? `${report.event}(${report.matcherValue})` : report.event;
   const running = report.hooks.filter((hook) => hook.status === 'would-run').length;
@@ -76,7 +77,8 @@ function human(report: ExplainReport, lines: Array<number | undefined>, colour: 
     ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows], { width })
     : `no ${report.event} hooks are configured in any source; nothing is enforced. Searched:\n${(report.noHooksFound?.searched ?? []).map((place) => `  ${place}`).join('\n')}`;
   const warnings = report.warnings.map((w) => formatDiagnostic(w, '')).join('\n');
-  return `${head}\n${body}\n${c.dim(project)}\n${warnings ? `\n${warnings}\n` : ''}`;
+  const servers = originLine ? (report.mcpServers ?? []).map((origin) => `${originLine(origin)}\n`).join('') : '';
+  return `${head}\n${body}\n${servers}${c.dim(project)}\n${warnings ? `\n${warnings}\n` : ''}`;
 }
 
 function clip(text: string): string {

@@ -2,18 +2,20 @@
 import { appendFileSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
+import { checkHost, hostOf } from '../../hosts/detect.ts';
 import { fire, type FireOptions } from '../../fire.ts';
 import { ASYNC_KINDS, type AsyncSelection } from '../../plan.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, list, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags {
   color?: ColourChoice;
   output?: string;
+  host?: string;
   input?: string;
   failClosed?: boolean;
   sequential?: boolean;
@@ -23,17 +25,19 @@ export interface FireFlags extends SourceFlags {
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
   skipAsync?: boolean;
+  mcpConfig?: unknown;
   verbose?: boolean;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
 
-export async function fireCommand(eventName: string, flags: FireFlags): Promise<number> {
+export async function fireCommand(eventName: string | undefined, flags: FireFlags): Promise<number> {
   const output = flags.output ?? 'decision';
   if (!OUTPUTS.includes(output as (typeof OUTPUTS)[number])) {
     throw new PeriHooksError('usage', `unknown --output "${output}"`, `use one of: ${OUTPUTS.join(', ')}`);
   }
-  const event = checkEvent(eventName);
+  const givenHost = flags.host === undefined ? undefined : checkHost(String(flags.host));
+  if (givenHost === undefined && eventName !== undefined) checkEvent(eventName);
   const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
   const colour = useColour(process.stderr, flags.color);
@@ -47,10 +51,16 @@ export async function fireCommand(eventName: string, flags: FireFlags): Promise<
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
+    ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
     ...traceOption(flags.verbose === true, process.env),
     ...sourceOptions(flags),
     ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
+  // The one seam for other agents: their payload in, their answer out, the same pipeline between.
+  const host = hostOf(givenHost, text);
+  if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options });
+  if (eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
+  const event = checkEvent(eventName);
   // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
   const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
   if (aborted) return EXIT.runnerError;

@@ -7,6 +7,7 @@ import { list, write } from '../io.ts';
 import { eventsOf, scopeOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
 
 export interface InstallFlags extends SettingsFlags {
+  host?: string;
   policy?: unknown;
   failClosed?: boolean;
   moveHooks?: boolean;
@@ -15,6 +16,7 @@ export interface InstallFlags extends SettingsFlags {
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
+  if (flags.host !== undefined) return (await import('./install-host.ts')).hostInstallCommand({ ...flags, host: String(flags.host) });
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
   const result = await install({

@@ -7,10 +7,12 @@ import { eventsOf, scopeOf, settingsLocation, type SettingsFlags } from '../sett
 import { diffs } from './install.ts';
 
 export interface UninstallFlags extends SettingsFlags {
+  host?: string;
   dryRun?: boolean;
 }
 
 export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
+  if (flags.host !== undefined) return (await import('./install-host.ts')).hostUninstallCommand({ ...flags, host: String(flags.host) });
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
   const result = uninstall({ scope: scopeOf(flags), ...(events ? { events } : {}), dryRun, load: settingsLocation(flags) });

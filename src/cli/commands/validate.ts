@@ -1,5 +1,5 @@
 // `peri-hooks validate`: every source fire would read, checked without running anything. Exit 0 clean, 1 with errors.
-import { EXIT, PeriHooksError } from '../../errors.ts';
+import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
@@ -20,7 +20,7 @@ export async function validateCommand(flags: ValidateFlags): Promise<number> {
   const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true);
   const text = reporter === 'github' ? renderGithub(report, process.cwd())
     : reporter === 'sarif' ? renderSarif(report, process.cwd())
-      : output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : human(report);
+      : output === 'json' ? jsonDocument(report) : human(report);
   await write(process.stdout, text);
   return report.ok ? EXIT.ok : EXIT.runnerError;
 }

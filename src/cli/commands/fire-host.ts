@@ -1,0 +1,29 @@
+// `peri-hooks fire --host <agent> [<its event>]`: another agent's payload, answered in its form.
+import { EXIT } from '../../errors.ts';
+import type { FireOptions } from '../../fire.ts';
+import { fireHost } from '../../hosts/fire.ts';
+import type { HostName } from '../../hosts/types.ts';
+import { interruptible, write } from '../io.ts';
+
+export interface HostFireCommand {
+  host: HostName;
+  event?: string;
+  text: string;
+  source: string;
+  /** `json`: the host's answer and every report, for people and tests; otherwise the host's answer (also for a
+   * `claude` registration that another agent ran from Claude Code's files, e.g. Cursor's third-party toggle). */
+  output: string;
+  options: FireOptions;
+}
+
+export async function fireHostCommand({ host, event, text, source, output, options }: HostFireCommand): Promise<number> {
+  const { value: fired, aborted } = await interruptible((signal) => fireHost({ host, ...(event !== undefined ? { event } : {}), text, source, options: { ...options, signal } }));
+  if (aborted) return EXIT.runnerError;
+  if (output === 'json') {
+    await write(process.stdout, `${JSON.stringify({ host, stdout: fired.stdout, stderr: fired.stderr, exitCode: fired.exitCode, reports: fired.reports }, null, 2)}\n`);
+  } else {
+    await write(process.stdout, fired.stdout);
+    await write(process.stderr, fired.stderr);
+  }
+  return fired.exitCode;
+}

@@ -1,0 +1,60 @@
+// Codex's apply_patch envelope (`*** Begin Patch` … `*** End Patch`) as one Claude Code file tool call per file:
+// an added file is a Write with its content, an updated one an Edit (its hunks' old and new lines joined), a
+// move an Edit of the old path and a Write of the new, a deleted file a Write of empty content (Claude Code has
+// no delete tool; a policy guarding the file with an Edit|Write matcher sees it).
+import path from 'node:path';
+
+export interface FileCall {
+  tool: 'Write' | 'Edit';
+  input: Record<string, unknown>;
+}
+
+const HEADER = /^\*\*\* (Add|Update|Delete) File: (.+)$/;
+
+/** The calls of a patch; undefined when the text is not an apply_patch envelope. */
+export function patchCalls(patch: string, cwd: string): FileCall[] | undefined {
+  const lines = patch.replace(/\r\n/g, '\n').split('\n');
+  const start = lines.findIndex((line) => line.trim() === '*** Begin Patch');
+  if (start < 0) return undefined;
+  const calls: FileCall[] = [];
+  const file = (name: string) => path.resolve(cwd, name.trim());
+  for (let i = start + 1; i < lines.length; i++) {
+    const header = HEADER.exec(lines[i]!);
+    if (!header) continue;
+    const [, kind, name] = header;
+    const body: string[] = [];
+    let moveTo: string | undefined;
+    for (i++; i < lines.length && !HEADER.test(lines[i]!) && lines[i]!.trim() !== '*** End Patch'; i++) {
+      const line = lines[i]!;
+      if (line.startsWith('*** Move to: ')) moveTo = line.slice('*** Move to: '.length);
+      else if (line !== '*** End of File') body.push(line);
+    }
+    i--;
+    if (kind === 'Add') {
+      calls.push({ tool: 'Write', input: { file_path: file(name!), content: body.filter((line) => line.startsWith('+')).map((line) => line.slice(1)).join('\n') } });
+    } else if (kind === 'Delete') {
+      calls.push({ tool: 'Write', input: { file_path: file(name!), content: '' } });
+    } else {
+      const { oldText, newText } = hunks(body);
+      calls.push({ tool: 'Edit', input: { file_path: file(name!), old_string: oldText, new_string: newText } });
+      if (moveTo !== undefined) calls.push({ tool: 'Write', input: { file_path: file(moveTo), content: newText } });
+    }
+  }
+  return calls;
+}
+
+/** The old and the new side of an update's hunks: context lines on both, `-` lines on the old, `+` on the new. */
+function hunks(body: readonly string[]): { oldText: string; newText: string } {
+  const before: string[] = [];
+  const after: string[] = [];
+  for (const line of body) {
+    if (line.startsWith('@@')) continue;
+    if (line.startsWith('-')) before.push(line.slice(1));
+    else if (line.startsWith('+')) after.push(line.slice(1));
+    else {
+      before.push(line.slice(1));
+      after.push(line.slice(1));
+    }
+  }
+  return { oldText: before.join('\n'), newText: after.join('\n') };
+}

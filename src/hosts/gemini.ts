@@ -1,0 +1,37 @@
+// Gemini CLI: its own event names; `decision: "deny"` with `reason` refuses (a tool call, a prompt, the end of
+// a turn, which it then retries), a rewrite is `hookSpecificOutput.tool_input` in Gemini's argument names.
+// MCP tools are named mcp_<server>_<tool>; the payload's mcp_context names the server and the tool apart.
+import { answer, reasonOf, type HostContext, type HostModule, type RenderContext } from './module.ts';
+import { claudeInput, hostToolInput } from './normalise.ts';
+import type { ClaudeCall, HostAnswer } from './types.ts';
+
+export const gemini: HostModule = {
+  calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
+    const mcp = payload.mcp_context as { server_name?: unknown; tool_name?: unknown } | undefined;
+    const input = claudeInput(host, hostEvent, def, payload);
+    if (mcp && typeof mcp.server_name === 'string' && typeof mcp.tool_name === 'string') input.tool_name = `mcp__${mcp.server_name}__${mcp.tool_name}`;
+    const response = payload.tool_response as { error?: unknown } | undefined;
+    // AfterTool reports a failed call too: that is Claude Code's PostToolUseFailure.
+    if (def.event === 'PostToolUse' && response && response.error !== undefined && response.error !== null) {
+      const { tool_response: _response, ...rest } = input;
+      return [{ event: 'PostToolUseFailure', input: { ...rest, hook_event_name: 'PostToolUseFailure', error: typeof response.error === 'string' ? response.error : JSON.stringify(response.error) } }];
+    }
+    return [{ event: def.event, input }];
+  },
+  render({ host, hostEvent, verdict, hostTool }: RenderContext): HostAnswer {
+    const common = {
+      ...(verdict.stop ? { continue: false, ...(verdict.stop.reason !== undefined ? { stopReason: verdict.stop.reason } : {}) } : {}),
+      ...(verdict.systemMessage !== undefined ? { systemMessage: verdict.systemMessage } : {}),
+    };
+    const specific = {
+      ...(verdict.updatedInput ? { tool_input: hostToolInput(host, hostTool, verdict.updatedInput) } : {}),
+      ...(verdict.context !== undefined ? { additionalContext: verdict.context } : {}),
+    };
+    const withSpecific = Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: hostEvent, ...specific } } : {};
+    if (verdict.blocked) return answer({ ...common, decision: 'deny', reason: reasonOf(verdict), ...withSpecific }, 2, reasonOf(verdict));
+    const decision = verdict.permission === 'ask' || verdict.permission === 'allow' ? { decision: verdict.permission, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) } : {};
+    const output = { ...common, ...decision, ...withSpecific };
+    return answer(Object.keys(output).length > 0 ? output : undefined);
+  },
+  stops: () => true,
+};

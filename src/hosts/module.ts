@@ -1,0 +1,36 @@
+// What a host module provides beyond its table row: the payload's calls, when one default call is not right,
+// and the answer in the host's own form.
+import type { HostDef } from './table.ts';
+import type { Payload } from './normalise.ts';
+import type { ClaudeCall, HostAnswer, HostEventDef, Verdict } from './types.ts';
+
+export interface HostContext {
+  host: HostDef;
+  hostEvent: string;
+  def: HostEventDef;
+  payload: Payload;
+}
+
+export interface RenderContext extends HostContext {
+  verdict: Verdict;
+  /** The host's own name of the tool, on tool events. */
+  hostTool?: string;
+}
+
+export interface HostModule {
+  /** The Claude Code calls of the payload; without it, one call built by the table. */
+  calls?(context: HostContext): ClaudeCall[];
+  render(context: RenderContext): HostAnswer;
+  /** Where the host can stop the agent (`continue: false`); elsewhere a stop becomes a block, or unsupported. */
+  stops?(def: HostEventDef, hostEvent: string): boolean;
+}
+
+/** An answer: JSON on stdout (none when undefined), a message on stderr, an exit code. */
+export function answer(json: Record<string, unknown> | undefined, exitCode = 0, stderr?: string): HostAnswer {
+  return { stdout: json === undefined ? '' : `${JSON.stringify(json)}\n`, stderr: stderr ? `${stderr}\n` : '', exitCode };
+}
+
+/** The block message, or the words for a block without one. */
+export function reasonOf(verdict: Verdict): string {
+  return verdict.reason ?? verdict.stop?.reason ?? 'Blocked by a peri-hooks policy hook';
+}

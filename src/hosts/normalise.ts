@@ -1,0 +1,138 @@
+// A host payload → a Claude Code hook input, by the host's table: the field map, the tool-name map, tool_input
+// field renames, and the fields Claude Code always sends filled where the host has no equivalent.
+import path from 'node:path';
+import { EVENTS, isToolEvent } from '../events.ts';
+import { PeriHooksError } from '../errors.ts';
+import type { HostDef } from './table.ts';
+import type { HostEventDef, ToolDef } from './types.ts';
+
+export type Payload = Record<string, unknown>;
+
+/** The value at a dot path (`workspace_roots.0`, `tool_info.cwd`), or undefined. */
+export function at(payload: unknown, dotPath: string): unknown {
+  let value = payload;
+  for (const key of dotPath.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+/** The first of the host's paths for a Claude Code field that the payload holds. */
+export function field(host: HostDef, payload: Payload, name: string): unknown {
+  for (const candidate of host.fields[name] ?? []) {
+    const value = at(payload, candidate);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+/** A malformed host payload: the host, the event and the field, never a silent allow. */
+export function malformed(host: HostDef, hostEvent: string, where: string, problem: string): PeriHooksError {
+  return new PeriHooksError('invalid-input', `the ${host.title} ${hostEvent} payload ${problem} at ${where}`, `send the payload as ${host.title} writes it to a hook (peri-hooks fire --host ${host.name} ${hostEvent} < payload.json)`);
+}
+
+/** A host's tool call as a Claude Code one: the mapped name, and tool_input with Claude Code's field names. */
+export function claudeTool(host: HostDef, name: string, input: Record<string, unknown>, cwd: string): { name: string; input: Record<string, unknown> } {
+  const def: ToolDef | undefined = host.tools[name];
+  const renamed: Record<string, unknown> = { ...input };
+  for (const [claude, hosts] of Object.entries(def?.fields ?? {})) {
+    if (hosts in renamed && !(claude in renamed)) {
+      renamed[claude] = renamed[hosts];
+      delete renamed[hosts];
+    }
+  }
+  return { name: def?.tool ?? name, input: absolutePath(renamed, cwd) };
+}
+
+/** Claude Code's file tools carry absolute paths, and path rules (`if`) read them so. */
+function absolutePath(input: Record<string, unknown>, cwd: string): Record<string, unknown> {
+  const file = input.file_path;
+  return typeof file === 'string' && file !== '' && !path.isAbsolute(file) ? { ...input, file_path: path.resolve(cwd, file) } : input;
+}
+
+/** A rewritten Claude Code tool_input in the host tool's own field names (the inverse of claudeTool). */
+export function hostToolInput(host: HostDef, hostTool: string | undefined, input: Record<string, unknown>): Record<string, unknown> {
+  const fields = hostTool === undefined ? undefined : host.tools[hostTool]?.fields;
+  const renamed: Record<string, unknown> = { ...input };
+  for (const [claude, hosts] of Object.entries(fields ?? {})) {
+    if (claude in renamed) {
+      renamed[hosts] = renamed[claude];
+      delete renamed[claude];
+    }
+  }
+  return renamed;
+}
+
+/** A tool input that may come as JSON text (Copilot's toolArgs, Cursor's MCP tool_input). */
+export function toolInputObject(host: HostDef, hostEvent: string, value: unknown, where: string): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  const parsed = typeof value === 'string' ? parseJsonText(value) : value;
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  if (typeof value === 'string') return { input: value };
+  throw malformed(host, hostEvent, where, 'has a tool input that is not an object');
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The Claude Code input: the mapped fields, then every field Claude Code always sends (defaulted where the host
+ * has none), and `peri_hooks_host` naming where it came from. `tool` overrides the payload's own tool call.
+ */
+export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef, payload: Payload, tool?: { name: string; input: Record<string, unknown>; hostName?: string }): Record<string, unknown> {
+  const event = def.event;
+  const cwdValue = field(host, payload, 'cwd');
+  const cwd = typeof cwdValue === 'string' && cwdValue !== '' ? cwdValue : process.cwd();
+  const input: Record<string, unknown> = {};
+  for (const name of Object.keys(host.fields)) {
+    const value = field(host, payload, name);
+    if (value !== undefined) input[name] = value;
+  }
+  const sessionId = input.session_id;
+  Object.assign(input, {
+    session_id: typeof sessionId === 'string' && sessionId !== '' ? sessionId : `${host.name}-session`,
+    transcript_path: typeof input.transcript_path === 'string' ? input.transcript_path : '',
+    cwd,
+    hook_event_name: event,
+  });
+  if (isToolEvent(event)) {
+    const hostName = tool?.hostName ?? def.tool ?? input.tool_name;
+    if (tool === undefined && typeof hostName !== 'string') throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
+    const mapped = tool ? { name: tool.name, input: absolutePath(tool.input, cwd) } : claudeTool(host, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`), cwd);
+    input.tool_name = mapped.name;
+    input.tool_input = mapped.input;
+    if (!EVENTS[event].withoutToolUseId) input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';
+    else delete input.tool_use_id;
+    if (EVENTS[event].toolResponseField === 'tool_response' && input.tool_response === undefined) input.tool_response = {};
+    input.peri_hooks_host = { name: host.name, event: hostEvent, ...(typeof hostName === 'string' ? { tool_name: hostName } : {}) };
+  } else {
+    input.peri_hooks_host = { name: host.name, event: hostEvent };
+  }
+  fillRequired(host, hostEvent, input);
+  return input;
+}
+
+/** What Claude Code always sends for the event, where the host sends nothing like it. */
+function fillRequired(host: HostDef, hostEvent: string, input: Record<string, unknown>): void {
+  const event = input.hook_event_name as string;
+  const text = (name: string, fallback: string) => { if (typeof input[name] !== 'string') input[name] = input[name] === undefined ? fallback : JSON.stringify(input[name]); };
+  switch (event) {
+    case 'UserPromptSubmit':
+      if (typeof input.prompt !== 'string') throw malformed(host, hostEvent, `$.${host.fields.prompt?.[0] ?? 'prompt'}`, 'has no prompt text');
+      break;
+    case 'SessionStart': text('source', 'startup'); break;
+    case 'SessionEnd': text('reason', 'other'); break;
+    case 'Stop':
+    case 'SubagentStop':
+      input.stop_hook_active = input.stop_hook_active === true;
+      if (event === 'SubagentStop') { text('agent_id', ''); text('agent_type', ''); text('agent_transcript_path', ''); }
+      break;
+    case 'SubagentStart': text('agent_id', ''); text('agent_type', ''); break;
+    case 'PreCompact': text('trigger', 'auto'); break;
+    case 'Notification': text('message', ''); text('notification_type', 'unknown'); break;
+    case 'PostToolUseFailure': text('error', 'Error'); break;
+  }
+}

@@ -1,0 +1,324 @@
+// Every host as data: its events and what each becomes, its tool names, where its payload keeps the Claude Code
+// fields, and where its hook configuration lives. The host modules (one per host) hold only what is not data.
+// Facts and sources: fixtures/hosts/README.md; the README's hosts table is generated from this file.
+import type { Channels, HostEventDef, HostName, ToolDef } from './types.ts';
+
+/** The shape of a host's hook configuration, for install. */
+export interface InstallDef {
+  /** The file in the project and in the user's home (relative to each). */
+  project: string;
+  user?: string;
+  /**
+   * `nested`: `{<event>: [{matcher?, hooks: [handler]}]}` as Claude Code; `flat`: `{<event>: [handler]}`;
+   * `scripts`: one executable per event in a folder; `plugin`: one generated plugin file.
+   */
+  shape: 'nested' | 'flat' | 'scripts' | 'plugin';
+  /** Where the events object sits in the file. */
+  under: readonly string[];
+  /** The keys a new file starts with besides the events object. */
+  skeleton?: Readonly<Record<string, unknown>>;
+  /** The handler's fixed keys, its command key and its timeout key and unit. */
+  handler: Readonly<Record<string, unknown>>;
+  commandKey: string;
+  timeout?: { key: string; unit: 's' | 'ms' };
+}
+
+export interface HostDef {
+  name: HostName;
+  title: string;
+  /** Host event name → what it becomes. */
+  events: Readonly<Record<string, HostEventDef>>;
+  /** Host tool name → Claude Code tool; names not listed pass as they are. */
+  tools: Readonly<Record<string, ToolDef>>;
+  /** Where the payload names its event (a dot path), when it does. */
+  eventField?: string;
+  /** Claude Code input field → the payload paths that may hold it, first present wins. */
+  fields: Readonly<Record<string, readonly string[]>>;
+  /** A payload field that only this host sends: its presence picks the host when --host is not given. */
+  marker?: string;
+  install: InstallDef;
+}
+
+const tool = (name: string, fields?: Record<string, string>): ToolDef => ({ tool: name, ...(fields ? { fields } : {}) });
+const BLOCK = { blocks: true } as const;
+const CONTEXT = { context: true } as const;
+const PRE = { blocks: true, rewrites: true, context: true, asks: true } as const;
+
+/** The Claude Code field names, for hosts that send Claude Code's own payload. */
+const CLAUDE_FIELDS = {
+  session_id: ['session_id'], transcript_path: ['transcript_path'], cwd: ['cwd'], permission_mode: ['permission_mode'],
+  tool_name: ['tool_name'], tool_input: ['tool_input'], tool_use_id: ['tool_use_id'], tool_response: ['tool_response'],
+  prompt: ['prompt'], source: ['source'], reason: ['reason'], stop_hook_active: ['stop_hook_active'], last_assistant_message: ['last_assistant_message'],
+  agent_id: ['agent_id'], agent_type: ['agent_type'], agent_transcript_path: ['agent_transcript_path'], trigger: ['trigger'], custom_instructions: ['custom_instructions'],
+  message: ['message'], notification_type: ['notification_type'], title: ['title'], error: ['error'], model: ['model'],
+} as const;
+
+/** Claude Code's own event names, each to itself, with the channels Claude Code reads unless the host reads fewer. */
+function claudeEvents(names: readonly (keyof typeof CLAUDE_CHANNELS)[], fewer: Partial<Record<keyof typeof CLAUDE_CHANNELS, Channels>> = {}): Record<string, HostEventDef> {
+  return Object.fromEntries(names.map((name) => [name, { event: name, ...(fewer[name] ?? CLAUDE_CHANNELS[name]), install: true }]));
+}
+
+const CLAUDE_CHANNELS = {
+  PreToolUse: PRE,
+  PermissionRequest: { blocks: true, rewrites: true },
+  PostToolUse: { blocks: true, context: true },
+  PostToolUseFailure: CONTEXT,
+  UserPromptSubmit: { blocks: true, context: true },
+  SessionStart: CONTEXT,
+  SessionEnd: {},
+  Stop: BLOCK,
+  SubagentStart: CONTEXT,
+  SubagentStop: BLOCK,
+  PreCompact: BLOCK,
+  Notification: {},
+} as const;
+
+const GEMINI_TOOLS = {
+  run_shell_command: tool('Bash', { cwd: 'dir_path' }),
+  read_file: tool('Read'),
+  read_many_files: tool('Read'),
+  write_file: tool('Write'),
+  replace: tool('Edit'),
+  edit: tool('Edit'),
+  grep_search: tool('Grep'),
+  glob: tool('Glob'),
+  list_directory: tool('LS', { path: 'dir_path' }),
+  web_fetch: tool('WebFetch'),
+  google_web_search: tool('WebSearch'),
+  invoke_agent: tool('Task'),
+};
+
+export const HOSTS: Readonly<Record<HostName, HostDef>> = {
+  codex: {
+    name: 'codex',
+    title: 'Codex CLI',
+    events: {
+      ...claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'], {
+        PreToolUse: { blocks: true, rewrites: true, context: true },
+        PermissionRequest: { blocks: true },
+        PreCompact: {},
+      }),
+    },
+    tools: { exec_command: tool('Bash'), shell: tool('Bash') },
+    eventField: 'hook_event_name',
+    fields: CLAUDE_FIELDS,
+    marker: 'turn_id',
+    install: { project: '.codex/hooks.json', user: '.codex/hooks.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
+  },
+  cursor: {
+    name: 'cursor',
+    title: 'Cursor',
+    events: {
+      preToolUse: { event: 'PreToolUse', ...PRE, install: true },
+      beforeShellExecution: { event: 'PreToolUse', tool: 'Bash', blocks: true, asks: true },
+      beforeMCPExecution: { event: 'PreToolUse', blocks: true, asks: true },
+      beforeReadFile: { event: 'PreToolUse', tool: 'Read', blocks: true },
+      postToolUse: { event: 'PostToolUse', context: true, install: true },
+      afterShellExecution: { event: 'PostToolUse', tool: 'Bash' },
+      afterMCPExecution: { event: 'PostToolUse' },
+      afterFileEdit: { event: 'PostToolUse', tool: 'Edit' },
+      postToolUseFailure: { event: 'PostToolUseFailure', context: true, install: true },
+      beforeSubmitPrompt: { event: 'UserPromptSubmit', blocks: true, install: true },
+      sessionStart: { event: 'SessionStart', context: true, install: true },
+      sessionEnd: { event: 'SessionEnd', install: true },
+      stop: { event: 'Stop', blocks: true, install: true },
+      subagentStart: { event: 'SubagentStart', install: true },
+      subagentStop: { event: 'SubagentStop', blocks: true, install: true },
+      preCompact: { event: 'PreCompact', install: true },
+    },
+    tools: { Shell: tool('Bash'), Read: tool('Read'), Write: tool('Write'), Edit: tool('Edit'), Delete: tool('Write'), Task: tool('Task'), Grep: tool('Grep'), Glob: tool('Glob') },
+    eventField: 'hook_event_name',
+    fields: {
+      session_id: ['session_id', 'conversation_id'], transcript_path: ['transcript_path'], cwd: ['cwd', 'workspace_roots.0'], model: ['model'],
+      tool_name: ['tool_name'], tool_input: ['tool_input'], tool_use_id: ['tool_use_id', 'generation_id'], tool_response: ['tool_output', 'result_json', 'output'],
+      prompt: ['prompt'], error: ['error', 'error_message'], agent_type: ['subagent_type', 'agent_type'], agent_id: ['subagent_id', 'agent_id'], trigger: ['trigger'], reason: ['reason'], source: ['source'],
+    },
+    marker: 'cursor_version',
+    install: { project: '.cursor/hooks.json', user: '.cursor/hooks.json', shape: 'flat', under: ['hooks'], skeleton: { version: 1 }, handler: {}, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
+  },
+  gemini: {
+    name: 'gemini',
+    title: 'Gemini CLI',
+    events: {
+      BeforeTool: { event: 'PreToolUse', blocks: true, rewrites: true, asks: true, install: true },
+      AfterTool: { event: 'PostToolUse', blocks: true, context: true, install: true },
+      BeforeAgent: { event: 'UserPromptSubmit', blocks: true, context: true, install: true },
+      AfterAgent: { event: 'Stop', blocks: true, install: true },
+      SessionStart: { event: 'SessionStart', context: true, install: true },
+      SessionEnd: { event: 'SessionEnd', install: true },
+      PreCompress: { event: 'PreCompact', install: true },
+      Notification: { event: 'Notification', install: true },
+    },
+    tools: GEMINI_TOOLS,
+    eventField: 'hook_event_name',
+    fields: { ...CLAUDE_FIELDS, last_assistant_message: ['prompt_response'] },
+    install: { project: '.gemini/settings.json', user: '.gemini/settings.json', shape: 'nested', under: ['hooks'], handler: { type: 'command', name: 'peri-hooks' }, commandKey: 'command', timeout: { key: 'timeout', unit: 'ms' } },
+  },
+  antigravity: {
+    name: 'antigravity',
+    title: 'Antigravity CLI',
+    events: claudeEvents(['PreToolUse', 'PostToolUse', 'Stop'], { PreToolUse: BLOCK, PostToolUse: {}, Stop: BLOCK }),
+    tools: { run_command: tool('Bash', { command: 'CommandLine' }), write_to_file: tool('Write', { file_path: 'TargetFile', content: 'CodeContent' }), replace_file_content: tool('Edit', { file_path: 'TargetFile' }), multi_replace_file_content: tool('Edit', { file_path: 'TargetFile' }), view_file: tool('Read', { file_path: 'AbsolutePath' }) },
+    eventField: 'hook_event_name',
+    fields: CLAUDE_FIELDS,
+    install: { project: '.agents/hooks.json', user: '.gemini/config/hooks.json', shape: 'nested', under: ['peri-hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
+  },
+  copilot: {
+    name: 'copilot',
+    title: 'GitHub Copilot CLI',
+    events: {
+      preToolUse: { event: 'PreToolUse', blocks: true, rewrites: true, asks: true, install: true },
+      permissionRequest: { event: 'PermissionRequest', blocks: true, install: true },
+      postToolUse: { event: 'PostToolUse', install: true },
+      postToolUseFailure: { event: 'PostToolUseFailure', context: true, install: true },
+      userPromptSubmitted: { event: 'UserPromptSubmit', install: true },
+      sessionStart: { event: 'SessionStart', install: true },
+      sessionEnd: { event: 'SessionEnd', install: true },
+      agentStop: { event: 'Stop', blocks: true, install: true },
+      subagentStart: { event: 'SubagentStart', context: true, install: true },
+      subagentStop: { event: 'SubagentStop', blocks: true, install: true },
+      preCompact: { event: 'PreCompact', install: true },
+      notification: { event: 'Notification', context: true, install: true },
+      PreToolUse: { event: 'PreToolUse', blocks: true, rewrites: true, asks: true },
+      PostToolUse: { event: 'PostToolUse' },
+      PostToolUseFailure: { event: 'PostToolUseFailure', context: true },
+      UserPromptSubmit: { event: 'UserPromptSubmit' },
+      SessionStart: { event: 'SessionStart' },
+      SessionEnd: { event: 'SessionEnd' },
+      Stop: { event: 'Stop', blocks: true },
+      SubagentStop: { event: 'SubagentStop', blocks: true },
+      PreCompact: { event: 'PreCompact' },
+    },
+    tools: {
+      bash: tool('Bash'), powershell: tool('PowerShell'), view: tool('Read', { file_path: 'path' }), create: tool('Write', { file_path: 'path', content: 'file_text' }),
+      edit: tool('Edit', { file_path: 'path', old_string: 'old_str', new_string: 'new_str' }), apply_patch: tool('Edit'), glob: tool('Glob'), grep: tool('Grep'), rg: tool('Grep'), task: tool('Task'), web_fetch: tool('WebFetch'),
+    },
+    eventField: 'hook_event_name',
+    fields: {
+      session_id: ['sessionId', 'session_id'], transcript_path: ['transcriptPath', 'transcript_path'], cwd: ['cwd'],
+      tool_name: ['toolName', 'tool_name'], tool_input: ['toolArgs', 'tool_input'], tool_response: ['toolResult', 'tool_result'],
+      prompt: ['prompt'], source: ['source'], reason: ['reason'], error: ['error'], trigger: ['trigger'], custom_instructions: ['customInstructions', 'custom_instructions'],
+      agent_type: ['agentName', 'agent_name'], message: ['message'], notification_type: ['notification_type'], title: ['title'],
+    },
+    install: { project: '.github/hooks/peri-hooks.json', user: '.copilot/hooks/peri-hooks.json', shape: 'flat', under: ['hooks'], skeleton: { version: 1 }, handler: { type: 'command' }, commandKey: 'bash', timeout: { key: 'timeoutSec', unit: 's' } },
+  },
+  vscode: {
+    name: 'vscode',
+    title: 'VS Code agent hooks',
+    events: claudeEvents(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact']),
+    tools: {
+      runTerminalCommand: tool('Bash'), run_in_terminal: tool('Bash'), readFile: tool('Read', { file_path: 'filePath' }), read_file: tool('Read', { file_path: 'filePath' }),
+      create_file: tool('Write', { file_path: 'filePath' }), replace_string_in_file: tool('Edit', { file_path: 'filePath', old_string: 'oldString', new_string: 'newString' }), editFiles: tool('Edit', { file_path: 'filePath' }),
+    },
+    eventField: 'hookEventName',
+    fields: { ...CLAUDE_FIELDS, session_id: ['sessionId', 'session_id'], transcript_path: ['transcript_path', 'transcriptPath'] },
+    marker: 'hookEventName',
+    install: { project: '.github/hooks/peri-hooks-vscode.json', user: '.copilot/hooks/peri-hooks-vscode.json', shape: 'flat', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
+  },
+  windsurf: {
+    name: 'windsurf',
+    title: 'Windsurf (Cascade)',
+    events: {
+      pre_run_command: { event: 'PreToolUse', tool: 'Bash', blocks: true, install: true },
+      pre_read_code: { event: 'PreToolUse', tool: 'Read', blocks: true, install: true },
+      pre_write_code: { event: 'PreToolUse', tool: 'Edit', blocks: true, install: true },
+      pre_mcp_tool_use: { event: 'PreToolUse', blocks: true, install: true },
+      pre_user_prompt: { event: 'UserPromptSubmit', blocks: true, install: true },
+      post_run_command: { event: 'PostToolUse', tool: 'Bash', install: true },
+      post_read_code: { event: 'PostToolUse', tool: 'Read', install: true },
+      post_write_code: { event: 'PostToolUse', tool: 'Edit', install: true },
+      post_mcp_tool_use: { event: 'PostToolUse', install: true },
+      post_cascade_response: { event: 'Stop', install: true },
+    },
+    tools: {},
+    eventField: 'agent_action_name',
+    fields: { session_id: ['trajectory_id'], tool_use_id: ['execution_id'], cwd: ['tool_info.cwd'], prompt: ['tool_info.user_prompt'], last_assistant_message: ['tool_info.response'] },
+    marker: 'trajectory_id',
+    install: { project: '.windsurf/hooks.json', user: '.codeium/windsurf/hooks.json', shape: 'flat', under: ['hooks'], handler: { show_output: true }, commandKey: 'command' },
+  },
+  kiro: {
+    name: 'kiro',
+    title: 'Kiro CLI',
+    events: {
+      agentSpawn: { event: 'SessionStart', context: true, install: true },
+      userPromptSubmit: { event: 'UserPromptSubmit', context: true, install: true },
+      preToolUse: { event: 'PreToolUse', blocks: true, install: true },
+      postToolUse: { event: 'PostToolUse', install: true },
+      stop: { event: 'Stop', install: true },
+    },
+    tools: {
+      execute_bash: tool('Bash'), executeBash: tool('Bash'), fs_read: tool('Read', { file_path: 'path' }), fsRead: tool('Read', { file_path: 'path' }),
+      fs_write: tool('Write', { file_path: 'path', content: 'file_text', old_string: 'old_str', new_string: 'new_str' }), fsWrite: tool('Write', { file_path: 'path', content: 'file_text', old_string: 'old_str', new_string: 'new_str' }),
+    },
+    eventField: 'hook_event_name',
+    fields: { ...CLAUDE_FIELDS, session_id: ['session_id', 'conversation_id'] },
+    install: { project: '.kiro/agents/peri-hooks.json', user: '.kiro/agents/peri-hooks.json', shape: 'flat', under: ['hooks'], skeleton: { name: 'peri-hooks', description: 'The default tools, guarded by the Claude Code policy that peri-hooks runs' }, handler: {}, commandKey: 'command', timeout: { key: 'timeout_ms', unit: 'ms' } },
+  },
+  cline: {
+    name: 'cline',
+    title: 'Cline',
+    events: {
+      PreToolUse: { event: 'PreToolUse', blocks: true, context: true, install: true },
+      PostToolUse: { event: 'PostToolUse', context: true, install: true },
+      UserPromptSubmit: { event: 'UserPromptSubmit', blocks: true, context: true, install: true },
+      TaskStart: { event: 'SessionStart', context: true, install: true },
+      TaskResume: { event: 'SessionStart', context: true },
+      TaskComplete: { event: 'Stop' },
+      TaskCancel: { event: 'SessionEnd', install: true },
+      PreCompact: { event: 'PreCompact', install: true },
+    },
+    tools: {
+      execute_command: tool('Bash'), read_file: tool('Read', { file_path: 'path' }), write_to_file: tool('Write', { file_path: 'path' }),
+      replace_in_file: tool('Edit', { file_path: 'path', new_string: 'diff' }), search_files: tool('Grep', { path: 'path', pattern: 'regex' }), list_files: tool('LS', { path: 'path' }),
+    },
+    eventField: 'hookName',
+    fields: {
+      session_id: ['taskId'], cwd: ['workspaceRoots.0'], model: ['model'],
+      tool_name: ['preToolUse.toolName', 'postToolUse.toolName'], tool_input: ['preToolUse.parameters', 'postToolUse.parameters'], tool_response: ['postToolUse.result'], prompt: ['userPromptSubmit.prompt'],
+    },
+    marker: 'clineVersion',
+    install: { project: '.clinerules/hooks', user: 'Documents/Cline/Hooks', shape: 'scripts', under: [], handler: {}, commandKey: 'command' },
+  },
+  qwen: {
+    name: 'qwen',
+    title: 'Qwen Code',
+    events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], { PermissionRequest: BLOCK }),
+    tools: GEMINI_TOOLS,
+    eventField: 'hook_event_name',
+    fields: { ...CLAUDE_FIELDS, tool_use_id: ['tool_use_id', 'tool_call_id'] },
+    install: { project: '.qwen/settings.json', user: '.qwen/settings.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 'ms' } },
+  },
+  factory: {
+    name: 'factory',
+    title: 'Factory Droid',
+    events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStop', 'PreCompact', 'Notification'], { PermissionRequest: BLOCK }),
+    tools: { Execute: tool('Bash'), Create: tool('Write'), ApplyPatch: tool('Edit') },
+    eventField: 'hook_event_name',
+    fields: CLAUDE_FIELDS,
+    install: { project: '.factory/hooks.json', user: '.factory/hooks.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
+  },
+  opencode: {
+    name: 'opencode',
+    title: 'opencode (plugin)',
+    events: {
+      'tool.execute.before': { event: 'PreToolUse', blocks: true, rewrites: true, install: true },
+      'tool.execute.after': { event: 'PostToolUse', context: true, install: true },
+    },
+    tools: { bash: tool('Bash'), read: tool('Read', { file_path: 'filePath' }), write: tool('Write', { file_path: 'filePath' }), edit: tool('Edit', { file_path: 'filePath', old_string: 'oldString', new_string: 'newString' }), grep: tool('Grep'), glob: tool('Glob'), list: tool('LS'), task: tool('Task'), webfetch: tool('WebFetch') },
+    eventField: 'hook_event_name',
+    fields: { session_id: ['sessionID'], tool_use_id: ['callID'], cwd: ['directory'], tool_name: ['tool'], tool_input: ['args'], tool_response: ['output'] },
+    install: { project: '.opencode/plugins/peri-hooks.js', user: '.config/opencode/plugins/peri-hooks.js', shape: 'plugin', under: [], handler: {}, commandKey: 'command' },
+  },
+  amp: {
+    name: 'amp',
+    title: 'Amp (plugin)',
+    events: {
+      'tool.call': { event: 'PreToolUse', blocks: true, install: true },
+      'tool.result': { event: 'PostToolUse', install: true },
+    },
+    tools: { Bash: tool('Bash', { command: 'cmd' }), Read: tool('Read', { file_path: 'path' }), create_file: tool('Write', { file_path: 'path' }), edit_file: tool('Edit', { file_path: 'path', old_string: 'old_str', new_string: 'new_str' }), Grep: tool('Grep'), glob: tool('Glob') },
+    eventField: 'hook_event_name',
+    fields: { session_id: ['threadID', 'sessionID'], tool_use_id: ['toolUseID'], cwd: ['directory'], tool_name: ['tool'], tool_input: ['input'], tool_response: ['output'] },
+    install: { project: '.amp/plugins/peri-hooks.ts', user: '.config/amp/plugins/peri-hooks.ts', shape: 'plugin', under: [], handler: {}, commandKey: 'command' },
+  },
+};

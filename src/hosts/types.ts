@@ -1,0 +1,64 @@
+// The shapes of a host adapter: what another agent's hook payload becomes, and how a decision goes back.
+import type { EventName } from '../events.ts';
+
+export const HOST_NAMES = ['codex', 'cursor', 'gemini', 'antigravity', 'copilot', 'vscode', 'windsurf', 'kiro', 'cline', 'qwen', 'factory', 'opencode', 'amp'] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+/** The channels a host reads from a hook's answer for one of its events. */
+export interface Channels {
+  /** It can refuse the action (deny a tool call, drop a prompt, keep the agent going at stop). */
+  blocks?: true;
+  /** It takes a rewritten tool input. */
+  rewrites?: true;
+  /** It gives the model extra context. */
+  context?: true;
+  /** It can ask the user; without, an `ask` becomes a deny (the safe side). */
+  asks?: true;
+}
+
+export interface HostEventDef extends Channels {
+  /** The Claude Code event the policy sees. */
+  event: EventName;
+  /** The host event is about one kind of tool: the Claude Code tool it becomes. */
+  tool?: string;
+  /** The host event install registers for its Claude Code event (where several map to one, only one is registered). */
+  install?: true;
+}
+
+/** How one host tool becomes a Claude Code tool: its name, and tool_input field renames (Claude Code name → host name). */
+export interface ToolDef {
+  tool: string;
+  fields?: Readonly<Record<string, string>>;
+}
+
+/** One Claude Code firing built from a host payload. */
+export interface ClaudeCall {
+  event: EventName;
+  input: Record<string, unknown>;
+}
+
+/** The reduced decision of one or more firings, as every host renderer reads it. */
+export interface Verdict {
+  event: EventName;
+  permission?: 'allow' | 'deny' | 'ask' | 'defer';
+  /** The firing blocks (a deny, a `decision: block`, exit 2 where the event can block). */
+  blocked: boolean;
+  reason?: string;
+  updatedInput?: Record<string, unknown>;
+  context?: string;
+  /** `continue: false`: stop the agent. */
+  stop?: { reason?: string };
+  systemMessage?: string;
+  /** PermissionRequest's `decision`. */
+  permissionRequest?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean; updatedInput?: unknown };
+  /** Non-blocking hook errors. */
+  errors: string[];
+  failClosed: boolean;
+}
+
+/** What a host renderer hands back: the streams and the exit code, plus what the host could not take. */
+export interface HostAnswer {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}

@@ -1,0 +1,239 @@
+// `peri-hooks install --host <agent>`: peri-hooks' registration in another agent's hook configuration, in that
+// agent's file and shape (src/hosts/table.ts): one entry per host event whose Claude Code event the policy uses,
+// each firing `peri-hooks fire --host <agent> <its event>` by absolute paths. The file's other keys, comments
+// and formatting stay; a file install created is removed again by uninstall.
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { shellCommand, shellWords } from '../config/registration.ts';
+import { EVENT_NAMES, type EventName } from '../events.ts';
+import { PeriHooksError } from '../errors.ts';
+import { HOSTS, type HostDef } from '../hosts/table.ts';
+import type { HostName } from '../hosts/types.ts';
+import { timeoutMs } from '../plan.ts';
+import { formatDiagnostic } from '../text.ts';
+import type { Diagnostic, LoadedHook } from '../types.ts';
+import { fastestArtefact, type Artefact } from './artefact.ts';
+import type { FileChange } from './install.ts';
+import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
+import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
+import { readSettingsText, writeSettingsText } from './settings-file.ts';
+
+export const HOST_SCOPES = ['project', 'user'] as const;
+export type HostScope = (typeof HOST_SCOPES)[number];
+
+export interface HostInstallOptions {
+  host: HostName;
+  scope: HostScope;
+  policies: readonly string[];
+  events?: readonly EventName[];
+  failClosed: boolean;
+  dryRun: boolean;
+  cwd: string;
+  load: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
+}
+
+export interface HostInstallResult {
+  file: string;
+  artefact: Artefact;
+  /** The host events registered, each with the Claude Code event it fires. */
+  events: Array<{ hostEvent: string; event: EventName }>;
+  changes: FileChange[];
+  warnings: Diagnostic[];
+}
+
+/** peri-hooks' margin over its slowest hook, as in the Claude Code registration. */
+const MARGIN_S = 2;
+
+export function hostFile(host: HostDef, scope: HostScope, load: Pick<LoadOptions, 'projectDir' | 'home'>): string {
+  if (scope === 'user') {
+    if (!host.install.user) throw new PeriHooksError('usage', `${host.title} has no user-wide hook configuration`, 'use --scope project');
+    return path.join(load.home ?? process.env.HOME ?? '', host.install.user);
+  }
+  return path.join(path.resolve(load.projectDir ?? '.'), host.install.project);
+}
+
+export async function hostInstall(options: HostInstallOptions): Promise<HostInstallResult> {
+  const host = HOSTS[options.host];
+  const file = hostFile(host, options.scope, options.load);
+  const policies = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
+  if (policies.length === 0) throw new PeriHooksError('usage', `no policy to register: install --host ${host.name} needs the Claude Code hooks peri-hooks should run`, 'give their file with --policy <file>');
+  for (const policy of policies) if (!existsSync(policy)) throw new PeriHooksError('usage', `policy file ${policy} does not exist`, 'give the path of a settings-style file holding the hooks, e.g. --policy team-policy.json');
+  const loaded = await loadSettings({ ...options.load, settings: policies, settingSources: [] });
+  const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length > 0 || loaded.sources.some((source) => source.status !== 'loaded')) {
+    throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`, `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} lists every problem`);
+  }
+  const used = options.events ?? EVENT_NAMES.filter((event) => loaded.hooks.some((hook) => hook.event === event));
+  const events = Object.entries(host.events).filter(([, def]) => def.install && used.includes(def.event)).map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
+  if (events.length === 0) {
+    throw new PeriHooksError('usage', `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`, `${host.title} maps: ${[...new Set(Object.values(host.events).map((def) => def.event))].join(', ')} (see "Other agents" in the README)`);
+  }
+  const artefact = fastestArtefact();
+  const command = (hostEvent: string) => shellCommand([...artefact.runner, 'fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', policy]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])]);
+  const timeoutS = (event: EventName) => slowestS(event, loaded.hooks) + MARGIN_S;
+  const changes = host.install.shape === 'scripts'
+    ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\nexec ${command(hostEvent)}\n` })))
+    : host.install.shape === 'plugin'
+      ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
+      : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
+  if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
+  return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
+}
+
+export interface HostUninstallResult {
+  file: string;
+  changes: FileChange[];
+}
+
+export function hostUninstall(options: Pick<HostInstallOptions, 'host' | 'scope' | 'dryRun' | 'load'>): HostUninstallResult {
+  const host = HOSTS[options.host];
+  const file = hostFile(host, options.scope, options.load);
+  const changes = host.install.shape === 'scripts' ? scriptChanges(host, file, [])
+    : host.install.shape === 'plugin' ? (isGenerated(file) ? [{ file, before: readFileSync(file, 'utf8'), after: '' }] : [])
+      : configChanges(host, file, new Map());
+  if (!options.dryRun) for (const change of changes) apply(change, false);
+  return { file, changes };
+}
+
+function slowestS(event: EventName, hooks: readonly LoadedHook[]): number {
+  const own = hooks.filter((hook) => hook.event === event);
+  return own.length === 0 ? 0 : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
+}
+
+/** One handler in the host's shape: its fixed keys, the command, the timeout in the host's unit. */
+function entry(host: HostDef, command: string, timeoutS: number): Record<string, unknown> {
+  const { handler, commandKey, timeout } = host.install;
+  const value = timeout === undefined ? {} : { [timeout.key]: timeout.unit === 'ms' ? Math.round(timeoutS * 1000) : Math.round(timeoutS * 1000) / 1000 };
+  const flat = { ...handler, [commandKey]: command, ...value };
+  return host.install.shape === 'nested' ? { hooks: [flat] } : flat;
+}
+
+/** Whether a command line is peri-hooks firing for this host. */
+export function firesHost(command: unknown, host: HostName): boolean {
+  if (typeof command !== 'string') return false;
+  const words = shellWords(command);
+  if (!words) return false;
+  const at = words.indexOf('fire');
+  return at > 0 && words[at + 1] === '--host' && words[at + 2] === host;
+}
+
+/** Whether an entry of a host event's array is peri-hooks' own: a flat handler, or a group of nothing else. */
+export function isOurEntry(host: HostDef, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (host.install.shape === 'nested') {
+    const handlers = (value as { hooks?: unknown }).hooks;
+    return Array.isArray(handlers) && handlers.length > 0 && handlers.every((handler) => firesHost((handler as Record<string, unknown> | null)?.[host.install.commandKey], host.name));
+  }
+  return firesHost((value as Record<string, unknown>)[host.install.commandKey], host.name);
+}
+
+/** The text of a file install creates: the skeleton keys, and the events container. */
+function newFileText(host: HostDef): string {
+  return `${JSON.stringify({ ...host.install.skeleton }, null, 2)}\n`;
+}
+
+/** The JSON configuration with exactly `wanted` as peri-hooks' entries (none: uninstall). */
+function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, Record<string, unknown>>): FileChange[] {
+  const read = readSettingsText(file);
+  if (read.text === undefined && wanted.size === 0) return [];
+  let text = read.text ?? newFileText(host);
+  let root = parseSettings(file, text);
+  const container = () => host.install.under.reduce<Node | undefined>((node, key) => child(node, key), root);
+  // Out with every registration first, one at a time (the tree changes with each edit) …
+  for (let target = ourEntry(host, container(), wanted); target; target = ourEntry(host, container(), wanted)) {
+    root = parseSettings(file, (text = remove(text, emptied(target))));
+  }
+  // … then each wanted entry in place of the one already there, or at the end.
+  for (const [hostEvent, value] of wanted) {
+    const events = container();
+    const array = child(events, hostEvent);
+    const existing = (array?.children ?? []).find((node) => isOurEntry(host, valueOf(node)));
+    if (existing) text = JSON.stringify(valueOf(existing)) === JSON.stringify(value) ? text : replace(text, existing, value);
+    else if (array?.type === 'array') text = append(text, array, value);
+    else if (array !== undefined) throw new PeriHooksError('usage', `"${[...host.install.under, hostEvent].join('.')}" in ${file} is not an array; nothing was changed`, `fix the file as ${host.title} documents it`);
+    else text = events ? append(text, events, [value], hostEvent) : appendPath(text, root, host.install.under, { [hostEvent]: [value] });
+    root = parseSettings(file, text);
+  }
+  if (text === read.text) return [];
+  // A file that holds nothing but what install created goes again.
+  const after = wanted.size === 0 && text === newFileText(host) && read.text !== undefined ? '' : text;
+  return [{ file, before: read.text, after }];
+}
+
+/** A registration that must go: any in an event not wanted, or a second one of a wanted event. */
+function ourEntry(host: HostDef, events: Node | undefined, wanted: ReadonlyMap<string, unknown>): Node | undefined {
+  for (const property of events?.type === 'object' ? events.children ?? [] : []) {
+    const name = property.children?.[0]?.value as string;
+    const array = property.children?.[1];
+    if (array?.type !== 'array') continue;
+    const ours = (array.children ?? []).filter((node) => isOurEntry(host, valueOf(node)));
+    const keep = wanted.has(name) ? 1 : 0;
+    if (ours.length > keep) return ours.at(-1);
+  }
+  return undefined;
+}
+
+/** The node to remove with a registration: its array too when it was the only entry, and the container when that was its only event. */
+function emptied(target: Node): Node {
+  const array = target.parent!;
+  if (array.children!.length > 1) return target;
+  const property = array.parent!;
+  const events = property.parent!;
+  if (events.children!.length > 1 || !events.parent?.parent) return property;
+  return events.parent;
+}
+
+function appendPath(text: string, root: Node, under: readonly string[], value: Record<string, unknown>): string {
+  let node = root;
+  for (const [index, key] of under.entries()) {
+    const next = child(node, key);
+    if (!next) return append(text, node, under.slice(index + 1).reduceRight<unknown>((inner, name) => ({ [name]: inner }), value), key);
+    node = next;
+  }
+  return text;
+}
+
+/** Cline: one executable per event in the folder; peri-hooks' own are replaced or removed, others left alone. */
+function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ name: string; text: string }>): FileChange[] {
+  const names = new Set(wanted.map(({ name }) => name));
+  const existing = existsSync(folder) ? readdirSync(folder).filter((name) => name in host.events) : [];
+  const changes: FileChange[] = [];
+  for (const name of existing) {
+    const file = path.join(folder, name);
+    if (!names.has(name) && isGenerated(file)) changes.push({ file, before: readFileSync(file, 'utf8'), after: '' });
+  }
+  for (const { name, text } of wanted) {
+    const file = path.join(folder, name);
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    if (before !== undefined && !isGenerated(file)) throw new PeriHooksError('usage', `${file} is a ${host.title} hook of its own; nothing was changed`, `move it out of ${folder} (its hook would be replaced), or leave its event out with --events`);
+    if (before !== text) changes.push({ file, before, after: text });
+  }
+  return changes;
+}
+
+function fileChanges(file: string, text: string): FileChange[] {
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (before !== undefined && !isGenerated(file)) throw new PeriHooksError('usage', `${file} exists and is not peri-hooks' own; nothing was changed`, 'move it away, or remove it');
+  return before === text ? [] : [{ file, before, after: text }];
+}
+
+function isGenerated(file: string): boolean {
+  return existsSync(file) && readFileSync(file, 'utf8').includes(GENERATED_MARK);
+}
+
+/** Writes a change: '' removes the file; JSON files go through the settings writer (atomic, with a backup). */
+function apply(change: FileChange, executable: boolean): void {
+  if (change.after === '') {
+    unlinkSync(change.file);
+    return;
+  }
+  if (change.file.endsWith('.json')) {
+    const backup = writeSettingsText({ file: change.file, real: change.file, text: change.before }, change.after);
+    if (backup !== undefined) change.backup = backup;
+    return;
+  }
+  mkdirSync(path.dirname(change.file), { recursive: true });
+  writeFileSync(change.file, change.after);
+  if (executable) chmodSync(change.file, 0o755);
+}

@@ -1,0 +1,22 @@
+// The MCP side of one firing: the configuration is looked up once, on the first mcp_tool hook that runs, and
+// the hooks share the connections; at the end of the firing its own connections close (stdio servers die).
+// A pool given from outside (`serve`) stays open across firings.
+import type { McpContext } from '../types.ts';
+import { lookupServers, type LookupOptions } from './lookup.ts';
+import { createConnectionPool, type ConnectionPool } from './pool.ts';
+import type { ServerCatalogue } from './servers.ts';
+
+export interface McpSetup {
+  lookup: LookupOptions;
+  /** A pool that outlives the firing; without it the firing opens and closes its own. */
+  pool?: ConnectionPool;
+}
+
+export function mcpForFiring(setup: McpSetup): { context: McpContext; close: () => Promise<void> } {
+  let catalogue: Promise<ServerCatalogue> | undefined;
+  const pool = setup.pool ?? createConnectionPool();
+  return {
+    context: { servers: () => (catalogue ??= lookupServers(setup.lookup)), pool },
+    close: setup.pool ? async () => {} : () => pool.close(),
+  };
+}

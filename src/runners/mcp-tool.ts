@@ -1,0 +1,80 @@
+// `type: "mcp_tool"` hooks (spec §5.4, §20.4): call one tool on an MCP server that the user's configuration
+// defines, and turn the result into the raw outcome a command hook would give, so one parser judges both:
+// JSON text is stdout, plain text is ignored, `isError` and call errors are non-blocking errors. Never throws.
+import { escapeSegment } from '../config/locate.ts';
+import { EVENTS } from '../events.ts';
+import type { McpToolHook } from '../config/schema.ts';
+import { labelOf } from '../hook-label.ts';
+import { missingServer } from '../mcp/servers.ts';
+import { onFailureBlocks } from '../outcome.ts';
+import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
+import { substituteInput } from './mcp-input.ts';
+import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
+
+const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
+/** Claude Code's second line of an onFailure block, per failure (§20.4.4). */
+export const TOOL_ERROR_DETAIL = `The MCP tool returned an error. ${DETAILS_LEFT_OUT}`;
+export const NOT_HOOK_OUTPUT_DETAIL = `The MCP tool's answer is not a hook's JSON output, {} or empty. ${DETAILS_LEFT_OUT}`;
+
+interface TextBlock {
+  type: 'text';
+  text: string;
+}
+const isText = (block: unknown): block is TextBlock =>
+  typeof block === 'object' && block !== null && (block as TextBlock).type === 'text' && typeof (block as TextBlock).text === 'string';
+
+/** The SDK prefixes a JSON-RPC error with its code; Claude Code shows the server's message as it is. */
+function serverMessage(message: string): string {
+  return message.replace(/^MCP error -?\d+: /, '');
+}
+
+async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
+  const handler = hook.handler as McpToolHook;
+  const label = labelOf(hook);
+  const notConnected = `MCP server '${handler.server}' not connected`;
+  if (!ctx.mcp) return errorOutcome(notConnected);
+  const catalogue = await ctx.mcp.servers();
+  const server = catalogue.servers.get(handler.server);
+  // What the lookup found wrong with this server's entry; when it is missing, also the files that did not load.
+  const entryPointer = `/mcpServers/${escapeSegment(handler.server)}`;
+  for (const warning of catalogue.warnings) {
+    if (warning.pointer?.endsWith(entryPointer) || (!server && warning.pointer === undefined)) ctx.warn(`${warning.file}: ${warning.message}; ${warning.fix}`);
+  }
+  if (!server) {
+    const missing = missingServer(catalogue, handler.server);
+    ctx.warn(`${missing.message}; ${missing.fix}`);
+    return errorOutcome(missing.message);
+  }
+  const args = substituteInput(handler.input ?? {}, ctx.input) as Record<string, unknown>;
+  const urlPatterns = hook.provenance.layer === 'managed' ? ctx.settings.managedAllowedHttpHookUrls : ctx.settings.allowedHttpHookUrls;
+  const result = await ctx.mcp.pool.call(server, handler.tool, args, { timeoutMs: ctx.timeoutMs, signal: ctx.signal, projectDir: ctx.projectDir, env: ctx.env, urlPatterns });
+  switch (result.kind) {
+    case 'not-connected': return errorOutcome(`${notConnected}: ${result.why}`);
+    case 'error': return errorOutcome(serverMessage(result.message));
+    case 'timeout': return cancelledOutcome();
+    case 'interrupted': return cancelledOutcome(`MCP hook ${label} cancelled: peri-hooks was interrupted`);
+  }
+  const text = result.content.filter(isText).map((block) => block.text).join('\n');
+  if (result.isError) return { ...errorOutcome(`MCP tool ${label} returned an error: ${text || '(no text)'}`), stderr: text, failureDetail: TOOL_ERROR_DETAIL };
+  if (text.trim().startsWith('{')) return { ...PASS, stdout: text };
+  // Plain text is the answer only where it is the event's answer itself (PreCompact, WorktreeCreate); elsewhere,
+  // even where a command's plain stdout is context, it is ignored, and under onFailure a failure.
+  const plain = EVENTS[ctx.event].plainStdout;
+  if (plain !== undefined && plain !== 'context') return { ...PASS, stdout: text };
+  const answered = text.trim() !== '' || result.content.length > 0;
+  if (answered && onFailureBlocks(ctx.event, handler)) {
+    return { ...errorOutcome(`MCP tool ${label} answered with something other than hook JSON`), stderr: text, failureDetail: NOT_HOOK_OUTPUT_DETAIL };
+  }
+  return PASS;
+}
+
+export async function runMcpToolHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {
+  const started = performance.now();
+  let outcome: Outcome;
+  try {
+    outcome = await call(hook, ctx);
+  } catch (error) {
+    outcome = errorOutcome(`MCP hook ${labelOf(hook)} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { ...outcome, durationMs: Math.round(performance.now() - started) };
+}

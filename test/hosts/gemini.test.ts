@@ -1,0 +1,97 @@
+// Gemini CLI: its payloads (fixtures/hosts/gemini) through a policy of real command hooks.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { json, preToolUse, useBench } from './harness.ts';
+
+const bench = useBench();
+
+describe('gemini', () => {
+  test('BeforeTool: run_shell_command is Bash; a deny is decision deny with the reason, exit 2', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('shell', preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' }))] }] });
+    const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.run_shell_command'));
+    assert.equal(result.code, 2);
+    assert.deepEqual(json(result), { decision: 'deny', reason: 'no rm -rf' });
+    assert.equal(result.stderr, 'no rm -rf\n');
+    const [seen] = bench().seen('shell');
+    assert.equal(seen!.tool_name, 'Bash');
+    assert.deepEqual(seen!.tool_input, { command: 'rm -rf node_modules', description: 'Remove installed packages', cwd: '.' });
+    assert.equal(seen!.hook_event_name, 'PreToolUse');
+  });
+
+  test('BeforeTool: a rewrite is hookSpecificOutput.tool_input in Gemini\'s argument names', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { command: 'rm -rf node_modules/.cache', cwd: '.' } }))] }] });
+    const result = await bench().fire('gemini', undefined, bench().payload('gemini', 'BeforeTool.run_shell_command'));
+    assert.equal(result.code, 0);
+    assert.deepEqual(json(result), { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { command: 'rm -rf node_modules/.cache', dir_path: '.' } } });
+  });
+
+  test('BeforeTool: write_file is Write, ask stays ask', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Write', hooks: [bench().hook('write', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' }))] }] });
+    const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.write_file'));
+    assert.equal(result.code, 0);
+    assert.deepEqual(json(result), { decision: 'ask', reason: 'writing .env' });
+    assert.equal(bench().seen('write')[0]!.tool_name, 'Write');
+  });
+
+  test('BeforeTool: an MCP tool is mcp__<server>__<tool> from mcp_context; context there is unsupported', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'mcp__github__.*', hooks: [bench().hook('mcp', preToolUse({ additionalContext: 'issues need a label' }))] }] });
+    const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.mcp'));
+    assert.equal(result.code, 0);
+    assert.equal(bench().seen('mcp')[0]!.tool_name, 'mcp__github__create_issue');
+    assert.match(result.stderr, /unsupported on Gemini CLI BeforeTool: adding model context/);
+    assert.equal(result.stdout, '');
+  });
+
+  test('AfterTool: context is hookSpecificOutput.additionalContext; a block hides the result (decision deny)', async () => {
+    bench().policy({ PostToolUse: [{ hooks: [bench().hook('after', { stdout: { decision: 'block', reason: 'output has a secret', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'rotate the key' } } })] }] });
+    const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'AfterTool'));
+    assert.equal(result.code, 2);
+    assert.deepEqual(json(result), { decision: 'deny', reason: 'output has a secret', hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'rotate the key' } });
+    assert.deepEqual(bench().seen('after')[0]!.tool_response, { llmContent: '3 passing', returnDisplay: '3 passing' });
+  });
+
+  test('AfterTool with tool_response.error is PostToolUseFailure', async () => {
+    bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed')] }] });
+    const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'AfterTool.error'));
+    assert.equal(result.code, 0);
+    const [seen] = bench().seen('failed');
+    assert.equal(seen!.hook_event_name, 'PostToolUseFailure');
+    assert.equal(seen!.error, `File not found: ${bench().project.dir}/missing.txt`);
+    assert.equal(seen!.tool_name, 'Read');
+  });
+
+  test('BeforeAgent: exit 2 drops the prompt (decision deny); plain stdout is context', async () => {
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no secrets in prompts', exit: 2 })] }] });
+    const blocked = await bench().fire('gemini', 'BeforeAgent', bench().payload('gemini', 'BeforeAgent'));
+    assert.equal(blocked.code, 2);
+    assert.deepEqual(json(blocked), { decision: 'deny', reason: 'no secrets in prompts' });
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt-context', { stdout: 'the repo uses pnpm' })] }] });
+    const context = await bench().fire('gemini', 'BeforeAgent', bench().payload('gemini', 'BeforeAgent'));
+    assert.deepEqual(json(context), { hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'the repo uses pnpm' } });
+  });
+
+  test('AfterAgent: a Stop block makes Gemini retry (decision deny); prompt_response is last_assistant_message', async () => {
+    bench().policy({ Stop: [{ hooks: [bench().hook('stop', { stdout: { decision: 'block', reason: 'the tests still fail' } })] }] });
+    const result = await bench().fire('gemini', 'AfterAgent', bench().payload('gemini', 'AfterAgent'));
+    assert.equal(result.code, 2);
+    assert.deepEqual(json(result), { decision: 'deny', reason: 'the tests still fail' });
+    const [seen] = bench().seen('stop');
+    assert.equal(seen!.hook_event_name, 'Stop');
+    assert.equal(seen!.last_assistant_message, 'I changed the assertion.');
+    assert.equal(seen!.stop_hook_active, false);
+  });
+
+  test('SessionStart: context, and continue false stops the agent', async () => {
+    bench().policy({ SessionStart: [{ hooks: [bench().hook('start', { stdout: { continue: false, stopReason: 'maintenance', hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } } })] }] });
+    const result = await bench().fire('gemini', 'SessionStart', bench().payload('gemini', 'SessionStart'));
+    assert.deepEqual(json(result), { continue: false, stopReason: 'maintenance', hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } });
+  });
+
+  test('a BeforeAgent payload without its prompt names the host and the field', async () => {
+    const payload = JSON.parse(bench().payload('gemini', 'BeforeAgent'));
+    delete payload.prompt;
+    const result = await bench().fire('gemini', 'BeforeAgent', JSON.stringify(payload));
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /the Gemini CLI BeforeAgent payload has no prompt text at \$\.prompt/);
+  });
+});

@@ -1,0 +1,171 @@
+// install --host / uninstall --host for every host: its file and shape, only the events the policy uses,
+// absolute paths, idempotent, comments and other keys kept, dry runs that write nothing, uninstall exact.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { HOSTS } from '../../src/hosts/table.ts';
+import { HOST_NAMES } from '../../src/hosts/types.ts';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+
+let project: Project;
+let policy: string;
+before(() => {
+  project = makeProject();
+  const deny = project.write('hooks/deny.sh', '#!/bin/sh\ncat > /dev/null\necho "no force pushes" >&2\nexit 2\n');
+  policy = project.write('policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: deny, timeout: 20 }] }], Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+});
+after(() => project.cleanup());
+
+const cli = (args: string[]) => runCli([...args, '--project-dir', project.dir], { env: project.env(), cwd: project.dir });
+const install = (host: string, ...extra: string[]) => cli(['install', '--host', host, '--policy', policy, ...extra]);
+const uninstall = (host: string, ...extra: string[]) => cli(['uninstall', '--host', host, ...extra]);
+
+/** The registered command of one entry, whatever the shape. */
+function firing(host: string, file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/fire --host (\S+) (\S+) --settings (\S+) --setting-sources none/g)].map((match) => {
+    assert.equal(match[1], host);
+    assert.equal(match[3], policy, 'the policy by its absolute path');
+    return match[2]!;
+  });
+}
+
+describe('install --host, every host', () => {
+  for (const host of HOST_NAMES) {
+    test(`${host}: registers the policy's events in ${HOSTS[host].install.project}, once; uninstall leaves nothing`, async () => {
+      const target = join(project.dir, HOSTS[host].install.project);
+      const first = await install(host);
+      assert.equal(first.code, 0, first.stderr);
+      const shape = HOSTS[host].install.shape;
+      const files = shape === 'scripts' ? ['PreToolUse'].map((name) => join(target, name)) : [target];
+      for (const file of files) assert.ok(existsSync(file), `${file} written`);
+      const registered = shape === 'scripts' ? files.flatMap((file) => firing(host, file)) : firing(host, target);
+      const expected = Object.entries(HOSTS[host].events).filter(([, def]) => def.install && (def.event === 'PreToolUse' || def.event === 'Stop')).map(([name]) => name);
+      if (shape !== 'plugin') assert.deepEqual(registered.sort(), expected.sort());
+      const again = await install(host);
+      assert.match(again.stdout, /already registered/);
+      const removed = await uninstall(host);
+      assert.equal(removed.code, 0, removed.stderr);
+      for (const file of files) assert.equal(existsSync(file), false, `${file} removed: install created it`);
+    });
+  }
+});
+
+describe('install --host, shapes', () => {
+  test('codex: Claude Code\'s nested groups under hooks, timeout in seconds (the slowest hook + 2)', async () => {
+    await install('codex');
+    const file = JSON.parse(readFileSync(join(project.dir, '.codex/hooks.json'), 'utf8'));
+    assert.deepEqual(Object.keys(file), ['hooks']);
+    assert.equal(file.hooks.PreToolUse[0].hooks[0].type, 'command');
+    assert.equal(file.hooks.PreToolUse[0].hooks[0].timeout, 22);
+    await uninstall('codex');
+  });
+
+  test('gemini: nested, timeout in milliseconds', async () => {
+    await install('gemini');
+    const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
+    assert.equal(file.hooks.BeforeTool[0].hooks[0].timeout, 22_000);
+    assert.equal(file.hooks.AfterAgent[0].hooks[0].name, 'peri-hooks');
+    await uninstall('gemini');
+  });
+
+  test('copilot: version 1, flat entries with bash and timeoutSec', async () => {
+    await install('copilot');
+    const file = JSON.parse(readFileSync(join(project.dir, '.github/hooks/peri-hooks.json'), 'utf8'));
+    assert.equal(file.version, 1);
+    assert.equal(file.hooks.preToolUse[0].type, 'command');
+    assert.equal(file.hooks.preToolUse[0].timeoutSec, 22);
+    assert.match(file.hooks.agentStop[0].bash, /fire --host copilot agentStop/);
+    await uninstall('copilot');
+  });
+
+  test('antigravity: a named group of its own', async () => {
+    await install('antigravity');
+    const file = JSON.parse(readFileSync(join(project.dir, '.agents/hooks.json'), 'utf8'));
+    assert.deepEqual(Object.keys(file['peri-hooks']), ['PreToolUse', 'Stop']);
+    await uninstall('antigravity');
+  });
+
+  test('cursor: an existing file keeps its comments and hooks; uninstall gives it back byte for byte', async () => {
+    const original = '{\n  // the team\'s audit hook\n  "version": 1,\n  "hooks": {\n    "stop": [{ "command": "./audit.sh" }]\n  }\n}\n';
+    const file = project.write('.cursor/hooks.json', original);
+    const dry = await install('cursor', '--dry-run');
+    assert.match(dry.stdout, /^\+ {4}"preToolUse": \[/m);
+    assert.equal(readFileSync(file, 'utf8'), original, 'a dry run writes nothing');
+    await install('cursor');
+    const installed = readFileSync(file, 'utf8');
+    assert.match(installed, /\/\/ the team's audit hook/);
+    assert.match(installed, /"command": "\.\/audit\.sh"/);
+    assert.deepEqual(firing('cursor', file).sort(), ['preToolUse', 'stop']);
+    await uninstall('cursor');
+    assert.equal(readFileSync(file, 'utf8'), original);
+  });
+
+  test('--events narrows what is registered; a re-install without it adds the rest, never twice', async () => {
+    await install('codex', '--events', 'Stop');
+    const file = join(project.dir, '.codex/hooks.json');
+    assert.deepEqual(firing('codex', file), ['Stop']);
+    await install('codex');
+    assert.deepEqual(firing('codex', file).sort(), ['PreToolUse', 'Stop']);
+    await install('codex', '--events', 'PreToolUse');
+    assert.deepEqual(firing('codex', file), ['PreToolUse']);
+    await uninstall('codex');
+    assert.equal(existsSync(file), false);
+  });
+
+  test('a policy without any event the host has is refused, naming what it maps', async () => {
+    const only = project.write('notify-policy.json', { hooks: { Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+    const result = await cli(['install', '--host', 'windsurf', '--policy', only]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /the policy's events \(Notification\) have no Windsurf \(Cascade\) event to register/);
+  });
+
+  test('cline: executable scripts that fire the policy for real; a script of the user\'s own is refused', async () => {
+    await install('cline');
+    const script = join(project.dir, '.clinerules/hooks/PreToolUse');
+    assert.equal(statSync(script).mode & 0o111, 0o111);
+    const payload = JSON.stringify({ clineVersion: '3.36.0', hookName: 'PreToolUse', timestamp: '1764497565123', taskId: 'task-1', workspaceRoots: [project.dir], userId: 'u1', preToolUse: { toolName: 'execute_command', parameters: { command: 'git push --force' } } });
+    const run = spawnSync(script, [], { input: payload, encoding: 'utf8', env: project.env() });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { cancel: true, errorMessage: 'no force pushes' });
+    await uninstall('cline');
+    project.write('.clinerules/hooks/PreToolUse', '#!/bin/sh\necho mine\n');
+    const refused = await install('cline');
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /PreToolUse is a Cline hook of its own; nothing was changed/);
+    rmSync(join(project.dir, '.clinerules'), { recursive: true });
+  });
+
+  test('opencode: the generated plugin refuses a denied call and lets an allowed one through', async () => {
+    await install('opencode');
+    const file = join(project.dir, '.opencode/plugins/peri-hooks.js');
+    // The plugin runs peri-hooks in this process's environment: its session state goes into the project.
+    process.env.PERI_HOOKS_STATE_DIR = join(project.dir, 'state');
+    const plugin = (await import(pathToFileURL(file).href)).default as (context: { directory: string }) => Promise<Record<string, (input: object, output: { args: object }) => Promise<void>>>;
+    const hooks = await plugin({ directory: project.dir });
+    await assert.rejects(hooks['tool.execute.before']!({ tool: 'bash', sessionID: 's1', callID: 'c1' }, { args: { command: 'git push --force' } }), /no force pushes/);
+    await hooks['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c2' }, { args: { filePath: 'README.md' } });
+    await uninstall('opencode');
+    assert.equal(existsSync(file), false);
+  });
+
+  test('doctor finds the registrations of other agents and checks what they run', async () => {
+    await install('cursor');
+    await install('cline');
+    const result = await cli(['doctor', '--output', 'json']);
+    const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ title: string; status: string; detail: string }> };
+    assert.equal(report.ok, true, result.stdout);
+    assert.deepEqual(report.checks.filter((entry) => entry.title.endsWith(' registration')).map((entry) => [entry.title, entry.status, entry.detail]), [
+      // The file of the comments test, with its own stop hook first.
+      ['Cursor registration', 'pass', '.cursor/hooks.json: stop, preToolUse'],
+      ['Cline registration', 'pass', '.clinerules/hooks: PreToolUse'],
+    ]);
+    assert.equal(report.checks.find((entry) => entry.title === 'registration')!.status, 'warn', 'no Claude Code registration is no failure then');
+    assert.match(report.checks.find((entry) => entry.title === 'policy')!.detail, /policy\.json: 2 hooks load/);
+    await uninstall('cursor');
+    await uninstall('cline');
+  });
+});

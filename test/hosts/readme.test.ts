@@ -1,0 +1,39 @@
+// The README's host × event table is generated from the adapter data; it must be in step with it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MARKERS, hostsTable, withHostsTable } from '../../scripts/hosts-table.ts';
+import { HOST_NAMES } from '../../src/hosts/types.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+test('the README holds the hosts table generated from src/hosts/table.ts', () => {
+  assert.equal(withHostsTable(readme), readme, 'run `node scripts/hosts-table.ts --write`');
+  assert.ok(readme.includes(`${MARKERS.start}\n${hostsTable()}\n${MARKERS.end}`));
+});
+
+const examples = readme.slice(readme.indexOf('### Worked examples'), readme.indexOf('## Library'));
+/** Each example: the command line, what it prints (on stdout, or on stderr where marked), its exit code. */
+const cases = [...examples.matchAll(/^\$ peri-hooks (fire .+) < (\S+)\n(.*)\n\(exit (\d)\)$/gm)].map(([, args, stdin, printed, code]) => ({ args: args!.split(' '), stdin: stdin!, printed: printed!, code: Number(code) }));
+
+test('the README has a worked example for every host', () => {
+  const hosts = new Set(cases.map(({ args }) => args[2]));
+  assert.deepEqual([...hosts].sort(), [...HOST_NAMES].sort());
+});
+
+for (const example of cases) {
+  test(`README example: peri-hooks ${example.args.slice(0, 4).join(' ')} < ${example.stdin}`, async () => {
+    const result = await runCli([...example.args, '--no-state'], { stdin: readFileSync(join(ROOT, example.stdin), 'utf8'), env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir() } });
+    assert.equal(result.code, example.code, result.stderr);
+    const stderr = / +\(stderr\)$/.exec(example.printed);
+    if (stderr) {
+      assert.equal(result.stdout, '');
+      assert.ok(result.stderr.endsWith(`${example.printed.slice(0, stderr.index)}\n`), result.stderr);
+    } else {
+      assert.equal(result.stdout, `${example.printed}\n`);
+    }
+  });
+}

@@ -1,0 +1,250 @@
+// mcp_tool hooks end to end (spec §20.4): the CLI as a real process calls tools on a real MCP server, built
+// with the official server SDK, over Streamable HTTP on 127.0.0.1 and over stdio. A tool's JSON text is judged
+// as a command hook's stdout would be, so the oracle for every JSON answer is a command hook printing it.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { join } from 'node:path';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { eventually, isAlive, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
+
+let project: Project;
+let http: HttpGuard;
+let httpLog: string;
+before(async () => {
+  project = makeProject();
+  httpLog = join(project.dir, '..', 'http.log');
+  http = await startHttpGuard(join(project.dir, '..'), httpLog);
+});
+after(async () => {
+  await http.stop();
+  project.cleanup();
+});
+
+const FIXTURES: Record<string, string> = {
+  PreToolUse: 'PreToolUse.tool_name-Bash',
+  PostToolUse: 'PostToolUse.tool_name-Bash',
+  UserPromptSubmit: 'UserPromptSubmit',
+  Stop: 'Stop',
+  SessionStart: 'SessionStart',
+};
+
+/** What each guard tool answers (guard-server.ts), for the command hook that must be judged the same. */
+const ANSWERS: Record<string, (event: string) => string> = {
+  block: () => JSON.stringify({ decision: 'block', reason: 'blocked by guard' }),
+  context: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: 'context from guard' } }),
+  empty: () => '{}',
+  deny: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: 'denied by guard' } }),
+  allow: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'allow', permissionDecisionReason: 'allowed by guard' } }),
+  rewrite: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'allow', updatedInput: { command: 'echo rewritten' } } }),
+};
+
+const mcp = (tool: string, extra: Record<string, unknown> = {}) => ({ type: 'mcp_tool', server: 'guard', tool, input: { event: '${hook_event_name}' }, ...extra });
+
+interface Report {
+  blocked: boolean;
+  exitCode: number;
+  reason?: string;
+  output?: Record<string, unknown>;
+  errors: string[];
+  warnings: Array<{ message: string }>;
+  hooks: Array<{ outcome?: string; error?: string; stdout?: string; plainText?: string; blockingMessage?: string; timedOut?: boolean }>;
+}
+
+async function fire(event: string, hooks: object[], options: { servers?: Record<string, object>; settings?: Record<string, unknown>; args?: string[] } = {}): Promise<Report> {
+  project.write('.claude/settings.json', { ...options.settings, hooks: { [event]: [{ ...(event.endsWith('ToolUse') ? { matcher: 'Bash' } : {}), hooks }] } });
+  const servers = options.servers ?? { guard: { type: 'http', url: http.url } };
+  const result = await runCli(['fire', event, '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...(options.args ?? [])], { stdin: project.input(FIXTURES[event]!), env: project.env() });
+  assert.ok(result.code === 0 || result.code === 2, `exit ${result.code}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Report;
+}
+
+const decision = ({ blocked, exitCode, reason, output }: Report) => ({ blocked, exitCode, reason, output });
+
+describe('a tool\'s JSON answer is judged like a command hook printing it', () => {
+  const table: Array<[string, string[]]> = [
+    ['PreToolUse', ['deny', 'allow', 'rewrite', 'block', 'context', 'empty']],
+    ['PostToolUse', ['block', 'context', 'empty']],
+    ['UserPromptSubmit', ['block', 'context', 'empty']],
+    ['Stop', ['block', 'context', 'empty']],
+  ];
+  for (const [event, tools] of table) {
+    for (const tool of tools) {
+      test(`${event}: ${tool}`, async () => {
+        const fromTool = await fire(event, [mcp(tool)]);
+        const printed = project.write(`answers/${event}-${tool}.json`, ANSWERS[tool]!(event));
+        const fromCommand = await fire(event, [{ type: 'command', command: `cat ${printed}` }]);
+        assert.equal(fromTool.hooks[0]!.outcome, fromCommand.hooks[0]!.outcome);
+        assert.deepEqual(decision(fromTool), decision(fromCommand));
+      });
+    }
+  }
+
+  test('the deny split across two text blocks is honoured, with its reason', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')]);
+    assert.equal(report.blocked, true);
+    assert.equal(report.exitCode, 2);
+    assert.equal(report.reason, 'denied by guard');
+  });
+});
+
+describe('answers that decide nothing', () => {
+  for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop']) {
+    test(`${event}: plain text is ignored, not passed on as context`, async () => {
+      const report = await fire(event, [mcp('plain')]);
+      assert.equal(report.blocked, false);
+      assert.equal(report.output ?? null, null);
+      assert.equal(report.hooks[0]!.outcome, 'success');
+      assert.equal(report.hooks[0]!.plainText ?? null, null);
+      assert.deepEqual(report.errors, []);
+    });
+
+    test(`${event}: isError is a non-blocking error, and the block JSON inside it is not honoured`, async () => {
+      const report = await fire(event, [mcp('fail')]);
+      assert.equal(report.blocked, false);
+      assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
+      assert.match(report.hooks[0]!.error!, /guard\/fail returned an error/);
+      assert.equal(report.errors.length, 1);
+    });
+
+    test(`${event}: a tool that does not answer within the timeout is cancelled, and the request with it`, async () => {
+      const before = readLog(httpLog).filter((entry) => entry.event === 'cancelled').length;
+      const report = await fire(event, [mcp('hang', { timeout: 1 })]);
+      assert.equal(report.blocked, false);
+      assert.equal(report.hooks[0]!.outcome, 'cancelled');
+      assert.ok(await eventually(() => readLog(httpLog).filter((entry) => entry.event === 'cancelled').length > before), 'the server got notifications/cancelled');
+    });
+  }
+
+  test('an unknown tool is called anyway, and the server\'s error is the hook\'s error', async () => {
+    const report = await fire('PreToolUse', [mcp('nope')]);
+    assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
+    assert.equal(report.hooks[0]!.error, 'unknown tool nope');
+  });
+
+  test('a server no configuration defines gets no call: "not connected", with the known names', async () => {
+    const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'nosuch' }]);
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.error, 'MCP server \'nosuch\' not connected');
+    assert.match(report.warnings.map((w) => w.message).join('\n'), /the configured servers are guard/);
+  });
+
+  test('SessionStart runs them (Claude Code refuses there; peri-hooks connects)', async () => {
+    const report = await fire('SessionStart', [mcp('context')]);
+    assert.equal((report.output?.hookSpecificOutput as Record<string, unknown>)?.additionalContext, 'context from guard');
+  });
+});
+
+describe('onFailure', () => {
+  const ONFAIL = 'blocking because onFailure is "block" and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
+
+  test('isError blocks PreToolUse with the fixed message; the tool\'s own text is left out', async () => {
+    const report = await fire('PreToolUse', [mcp('fail', { onFailure: 'block' })]);
+    assert.equal(report.blocked, true);
+    assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
+  });
+
+  test('plain text blocks UserPromptSubmit under any value but "continue"', async () => {
+    const report = await fire('UserPromptSubmit', [mcp('plain', { onFailure: 'stop' })]);
+    assert.equal(report.blocked, true);
+    assert.match(report.reason!, /^\[guard\/plain\]: failed; blocking because onFailure is "block" and the hook got no usable answer[^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./);
+  });
+
+  test('a timeout blocks with "timed out" and no second line', async () => {
+    const report = await fire('PreToolUse', [mcp('hang', { onFailure: 'block', timeout: 1 })]);
+    assert.equal(report.reason, `[guard/hang]: timed out; ${ONFAIL}`);
+  });
+
+  test('a server that is not configured blocks with Claude Code\'s line', async () => {
+    const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'nosuch', onFailure: 'block' }]);
+    assert.equal(report.reason, `[nosuch/deny]: failed; ${ONFAIL}\nMCP server 'nosuch' not connected`);
+  });
+
+  test('{} is no failure', async () => {
+    const report = await fire('PreToolUse', [mcp('empty', { onFailure: 'block' })]);
+    assert.equal(report.blocked, false);
+  });
+
+  test('Stop ignores it', async () => {
+    const report = await fire('Stop', [mcp('fail', { onFailure: 'block' })]);
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
+  });
+});
+
+describe('the call', () => {
+  test('placeholders are filled from the hook input at any depth; keys and other values stay', async () => {
+    const input = { cmd: '${tool_input.command}', obj: '${tool_input}', missing: '${tool_input.nope}', mixed: '${hook_event_name}|${tool_name}', '${tool_name}': 'key', nested: { arr: ['${tool_name}', 1, true, null] }, spaced: '${ tool_name }' };
+    await fire('PreToolUse', [{ type: 'mcp_tool', server: 'guard', tool: 'echo', input }]);
+    const call = readLog(httpLog).filter((entry) => entry.event === 'call' && entry.tool === 'echo').at(-1)!;
+    const toolInput = JSON.parse(project.input(FIXTURES.PreToolUse!)).tool_input as Record<string, unknown>;
+    assert.deepEqual(call.arguments, {
+      cmd: toolInput.command, obj: JSON.stringify(toolInput), missing: '', mixed: 'PreToolUse|Bash', '${tool_name}': 'key', nested: { arr: ['Bash', 1, true, null] }, spaced: '${ tool_name }',
+    });
+  });
+
+  test('identical hooks run once; a different input runs apart', async () => {
+    const before = readLog(httpLog).filter((entry) => entry.tool === 'echo').length;
+    await fire('PreToolUse', [mcp('echo'), mcp('echo', { timeout: 30 }), mcp('echo', { input: { other: 1 } })]);
+    assert.equal(readLog(httpLog).filter((entry) => entry.tool === 'echo').length - before, 2);
+  });
+
+  test('HTTP servers go through allowedHttpHookUrls: a URL outside them is not connected', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { settings: { allowedHttpHookUrls: ['https://hooks.example.com/*'] } });
+    assert.equal(report.blocked, false);
+    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .* does not match any pattern in allowedHttpHookUrls/);
+  });
+
+  test('legacy SSE servers are called too', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'sse', url: http.url.replace(/\/mcp$/, '/sse') } } });
+    assert.equal(report.reason, 'denied by guard');
+  });
+
+  test('a server entry with oauth is not connected: no sign-in, no browser', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'http', url: http.url, oauth: { clientId: 'x' } } } });
+    assert.equal(report.blocked, false);
+    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
+  });
+
+  test('an unset ${VAR} in the server\'s entry stays as written, and the firing warns about it', async () => {
+    const report = await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_UNSET_VAR}' } } } });
+    assert.match(report.warnings.map((w) => w.message).join('\n'), /MCP server "guard" uses \$\{GUARD_UNSET_VAR\}, which is not set; it stays as written/);
+    assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, '${GUARD_UNSET_VAR}');
+  });
+
+  test('${VAR:-default} expands in headers', async () => {
+    await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_TOKEN_UNSET:-fallback}' } } } });
+    assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, 'fallback');
+  });
+});
+
+describe('stdio', () => {
+  test('the server gets the user\'s environment and CLAUDE_PROJECT_DIR; hooks of one firing share its one process', async () => {
+    const log = join(project.dir, '..', 'stdio-shared.log');
+    const report = await fire('PreToolUse', [mcp('echo'), mcp('deny')], { servers: { guard: stdioGuard(log, { GUARD_ENV_PROBE: '${HOME}' }) } });
+    assert.equal(report.blocked, true);
+    const entries = readLog(log);
+    const starts = entries.filter((entry) => entry.event === 'start');
+    assert.equal(starts.length, 1, 'one server process for both hooks');
+    assert.equal(starts[0]!.env, project.home);
+    assert.equal(starts[0]!.projectDir, project.dir);
+    assert.deepEqual(entries.filter((entry) => entry.event === 'call').map((entry) => entry.pid), [starts[0]!.pid, starts[0]!.pid]);
+    assert.ok(await eventually(() => !isAlive(starts[0]!.pid)), 'the server is gone after the firing');
+  });
+
+  test('a timeout cancels the request and leaves nothing running: the server and its child are killed', async () => {
+    const log = join(project.dir, '..', 'stdio-hang.log');
+    const report = await fire('PreToolUse', [mcp('hang', { timeout: 1 })], { servers: { guard: stdioGuard(log) } });
+    assert.equal(report.hooks[0]!.outcome, 'cancelled');
+    const entries = readLog(log);
+    const server = entries.find((entry) => entry.event === 'start')!.pid;
+    const child = entries.find((entry) => entry.event === 'hang')!.child!;
+    assert.ok(entries.some((entry) => entry.event === 'cancelled'), 'the server got notifications/cancelled');
+    assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+  });
+
+  test('a server that cannot start is not connected, with why', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { command: join(project.dir, 'no-such-server') } } });
+    assert.equal(report.blocked, false);
+    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*ENOENT/);
+  });
+});

@@ -1,0 +1,73 @@
+// The guard MCP server of these tests (guard-server.ts), as a configuration entry for stdio and as a running
+// Streamable HTTP server on 127.0.0.1, with its log of starts and calls.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/cli.ts';
+
+export const GUARD_SERVER = join(ROOT, 'test/mcp/guard-server.ts');
+
+export interface LogEntry {
+  pid: number;
+  event: 'start' | 'call' | 'hang' | 'cancelled' | 'request';
+  tool?: string;
+  arguments?: Record<string, unknown>;
+  child?: number;
+  env?: string;
+  projectDir?: string;
+  header?: string;
+}
+
+export function readLog(file: string): LogEntry[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as LogEntry);
+}
+
+/** A stdio server entry that starts the guard with Node, logging to `log`. */
+export function stdioGuard(log: string, env: Record<string, string> = {}): object {
+  return { command: process.execPath, args: [GUARD_SERVER, 'stdio'], env: { GUARD_LOG: log, ...env } };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls until `condition` holds; generous, since the machine is shared (the tests never depend on its speed). */
+export async function eventually(condition: () => boolean, timeoutMs = 15_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
+
+export interface HttpGuard {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** The guard over Streamable HTTP on 127.0.0.1 (a port of its own choosing). */
+export async function startHttpGuard(dir: string, log: string): Promise<HttpGuard> {
+  const portFile = join(dir, `guard-port-${Date.now()}-${Math.random()}`);
+  const child = spawn(process.execPath, [GUARD_SERVER, 'http', portFile], { env: { ...process.env, GUARD_LOG: log }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (!(await eventually(() => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '', 60_000))) {
+    child.kill('SIGKILL');
+    throw new Error('the guard HTTP server did not start');
+  }
+  return {
+    url: `http://127.0.0.1:${readFileSync(portFile, 'utf8')}/mcp`,
+    process: child,
+    stop: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
