@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compare, peakMemoryMB, type Command } from './bench/measure.ts';
 import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
 import { machine, table, updateDoc, type Row } from './bench/report.ts';
+import { serveRows } from './bench/serve.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
@@ -95,6 +96,10 @@ try {
   const firings = rows.filter((row) => ['1', '2', '3', '4'].includes(row.scenario) && row.peakMemoryMB !== undefined && !row.command.startsWith('sources'));
   const worst = Math.max(...firings.map((row) => row.peakMemoryMB!));
   rows.push({ scenario: '6', command: 'peak memory of a firing (SEA, bundle; rows 1–4)', baseline: '', runs: 3, peakMemoryMB: worst, target: '< 80 MB', met: worst < 80 });
+
+  // 7–9. The resident server (scripts/bench/serve.ts).
+  console.error('7–9. serve');
+  rows.push(...await serveRows(main[1], main[0], world, quick));
 } finally {
   rmSync(world.base, { recursive: true, force: true });
 }

@@ -15,7 +15,7 @@ import type { FireReport } from './report/types.ts';
 import { execute, reduceItems } from './run/execute.ts';
 import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
-import { openSession } from './session/store.ts';
+import { openFiringSession } from './session/store.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
@@ -31,6 +31,8 @@ export interface FireOptions extends SourceOptions {
   noState?: boolean;
   /** The session state folder; default PERI_HOOKS_STATE_DIR, else $XDG_STATE_HOME/peri-hooks or ~/.local/state/peri-hooks. */
   stateDir?: string;
+  /** A `redis://` URL: sessions live in Redis, shared by replicas (the folder keeps the async jobs' files). */
+  stateUrl?: string;
   /** Run every hook of the firing in order, as one sequential group (a peri-hooks extension). */
   sequential?: boolean;
   /** false: leave the Stop loop to the host, which caps it itself (Claude Code); no count, no override. Default true. */
@@ -82,7 +84,9 @@ export async function fire(eventName: string, input: string | Record<string, unk
   if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
-  const opened = openSession(hookInput.session_id, { env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  const opened = await openFiringSession(hookInput.session_id, {
+    env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+  });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
   const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}), ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}) });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.

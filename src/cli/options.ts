@@ -1,7 +1,7 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', 'report', 'error'] as const;
@@ -119,6 +119,14 @@ export const FLAGS = {
     },
   },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
+  serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
+  listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
+  socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
+  'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
+  state: { value: '[url]', description: 'Keep sessions in Redis (redis:// or rediss://), shared by replicas; the state folder keeps async job files', default: '$PERI_HOOKS_STATE_URL, else the state folder' },
+  'max-active': { value: '<n>', description: 'Firings run at once', default: '64' },
+  'max-queued': { value: '<n>', description: 'Firings that wait for a slot; beyond them a request gets 503', default: '256' },
+  'stop-grace': { value: '<seconds>', description: 'On SIGTERM/SIGINT, how long in-flight firings may finish before their hooks are killed', default: '10' },
   'move-hooks': { description: 'Move the settings file\'s own hooks into a policy file next to it (which the registration runs) instead of refusing' },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -206,7 +214,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },
@@ -223,6 +231,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: ['output', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks doctor', 'peri-hooks doctor --output json'],
     exits: { 0: 'every check passed (warnings allowed)', 1: 'a check failed: the guard would not work as registered' },
+  },
+  {
+    name: 'serve',
+    description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
+    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
+    examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
+    exits: { 0: 'stopped by SIGTERM or SIGINT, every firing answered', 1: `could not start (an address in use, a non-loopback --listen without --token-file), or ${USAGE}` },
   },
   {
     name: 'replay',

@@ -27,9 +27,23 @@ export function readRegistration(handler: { type: string; command?: string; args
   return claude ? { event: words[fire + 1]!, runner: words.slice(0, fire), args } : undefined;
 }
 
-/** Whether this handler of `event` is peri-hooks firing that same event for Claude Code. */
-export function isOwnRegistration(event: EventName, handler: { type: string; command?: string; args?: string[] | undefined }): boolean {
-  return readRegistration(handler)?.event === event;
+/** What `install --serve` writes on its http hooks, so that they are known apart from every other http hook. */
+export const SERVE_REGISTRATION_HEADER = 'X-Peri-Hooks';
+/** The request header `serve` reads the project from, as fire reads CLAUDE_PROJECT_DIR. */
+export const SERVE_PROJECT_HEADER = 'X-Peri-Hooks-Project-Dir';
+
+type Handler = { type: string; command?: string; args?: string[] | undefined; url?: string; headers?: Record<string, string> | undefined };
+
+/** The server an http registration (`install --serve`) points at, and the event it fires; undefined for other handlers. */
+export function readServeRegistration(handler: Handler): { event: string; server: string } | undefined {
+  if (handler.type !== 'http' || handler.url === undefined || handler.headers?.[SERVE_REGISTRATION_HEADER] === undefined) return undefined;
+  const match = /^(.*)\/hooks\/([A-Za-z]+)$/.exec(handler.url.split('?')[0]!);
+  return match ? { server: match[1]!, event: match[2]! } : undefined;
+}
+
+/** Whether this handler of `event` is peri-hooks firing that same event for Claude Code, as a command or at a server. */
+export function isOwnRegistration(event: EventName, handler: Handler): boolean {
+  return (readRegistration(handler) ?? readServeRegistration(handler))?.event === event;
 }
 
 /** The shell command line of these words: each quoted only when it needs it. */

@@ -4,7 +4,7 @@
 export type CheckStatus = 'pass' | 'warn' | 'fail';
 
 export interface Check {
-  /** Stable per kind of check: runtime, registration, artefact, policy, startup, state, target. */
+  /** Stable per kind of check: runtime, registration, artefact, server, policy, startup, state, target. */
   id: string;
   status: CheckStatus;
   title: string;

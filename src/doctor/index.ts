@@ -1,6 +1,7 @@
 // `peri-hooks doctor`: will the guard work? The runtime, where peri-hooks is registered and what it starts,
 // whether the policy files load, the measured start-up against the tightest budget, the state folder, and
-// what every http, prompt, agent and mcp_tool hook would reach. Nothing here runs a hook or calls a target.
+// what every http, prompt, agent and mcp_tool hook would reach, and that the server of an http registration
+// (install --serve) answers /healthz. Nothing here runs a hook or calls a hook's target.
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type LoadOptions } from '../config/index.ts';
@@ -31,13 +32,15 @@ export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' |
   const hosts = findHostRegistrations(location);
   // Registered for another agent only: that Claude Code has no registration is no failure of the guard.
   const registered = hosts.found.length === 0 ? claudeRegistered : claudeRegistered.map((entry) => (found.length === 0 && entry.status === 'fail' && entry.title === 'registration' ? { ...entry, status: 'warn' as const } : entry));
-  const runners = unique([...found, ...hosts.found].map((entry) => entry.runner));
+  const runners = unique([...found, ...hosts.found].map((entry) => entry.runner).filter((runner) => runner.length > 0));
+  const servers = [...new Set(found.flatMap((entry) => (entry.server ? [entry.server] : [])))];
   const policies = [...new Set([...found, ...hosts.found].flatMap((entry) => entry.policies))];
   const checks = [
     runtimeCheck(),
     ...registered,
     ...hosts.checks,
     ...runners.map(artefactCheck),
+    ...(await Promise.all(servers.map(serverCheck))),
     ...(policies.length > 0 ? await policyChecks(location, policies) : []),
     startup(found, runners, location),
     stateCheck(location),
@@ -60,6 +63,23 @@ function artefactCheck(runner: readonly string[]): Check {
   if ('error' in probe) return check('artefact', 'fail', 'artefact', `the registration starts ${shown}, but ${probe.error}`, 'run peri-hooks install again from the peri-hooks you want registered');
   if (probe.version !== VERSION) return check('artefact', 'warn', 'artefact', `the registration starts ${shown}, peri-hooks ${probe.version}; this doctor is ${VERSION}`, 'run peri-hooks install again to register this version');
   return check('artefact', 'pass', 'artefact', `the registration starts ${shown} (peri-hooks ${probe.version})`);
+}
+
+/** Time for a server's /healthz to answer. */
+const HEALTH_TIMEOUT_MS = 3000;
+
+/** An http registration's server answers GET /healthz, as peri-hooks serve of this version. */
+async function serverCheck(server: string): Promise<Check> {
+  try {
+    const response = await fetch(`${server}/healthz`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const body = await response.json().catch(() => undefined) as { ok?: boolean; version?: string } | undefined;
+    if (!response.ok || body?.ok !== true) return check('server', 'fail', 'server', `${server}/healthz answered ${response.status}, not peri-hooks serve's health`, 'check that --serve names the address peri-hooks serve listens on');
+    if (body.version !== VERSION) return check('server', 'warn', 'server', `${server} is peri-hooks serve ${body.version}; this doctor is ${VERSION}`, 'restart the server from this peri-hooks');
+    return check('server', 'pass', 'server', `${server} answers /healthz (peri-hooks serve ${body.version})`);
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return check('server', 'fail', 'server', `the registration posts to ${server}, which does not answer /healthz (${reason}): Claude Code would get no decision`, 'start it: peri-hooks serve --listen <host:port> with the policy');
+  }
 }
 
 const loads = (hooks: number) => `${counted(hooks, 'hook')} load${hooks === 1 ? 's' : ''}`;

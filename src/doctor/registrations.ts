@@ -1,6 +1,6 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import type { LoadOptions } from '../config/index.ts';
-import { readRegistration } from '../config/registration.ts';
+import { readRegistration, readServeRegistration } from '../config/registration.ts';
 import type { EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
@@ -14,9 +14,12 @@ export interface Found {
   scope: Scope;
   file: string;
   event: EventName;
+  /** What the command starts; [] for an http registration. */
   runner: string[];
   /** The --settings values of the firing. */
   policies: string[];
+  /** The server an http registration (`install --serve`) posts to. */
+  server?: string;
 }
 
 export async function findRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<{ found: Found[]; checks: Check[] }> {
@@ -50,8 +53,11 @@ async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; che
     for (const view of views) {
       const handlers = isRecord(view.value) ? (view.value.hooks as unknown[]) : [];
       for (const i of view.ours) {
-        const registration = readRegistration(handlers[i] as { type: string })!;
-        found.push({ scope, file, event, runner: registration.runner, policies: settingsValues(registration.args) });
+        const handler = handlers[i] as { type: string };
+        const registration = readRegistration(handler);
+        const served = readServeRegistration(handler);
+        if (registration) found.push({ scope, file, event, runner: registration.runner, policies: settingsValues(registration.args) });
+        else if (served) found.push({ scope, file, event, runner: [], policies: [], server: served.server });
       }
     }
     if (views.some((view) => view.ours.length > 0) && views.some((view) => view.own)) alongside.push(event);

@@ -2,7 +2,7 @@
 // start peri-hooks for that event with the policy files. The policy's async hooks get their own handler per kind
 // (`async`, `asyncRewake`), so that Claude Code's own async mechanism runs them, and the
 // synchronous handler skips them.
-import { shellCommand } from '../config/registration.ts';
+import { SERVE_PROJECT_HEADER, SERVE_REGISTRATION_HEADER, shellCommand } from '../config/registration.ts';
 import { EVENTS, type EventName } from '../events.ts';
 import { timeoutMs } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
@@ -21,8 +21,16 @@ export interface RegistrationHandler {
   timeout: number;
 }
 
+/** `install --serve`: Claude Code posts the input to the server, which runs the policy it was started with. */
+export interface ServeRegistrationHandler {
+  type: 'http';
+  url: string;
+  headers: Record<string, string>;
+  timeout: number;
+}
+
 export interface RegistrationGroup {
-  hooks: RegistrationHandler[];
+  hooks: Array<RegistrationHandler | ServeRegistrationHandler>;
 }
 
 export interface RegistrationOptions {
@@ -64,4 +72,21 @@ export function registrationGroup(event: EventName, hooks: readonly LoadedHook[]
 
 function isAsync(hook: LoadedHook): boolean {
   return hook.handler.type === 'command' && (hook.handler.async === true || hook.handler.asyncRewake === true);
+}
+
+/**
+ * The http registration of one event at a server. The project goes in a header (the server resolves the
+ * project from it as fire does from CLAUDE_PROJECT_DIR); without one, the server takes the input's cwd. The
+ * timeout is the event's, as a command registration's would be, plus the margin.
+ */
+export function serveGroup(event: EventName, server: string, hooks: readonly LoadedHook[], projectDir: string | undefined): RegistrationGroup {
+  const own = hooks.filter((hook) => hook.event === event);
+  const slowest = own.length === 0 ? EVENTS[event].timeoutS : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
+  return {
+    hooks: [{
+      type: 'http', url: `${server}/hooks/${event}`,
+      headers: { [SERVE_REGISTRATION_HEADER]: 'registration', ...(projectDir ? { [SERVE_PROJECT_HEADER]: projectDir } : {}) },
+      timeout: Math.round((slowest + MARGIN_S) * 1000) / 1000,
+    }],
+  };
 }

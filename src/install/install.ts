@@ -11,9 +11,9 @@ import { PeriHooksError } from '../errors.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
-import { registrationGroup, type RegistrationGroup } from './entries.ts';
+import { registrationGroup, serveGroup, type RegistrationGroup } from './entries.ts';
 import { appendGroup, eventGroups, eventsIn, isRecord, type GroupView } from './groups.ts';
-import { child, parseSettings, remove, replace, type Node } from './jsonc-edit.ts';
+import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
 import { readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
 
 export interface InstallOptions {
@@ -25,6 +25,8 @@ export interface InstallOptions {
   failClosed: boolean;
   dryRun: boolean;
   moveHooks: boolean;
+  /** A `serve` URL: register http hooks that post to it instead of commands that start peri-hooks. */
+  serve?: string;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
 }
@@ -63,6 +65,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const given = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
   for (const policy of given) checkPolicy(policy, settings);
 
+  if (options.serve !== undefined) return installServe(options, settings, root, given);
   const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();
   const policies = [...given, ...(moved.size > 0 || existsSync(movedFile) ? [movedFile] : [])];
   if (policies.length === 0) {
@@ -85,17 +88,76 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const edits: Array<{ read: SettingsText; after: string }> = [];
   if (moved.size > 0) edits.push(movedPolicyEdit(movedFile, moved));
   if (text !== settings.text) edits.push({ read: settings, after: text });
-  const changes = edits.map(({ read, after }): FileChange => {
-    // The policy first: the registration must never name a file that is not written yet.
-    const backup = options.dryRun ? undefined : writeSettingsText(read, after);
-    return { file: read.file, before: read.text, after, ...(backup === undefined ? {} : { backup }) };
-  });
+  const changes = writeEdits(edits, options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
     file, artefact, policies, events: results, changes,
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
     warnings: [...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : [])],
   };
+}
+
+function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>, dryRun: boolean): FileChange[] {
+  return edits.map(({ read, after }): FileChange => {
+    // In order: a policy before the registration that names it.
+    const backup = dryRun ? undefined : writeSettingsText(read, after);
+    return { file: read.file, before: read.text, after, ...(backup === undefined ? {} : { backup }) };
+  });
+}
+
+/**
+ * `install --serve <url>`: an http hook per event that posts to the server, which runs the policy it was started
+ * with (--policy only chooses the events and timeouts here), and the `allowedHttpHookUrls` entry the hooks need
+ * where the file restricts http hooks.
+ */
+async function installServe(options: InstallOptions, settings: SettingsText, start: Node, given: string[]): Promise<InstallResult> {
+  const server = serverUrl(options.serve!);
+  if (options.failClosed) throw new PeriHooksError('usage', '--fail-closed belongs on the server with --serve: it decides what a failure does', 'start the server with peri-hooks serve --fail-closed, and install --serve without it');
+  if (options.moveHooks) throw new PeriHooksError('usage', '--move-hooks and --serve do not go together: the server does not read the moved hooks\' file', 'move the hooks into the policy the server runs, then install --serve');
+  const loaded = given.length > 0 ? await loadPolicies(options, given, movedHooksFile(settings.real), new Map()) : undefined;
+  const events = options.events ?? EVENT_NAMES.filter((event) => loaded?.hooks.some((hook) => hook.event === event));
+  if (events.length === 0) throw new PeriHooksError('usage', 'install --serve needs the events to register', 'name them with --events PreToolUse,Stop, or give the policy the server runs with --policy');
+  const { file } = settings;
+  let text = settings.text ?? '{}\n';
+  let root = start;
+  refuseOwnHooks(settings, root, events, new Map(), movedHooksFile(settings.real));
+  const projectDir = options.scope === 'project' || options.scope === 'local' ? options.load.projectDir : undefined;
+  const results: InstallResult['events'] = [];
+  for (const event of events) {
+    const group = serveGroup(event, server, loaded?.hooks ?? [], projectDir);
+    const edited = registerEvent(file, text, root, event, group, false);
+    results.push({ event, group, status: edited.status });
+    if (edited.text !== text) root = parseSettings(file, (text = edited.text));
+  }
+  text = allowServer(file, text, root, `${server}/hooks/*`);
+  const changes = writeEdits(text !== settings.text ? [{ read: settings, after: text }] : [], options.dryRun);
+  const strict = await strictJsonWarning(file, text);
+  return {
+    file, artefact: { runner: [], description: `http hooks posting to ${server}` }, policies: given, events: results, changes,
+    warnings: [...(loaded?.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') ?? []), ...(strict ? [strict] : [])],
+  };
+}
+
+/** The server's base URL: http(s), no query, no trailing slash. */
+function serverUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new PeriHooksError('usage', `--serve ${JSON.stringify(value)} is not a URL`, 'give the server\'s address, e.g. --serve http://127.0.0.1:7387');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new PeriHooksError('usage', `--serve ${JSON.stringify(value)} must be a plain http:// or https:// address`, 'e.g. --serve http://127.0.0.1:7387 (no query, no credentials)');
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** Where this file restricts http hooks (`allowedHttpHookUrls`), the pattern for the server is added to the list. */
+function allowServer(file: string, text: string, root: Node, pattern: string): string {
+  const allowed = child(root, 'allowedHttpHookUrls');
+  if (allowed?.type !== 'array') return text;
+  const value = valueOf(allowed) as unknown[];
+  return value.includes(pattern) ? text : append(text, allowed, pattern);
 }
 
 /** Comments are kept, but Claude Code reads settings files as strict JSON: with them, it ignores the whole file. */

@@ -12,6 +12,8 @@ import { jobFileName, type SessionRef } from '../session/store.ts';
 import { randomHex } from '../session/crypto.ts';
 
 export const ASYNC_RUN_COMMAND = '__async-run';
+/** The session store's URL reaches the supervisor in its environment, never in the job file: it may hold a password. */
+export const STORE_URL_VARIABLE = 'PERI_HOOKS_SUPERVISOR_STORE';
 
 interface JobBase {
   jobId: string;
@@ -65,7 +67,8 @@ export function startSupervisor(job: AsyncJob, self: readonly string[], env: Rec
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     // The environment is not written: the supervisor inherits it, so no secret lands on disk.
-    writeFileSync(file, JSON.stringify(job), { mode: 0o600 });
+    const { store: _store, ...session } = job.session ?? {};
+    writeFileSync(file, JSON.stringify(job.session ? { ...job, session } : job), { mode: 0o600 });
   } catch (error) {
     return { error: `cannot write the async job file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
   }
@@ -74,7 +77,7 @@ export function startSupervisor(job: AsyncJob, self: readonly string[], env: Rec
     const child = spawn(command!, [...prefix, ASYNC_RUN_COMMAND, file], {
       detached: true,
       stdio: pipes ? ['ignore', 'ignore', 'ignore', pipes[0], pipes[1]] : 'ignore',
-      env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+      env: Object.fromEntries(Object.entries({ ...env, ...(job.session?.store ? { [STORE_URL_VARIABLE]: job.session.store } : {}) }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     });
     child.on('error', () => {});
     child.unref();

@@ -11,8 +11,8 @@ import { timerMs } from '../timer.ts';
 import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from './process.ts';
 import { rewakeMessage } from '../session/delivery.ts';
 import { ranSuccessfully } from '../session/once.ts';
-import { updateSession } from '../session/store.ts';
-import type { AdoptJob, AsyncJob } from './background.ts';
+import { closeStores, updateSession } from '../session/store.ts';
+import { STORE_URL_VARIABLE, type AdoptJob, type AsyncJob } from './background.ts';
 import type { AsyncResult } from '../session/schema.ts';
 
 /** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
@@ -28,6 +28,10 @@ export async function superviseJob(file: string): Promise<number> {
   } catch {
     return 1;
   }
+  // The hook must not inherit the store's URL.
+  const store = process.env[STORE_URL_VARIABLE];
+  delete process.env[STORE_URL_VARIABLE];
+  if (job.session && store) job.session.store = store;
   const raw = job.kind === 'run'
     ? await runCommandHook(job.hook, {
       event: job.event, input: job.input, inputJson: job.inputJson, projectDir: job.projectDir, cwd: job.cwd,
@@ -59,6 +63,7 @@ export async function superviseJob(file: string): Promise<number> {
       else delete state.once[onceKey];
     }
   }, { deadline: Date.now() + STORE_LOCK_WAIT_MS });
+  await closeStores();
   return 0;
 }
 

@@ -1,5 +1,6 @@
 // `once` hooks (spec §9.3): known by what they run, claimed under the session lock before they run, so that
 // of concurrent firings exactly one runs each, and settled after: done, released, or handed to a supervisor.
+import { hostname } from 'node:os';
 import { identity } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
 import type { HookResult } from '../outcome.ts';
@@ -13,10 +14,11 @@ export function onceKey(hook: LoadedHook): string {
   return sha256Hex(identity(hook)).slice(0, 16);
 }
 
-/** Keys of once hooks that ran successfully, or that a live process is running now. */
+/** Keys of once hooks that ran successfully, or that a live process (or one on another machine) is running now. */
 export function onceTaken(state: SessionState): Set<string> {
+  const here = hostname();
   return new Set(Object.entries(state.once)
-    .filter(([, entry]) => entry.status === 'done' || (entry.pid !== undefined && isAlive(entry.pid)))
+    .filter(([, entry]) => entry.status === 'done' || (entry.pid !== undefined && ((entry.host !== undefined && entry.host !== here) || isAlive(entry.pid))))
     .map(([key]) => key));
 }
 
@@ -56,7 +58,7 @@ export async function claimOnce(session: FiringSession | undefined, hooks: reado
         lost.add(hook.id);
         continue;
       }
-      state.once[key] = { status: 'running', pid: process.pid, label: label(hook), at: new Date().toISOString() };
+      state.once[key] = { status: 'running', pid: process.pid, host: hostname(), label: label(hook), at: new Date().toISOString() };
       taken.add(key);
       claimed.add(hook.id);
     }

@@ -9,6 +9,8 @@ function buildSessionStateSchema() {
     /** `done` after a successful run; `running` while a firing (or an async supervisor, by pid) runs it. */
     status: z.enum(['done', 'running']),
     pid: z.number().int().optional(),
+    /** The machine of `pid`: a pid says nothing on another replica sharing the store. */
+    host: z.string().optional(),
     label: z.string(),
     at: z.string(),
   });

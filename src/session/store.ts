@@ -22,8 +22,11 @@ const OWN_JOB_FILE = /^[0-9a-z]+-[0-9a-f]+\.peri-job\.json$/;
 const SHORT_LIVED = /\.(tmp|lock)$|\.stale-/;
 
 export interface SessionRef {
+  /** The state folder; with a Redis store it still holds the async jobs' files. */
   dir: string;
   sessionId: string;
+  /** A `redis://` or `rediss://` URL: the session lives there instead of in `dir` (redis-store.ts). */
+  store?: string;
 }
 
 export interface ReadResult {
@@ -67,16 +70,21 @@ export function readSession(ref: SessionRef): ReadResult {
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: emptyState(ref.sessionId), exists: false };
     return { state: emptyState(ref.sessionId), exists: false, warning: `cannot read the session state ${file} (${code ?? (error as Error).message}); this firing goes on as if the session were new` };
   }
+  return parseSession(text, ref, file);
+}
+
+/** A session's stored text, validated: a corrupt one is a warning and a new session. `where` names it in the warning. */
+export function parseSession(text: string, ref: SessionRef, where: string): ReadResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${file} is corrupt (not JSON); this firing goes on as if the session were new` };
+    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${where} is corrupt (not JSON); this firing goes on as if the session were new` };
   }
   const parsed = sessionStateSchema().safeParse(value);
   if (!parsed.success || parsed.data.sessionId !== ref.sessionId) {
     const why = parsed.success ? 'it belongs to another session' : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
-    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${file} is corrupt (${why}); this firing goes on as if the session were new` };
+    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${where} is corrupt (${why}); this firing goes on as if the session were new` };
   }
   return { state: parsed.data, exists: true };
 }
@@ -93,6 +101,8 @@ export interface FiringSession {
 export interface StateOptions {
   noState?: boolean;
   stateDir?: string;
+  /** A Redis URL: sessions live there (the folder keeps the async jobs' files). */
+  stateUrl?: string;
   env: Record<string, string | undefined>;
   home: string;
   /** Epoch ms: the end of the firing's time budget. */
@@ -107,6 +117,25 @@ export function openSession(sessionId: string, options: StateOptions): { session
   return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
 }
 
+/** openSession for any store: the Redis store is asked over the network, and loaded only when named. */
+export async function openFiringSession(sessionId: string, options: StateOptions): Promise<{ session?: FiringSession; warnings: string[] }> {
+  if (options.noState || !options.stateUrl) return openSession(sessionId, options);
+  const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId, store: options.stateUrl };
+  const read = await (await redisStore()).readRedisSession(ref);
+  return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
+}
+
+let redisModule: Promise<typeof import('./redis-store.ts')> | undefined;
+
+function redisStore(): Promise<typeof import('./redis-store.ts')> {
+  return (redisModule ??= import('./redis-store.ts'));
+}
+
+/** Ends the connections of network stores, so that a process that is done can exit. */
+export async function closeStores(): Promise<void> {
+  if (redisModule) await (await redisModule).closeRedisClients();
+}
+
 export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false; warnings: string[] };
 
 /**
@@ -114,6 +143,7 @@ export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false
  * file is missing or corrupt), edits it in place and returns what the caller needs. Never throws for I/O.
  */
 export async function updateSession<T>(ref: SessionRef, change: (state: SessionState) => T, lock: LockOptions): Promise<Update<T>> {
+  if (ref.store) return (await redisStore()).updateRedisSession({ ...ref, store: ref.store }, change, lock.deadline);
   const warnings: string[] = [];
   const file = sessionFile(ref);
   try {

@@ -23,7 +23,7 @@ process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(load
   return (JSON.parse(line[1]!) as string[]).filter((url) => url.startsWith(src)).map((url) => url.slice(src.length));
 }
 
-const OTHER_COMMANDS = /^(validate|cases|replay)\/|^explain\.ts$|^schema-export\.ts$|^cli\/commands\/(?!fire\.ts$)/;
+const OTHER_COMMANDS = /^(validate|cases|replay|serve)\/|^explain\.ts$|^schema-export\.ts$|^cli\/commands\/(?!fire\.ts$)/;
 
 test('fire loads no code of the other commands', async () => {
   const loaded = await sourcesLoaded(['fire', 'PreToolUse', '--setting-sources', '', '--settings', '{"hooks":{}}'], project.input('PreToolUse.tool_name-Bash'));

@@ -12,6 +12,7 @@ export interface InstallFlags extends SettingsFlags {
   failClosed?: boolean;
   moveHooks?: boolean;
   dryRun?: boolean;
+  serve?: string;
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
@@ -24,6 +25,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     ...(events ? { events } : {}),
     failClosed: flags.failClosed === true,
     moveHooks: flags.moveHooks === true,
+    ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     dryRun,
     cwd: process.cwd(),
     load: settingsLocation(flags),
@@ -43,13 +45,13 @@ function summary(result: InstallResult): string {
   const rows = result.events.map(({ event, group, status }) => [
     `  ${event}`,
     status,
-    group.hooks.map((handler) => `${handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
+    group.hooks.map((handler) => `${handler.type === 'http' ? `${handler.url}, ` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
   ]);
   const lines = [
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
-    `policy: ${result.policies.map((policy) => displayPath(policy)).join(', ')}`,
+    ...(result.policies.length > 0 ? [`policy: ${result.policies.map((policy) => displayPath(policy)).join(', ')}`] : []),
     ...(result.moved ? [`moved: the hooks of ${result.moved.events.join(', ')} from ${displayPath(result.file)} into ${displayPath(result.moved.file)}`] : []),
     ...result.changes.flatMap((change) => (change.backup ? [`backup: ${displayPath(change.backup)}`] : [])),
     'next: peri-hooks doctor',

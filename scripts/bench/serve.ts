@@ -1,0 +1,132 @@
+// The bench's `serve` rows: firings through a running server, driven by autocannon at a fixed rate, against a
+// bare Node HTTP round trip and against spawning `sh -c true`; and the server's RSS across 100,000 firings.
+// autocannon records latencies in whole milliseconds, so p50 and p99 have that resolution.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import autocannon from 'autocannon';
+import { median } from './measure.ts';
+import { settings, type World } from './fixtures.ts';
+import type { Row } from './report.ts';
+
+/** Firings per second of the fixed-rate rows. */
+const RATE = 200;
+/** Firings before the RSS baseline: V8 grows its heap to a steady size over the first tens of thousands. */
+const WARM_UP_FIRINGS = 30_000;
+
+interface Served {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(bin: readonly string[], world: World, policy: object): Promise<Served> {
+  const child = spawn(bin[0]!, [...bin.slice(1), 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], { env: world.env, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening on (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then(() => reject(new Error('bench: peri-hooks serve exited before listening')));
+  });
+  return { url, child, stop: async () => { child.kill('SIGTERM'); await exited; } };
+}
+
+/** A Node HTTP server that answers each POST with `{}` once its body has arrived: the floor for any HTTP hook. */
+async function bareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+interface Load {
+  p50: number;
+  p99: number;
+  requests: number;
+  failed: number;
+}
+
+/** POSTs `body` at `rate` per second for `seconds` (or `amount` requests as fast as they go, with no rate). */
+async function load(url: string, body: string, options: { rate?: number; seconds?: number; amount?: number; connections?: number }): Promise<Load> {
+  const result = await autocannon({
+    url, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: options.connections ?? 4,
+    ...(options.rate ? { overallRate: options.rate, ignoreCoordinatedOmission: true } : {}),
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
+  });
+  return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed: result.non2xx + result.errors + result.timeouts };
+}
+
+/** Spawning `sh -c true` from Node, to its exit, `runs` times: the floor for a firing that runs one hook. */
+async function spawnTrueMs(runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await new Promise((resolve) => spawn('sh', ['-c', 'true'], { stdio: 'ignore' }).on('exit', resolve));
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+function rssMB(pid: number): number {
+  const kB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kB / 102.4) / 10;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The three serve rows, with the server started from `bin` (the bundle or the SEA). */
+export async function serveRows(bin: readonly string[], binName: string, world: World, quick: boolean): Promise<Row[]> {
+  const seconds = quick ? 2 : 10;
+  const rows: Row[] = [];
+
+  // 7. A no-op firing through the server, against a bare Node HTTP round trip, both at RATE per second.
+  const noOp = await startServer(bin, world, settings(3, () => 'exit 2'));
+  const bare = await bareServer();
+  try {
+    await load(`${noOp.url}/hooks/PreToolUse`, world.input, { amount: 500 });
+    const served = await load(`${noOp.url}/hooks/PreToolUse`, world.input, { rate: RATE, seconds });
+    const floor = await load(bare.url, world.input, { rate: RATE, seconds });
+    rows.push({
+      scenario: '7', command: `${binName} serve: no-op firing at ${RATE}/s`, baseline: `bare Node HTTP round trip at ${RATE}/s`, runs: served.requests,
+      medianMs: served.p50, baselineMedianMs: floor.p50, ratio: floor.p50 > 0 ? served.p50 / floor.p50 : undefined,
+      target: 'p50 within 1 ms', met: served.p50 - floor.p50 <= 1 && served.failed === 0,
+      note: `p99 ${served.p99} vs ${floor.p99} ms${served.failed > 0 ? `, ${served.failed} failed` : ''}`,
+    });
+
+    // 9. RSS of the server before and after 100,000 no-op firings, once its heap has grown to its working size.
+    const firings = quick ? 10_000 : 100_000;
+    await load(`${noOp.url}/hooks/PreToolUse`, world.input, { amount: WARM_UP_FIRINGS, connections: 8 });
+    const before = rssMB(noOp.child.pid!);
+    const run = await load(`${noOp.url}/hooks/PreToolUse`, world.input, { amount: firings, connections: 8 });
+    const after = rssMB(noOp.child.pid!);
+    rows.push({
+      scenario: '9', command: `${binName} serve: RSS across ${firings.toLocaleString('en')} no-op firings`, baseline: `RSS after ${WARM_UP_FIRINGS.toLocaleString('en')} more firings`, runs: run.requests,
+      peakMemoryMB: after, target: 'growth < 10 MB', met: after - before < 10 && run.failed === 0, note: `${before} → ${after} MB, +${round(after - before)} MB`,
+    });
+  } finally {
+    await Promise.all([noOp.stop(), bare.stop()]);
+  }
+
+  // 8. One matching `true` hook through the server, against spawning `sh -c true` from Node.
+  const oneHook = await startServer(bin, world, settings(1, () => 'true', true));
+  try {
+    await load(`${oneHook.url}/hooks/PreToolUse`, world.input, { amount: 100, connections: 1 });
+    const served = await load(`${oneHook.url}/hooks/PreToolUse`, world.input, { rate: 50, seconds, connections: 1 });
+    const floor = await spawnTrueMs(quick ? 50 : 200);
+    rows.push({
+      scenario: '8', command: `${binName} serve: one hook \`true\` at 50/s`, baseline: 'node spawning `sh -c true`', runs: served.requests,
+      medianMs: served.p50, baselineMedianMs: round(floor), ratio: served.p50 / floor, target: '≤ 1.2x', met: served.p50 / floor <= 1.2 && served.failed === 0,
+      note: `p99 ${served.p99} ms`,
+    });
+  } finally {
+    await oneHook.stop();
+  }
+  return rows.sort((a, b) => a.scenario.localeCompare(b.scenario));
+}

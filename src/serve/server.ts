@@ -1,0 +1,208 @@
+// `peri-hooks serve`: the fire pipeline behind HTTP (TCP or a unix socket). Settings are loaded once per project
+// and revalidated per request (settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
+import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
+import { PeriHooksError, type ErrorCode } from '../errors.ts';
+import { fire, type FireOptions } from '../fire.ts';
+import { reportDocument } from '../report/document.ts';
+import type { FireReport } from '../report/types.ts';
+import { closeStores } from '../session/store.ts';
+import { VERSION } from '../version.ts';
+import { authorized } from './auth.ts';
+import { httpAnswer } from './http-answer.ts';
+import { limiter } from './limiter.ts';
+import { settingsCache } from './settings-cache.ts';
+
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
+const PROJECT_HEADER = SERVE_PROJECT_HEADER.toLowerCase();
+
+export interface ServeOptions {
+  /** What every firing shares: source options, fail-closed, state folder, env, selfCommand. */
+  fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart'>;
+  /** Bearer token every request but /healthz must carry. */
+  token?: string;
+  /** Firings at once, and firings that may wait for a slot; beyond both a request gets 503. */
+  maxActive: number;
+  maxQueued: number;
+  /** How long a stop waits for in-flight firings before their hooks are killed. */
+  stopGraceMs: number;
+  /** One line per request: never a header, a body or a query. */
+  log: (line: string) => void;
+}
+
+export interface RunningServer {
+  server: Server;
+  /** Stops accepting, lets in-flight firings finish within the grace, then kills what still runs. */
+  stop(): Promise<void>;
+  /** Ends the grace now: every running hook is killed and its firing answered. */
+  abort(): void;
+}
+
+type Route = { kind: 'health' } | { kind: 'fire'; answer: 'claude' | 'report'; event: string };
+
+const ROUTES: ReadonlyArray<{ prefix: string; method: string; route: (rest: string) => Route | undefined }> = [
+  { prefix: '/healthz', method: 'GET', route: (rest) => (rest === '' ? { kind: 'health' } : undefined) },
+  { prefix: '/hooks/', method: 'POST', route: (event) => (event && !event.includes('/') ? { kind: 'fire', answer: 'claude', event } : undefined) },
+  { prefix: '/v1/fire/', method: 'POST', route: (event) => (event && !event.includes('/') ? { kind: 'fire', answer: 'report', event } : undefined) },
+];
+
+/** Input errors are the client's (400); the rest are the server's own failures. */
+const CLIENT_ERRORS: readonly ErrorCode[] = ['empty-input', 'invalid-json', 'invalid-input', 'event-mismatch'];
+
+export function createHookServer(options: ServeOptions): RunningServer {
+  const cache = settingsCache();
+  const slots = limiter(options.maxActive, options.maxQueued);
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
+    const url = new URL(request.url ?? '/', 'http://peri-hooks');
+    const match = ROUTES.find((candidate) => url.pathname === candidate.prefix.replace(/\/$/, '') || url.pathname.startsWith(candidate.prefix));
+    const route = match?.route(url.pathname.slice(match.prefix.length));
+    if (!match || !route) return send(response, 404, { error: `no such path ${url.pathname}`, paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'] });
+    if (request.method !== match.method) {
+      response.setHeader('allow', match.method);
+      return send(response, 405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
+    }
+    if (route.kind === 'health') return send(response, 200, { ok: true, version: VERSION });
+    if (!authorized(request.headers.authorization, options.token)) {
+      response.setHeader('www-authenticate', 'Bearer');
+      return send(response, 401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
+    }
+    if (!isEventName(route.event)) return send(response, 404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
+    const body = await readBody(request);
+    if (body === undefined) {
+      response.setHeader('connection', 'close');
+      return send(response, 413, { error: `the request body is larger than ${BODY_LIMIT_BYTES} bytes`, fix: 'send one hook input per request' });
+    }
+    if (closing) {
+      response.setHeader('connection', 'close');
+      return send(response, 503, { error: 'the server is stopping' });
+    }
+    const project = requestedProject(request, url);
+    if ('error' in project) return send(response, 400, project);
+    const firing = slots.run(() => fireOnce(route.event as EventName, body, route.answer, project.dir));
+    if (!firing) {
+      response.setHeader('retry-after', '1');
+      return send(response, 503, { error: `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
+    }
+    const answer = await firing;
+    return send(response, answer.status, answer.body);
+  };
+
+  const fireOnce = async (event: EventName, body: string, form: 'claude' | 'report', projectDir: string | undefined): Promise<{ status: number; body?: unknown }> => {
+    const env = options.fire.env ?? process.env;
+    const fireOptions: FireOptions = {
+      ...options.fire, inputSource: 'the request body', load: cache.load, signal: stopping.signal,
+      ...(projectDir ? { env: { ...env, CLAUDE_PROJECT_DIR: projectDir } } : {}),
+      // Claude Code caps Stop loops itself, as for `fire --output claude`.
+      ...(form === 'claude' ? { stopGuard: false } : {}),
+    };
+    let report: FireReport;
+    try {
+      report = await fire(event, body, fireOptions);
+    } catch (error) {
+      return failure(event, error, form);
+    }
+    if (stopping.signal.aborted) return failure(event, new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'), form);
+    // As `fire --output json` prints it: the versioned document.
+    if (form === 'report') return { status: 200, body: reportDocument(report) };
+    const answer = httpAnswer(report);
+    return { status: answer.status, ...(answer.body ? { body: answer.body } : {}) };
+  };
+
+  /** A firing that could not run: the client's input (400) or the server's failure (500); fail-closed blocks. */
+  const failure = (event: EventName, error: unknown, form: 'claude' | 'report'): { status: number; body: unknown } => {
+    const known = error instanceof PeriHooksError;
+    const message = known ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    const blocks = options.fire.failClosed === true && canBlock(event);
+    const status = known && CLIENT_ERRORS.includes(error.code) ? 400 : 500;
+    if (form === 'claude' && blocks) {
+      const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
+      const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
+      return { status: 200, body: denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason } };
+    }
+    return { status, body: { error: message, ...(known ? { code: error.code, ...(error.fix ? { fix: error.fix } : {}) } : {}), exitCode: blocks ? 2 : 1, ...(blocks ? { failClosed: true } : {}) } };
+  };
+
+  const tracked = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    return promise.finally(() => inFlight.delete(promise));
+  };
+
+  const server = createServer((request, response) => {
+    const started = performance.now();
+    void tracked(handle(request, response).then(
+      (status) => options.log(`${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(performance.now() - started).toFixed(1)}ms`),
+      (error: unknown) => {
+        options.log(`${request.method} request failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent) send(response, 500, { error: 'internal error' });
+        else response.destroy();
+      },
+    ));
+  });
+  // A slow client must not hold a connection forever; firings themselves are bounded by their hooks' timeouts.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 30_000;
+
+  return {
+    server,
+    abort: () => stopping.abort(),
+    async stop() {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, options.stopGraceMs).unref());
+      await Promise.race([Promise.allSettled([...inFlight]), grace]);
+      // What still runs is aborted: fire kills every hook's process group and answers.
+      stopping.abort();
+      await Promise.allSettled([...inFlight]);
+      server.closeAllConnections();
+      await Promise.all([closed, closeStores()]);
+    },
+  };
+}
+
+/** The body as text, or undefined when it exceeds the limit (the rest is not read). */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The project a request names (header, else `project` query parameter); it must be an absolute folder. */
+function requestedProject(request: IncomingMessage, url: URL): { dir?: string } | { error: string; fix: string } {
+  const header = request.headers[PROJECT_HEADER];
+  const value = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('project') ?? undefined;
+  if (value === undefined || value === '') return {};
+  if (!path.isAbsolute(value) || !isDirectory(value)) {
+    return { error: `the requested project ${JSON.stringify(value)} is not an absolute path of a folder`, fix: `send the project root in the ${PROJECT_HEADER} header (or ?project=), as CLAUDE_PROJECT_DIR would be` };
+  }
+  return { dir: value };
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function send(response: ServerResponse, status: number, body: unknown): number {
+  const text = body === undefined ? '' : `${JSON.stringify(body)}\n`;
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+  return status;
+}

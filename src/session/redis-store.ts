@@ -1,0 +1,114 @@
+// The Redis session store (`serve --state redis://…`), for replicas that share sessions: the same state as a
+// session file, one key per session, changed by compare-and-set (a Lua script writes only if the value is
+// still the one read), retried until the firing's deadline, so no update is ever lost. Like the file store,
+// problems are warnings and the firing goes on as if the session were new. The client is loaded only here.
+import type { RedisClientType } from 'redis';
+import { sha256Hex } from './crypto.ts';
+import { emptyState, type SessionState } from './schema.ts';
+import { parseSession, SESSION_MAX_AGE_MS, type ReadResult, type SessionRef, type Update } from './store.ts';
+
+/** Sets KEYS[1] to ARGV[2] (expiring after ARGV[3] ms) only while it still holds ARGV[1] ('' = absent). */
+const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1])
+if (current == false and ARGV[1] == '') or current == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0`;
+
+/** Connecting waits this long at most: a store that is down must not hold a firing for its whole budget. */
+const CONNECT_TIMEOUT_MS = 5000;
+const RECONNECTS = 3;
+
+const clients = new Map<string, Promise<RedisClientType>>();
+
+export function sessionKey(sessionId: string): string {
+  return `peri-hooks:session:${sha256Hex(JSON.stringify(sessionId))}`;
+}
+
+/** The URL without its password, for messages. */
+export function shownStoreUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the Redis store';
+  }
+}
+
+export async function readRedisSession(ref: SessionRef & { store: string }): Promise<ReadResult> {
+  const where = `${shownStoreUrl(ref.store)} ${sessionKey(ref.sessionId)}`;
+  try {
+    const text = await (await connect(ref.store)).get(sessionKey(ref.sessionId));
+    return text === null ? { state: emptyState(ref.sessionId), exists: false } : parseSession(text, ref, where);
+  } catch (error) {
+    return { state: emptyState(ref.sessionId), exists: false, warning: unreachable(ref.store, error) };
+  }
+}
+
+export async function updateRedisSession<T>(ref: SessionRef & { store: string }, change: (state: SessionState) => T, deadline: number): Promise<Update<T>> {
+  const key = sessionKey(ref.sessionId);
+  const where = `${shownStoreUrl(ref.store)} ${key}`;
+  try {
+    const redis = await connect(ref.store);
+    for (let attempt = 0; ; attempt++) {
+      const before = await redis.get(key);
+      const read = before === null ? { state: emptyState(ref.sessionId), warning: undefined } : parseSession(before, ref, where);
+      const value = change(read.state);
+      read.state.updatedAt = new Date().toISOString();
+      const written = await redis.eval(COMPARE_AND_SET, { keys: [key], arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)] });
+      if (written === 1) return { ok: true, value, warnings: read.warning ? [read.warning] : [] };
+      if (Date.now() >= deadline) return { ok: false, warnings: [`the session state ${where} kept changing under this firing until its deadline; this firing goes on as if the session were new`] };
+      // Another firing wrote between our read and our write: read again, after a short jittered pause.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50, 1 + attempt) * Math.random()));
+    }
+  } catch (error) {
+    return { ok: false, warnings: [unreachable(ref.store, error)] };
+  }
+}
+
+/** One connection per URL for the process, until closeRedisClients. */
+function connect(url: string): Promise<RedisClientType> {
+  let client = clients.get(url);
+  if (!client) {
+    client = open(url);
+    clients.set(url, client);
+    client.catch(() => clients.delete(url));
+  }
+  return client;
+}
+
+async function open(url: string): Promise<RedisClientType> {
+  const { createClient } = await import('redis');
+  // No offline queue: while the store is unreachable a command fails at once instead of waiting.
+  // A few quick reconnects, then the client ends and the next firing opens a new one.
+  const reconnectStrategy = (retries: number, cause: Error) => (retries >= RECONNECTS ? cause : 100 * 2 ** retries);
+  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy } }) as RedisClientType;
+  // Errors reach the caller through each command; the client's own 'error' event would otherwise crash the process.
+  client.on('error', () => {});
+  client.on('end', () => clients.delete(url));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([client.connect(), timeout]);
+  } catch (error) {
+    client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return client;
+}
+
+export async function closeRedisClients(): Promise<void> {
+  const open = [...clients.values()];
+  clients.clear();
+  await Promise.all(open.map((client) => client.then((connected) => connected.close(), () => undefined)));
+}
+
+function unreachable(url: string, error: unknown): string {
+  return `cannot use the session store ${shownStoreUrl(url)} (${error instanceof Error ? error.message : String(error)}); this firing goes on as if the session were new`;
+}

@@ -1,0 +1,73 @@
+// `install --serve <url>`: http hooks that post to a running server, the allowedHttpHookUrls entry they need,
+// a server that never posts to itself through them, and doctor's check that the server answers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { call, startServe } from '../helpers/serve.ts';
+
+function settingsOf(project: Project): any {
+  return JSON.parse(readFileSync(join(project.dir, '.claude/settings.json'), 'utf8'));
+}
+
+const cli = (project: Project, args: string[]) => runCli(args, { env: project.env(), cwd: project.dir });
+
+test('install --serve writes one http hook per event and allows the server where the file restricts http hooks; again changes nothing; uninstall removes it', async (t) => {
+  const project = makeProject();
+  t.after(() => project.cleanup());
+  project.write('.claude/settings.json', { allowedHttpHookUrls: ['https://audit.example.com/*'] });
+  const installed = await cli(project, ['install', '--serve', 'http://127.0.0.1:7387/', '--events', 'PreToolUse,Stop']);
+  assert.equal(installed.code, 0, installed.stderr);
+  const settings = settingsOf(project);
+  assert.deepEqual(settings.allowedHttpHookUrls, ['https://audit.example.com/*', 'http://127.0.0.1:7387/hooks/*']);
+  assert.deepEqual(settings.hooks.PreToolUse, [{ hooks: [{
+    type: 'http', url: 'http://127.0.0.1:7387/hooks/PreToolUse', headers: { 'X-Peri-Hooks': 'registration', 'X-Peri-Hooks-Project-Dir': project.dir }, timeout: 602,
+  }] }]);
+  assert.equal(settings.hooks.Stop[0].hooks[0].url, 'http://127.0.0.1:7387/hooks/Stop');
+
+  const again = await cli(project, ['install', '--serve', 'http://127.0.0.1:7387', '--events', 'PreToolUse,Stop']);
+  assert.match(again.stdout, /already registered/);
+  const removed = await cli(project, ['uninstall']);
+  assert.equal(removed.code, 0, removed.stderr);
+  assert.equal(settingsOf(project).hooks, undefined);
+});
+
+test('install --serve refuses what the server decides or cannot read, and a URL that is not a plain address', async (t) => {
+  const project = makeProject();
+  t.after(() => project.cleanup());
+  const refused = [
+    [['--fail-closed'], /--fail-closed belongs on the server/],
+    [['--move-hooks'], /--move-hooks and --serve do not go together/],
+    [[], /needs the events to register/],
+  ] as const;
+  for (const [flags, message] of refused) {
+    const result = await cli(project, ['install', '--serve', 'http://127.0.0.1:7387', ...flags, ...(flags.length > 0 ? ['--events', 'Stop'] : [])]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, message);
+  }
+  const credentials = await cli(project, ['install', '--serve', 'http://me:pw@127.0.0.1:7387', '--events', 'Stop']);
+  assert.match(credentials.stderr, /must be a plain http:\/\/ or https:\/\/ address/);
+});
+
+test('a server loading the settings that register it does not post to itself; doctor sees it answer, and not once it is gone', async (t) => {
+  const project = makeProject();
+  t.after(() => project.cleanup());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state')], project.env());
+  let stopped = false;
+  t.after(async () => { if (!stopped) await served.stop(); });
+  assert.equal((await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse'])).code, 0);
+
+  const report = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', project.input('PreToolUse'), { 'x-peri-hooks-project-dir': project.dir });
+  assert.equal(report.json().hooks.length, 0);
+  assert.ok(report.json().warnings.some((warning: { code: string }) => warning.code === 'own-registration'));
+  assert.equal((served.stderr().match(/POST \/hooks\/PreToolUse/g) ?? []).length, 0, 'the server never called its own registration');
+
+  const serverCheck = async () => JSON.parse((await cli(project, ['doctor', '--output', 'json'])).stdout).checks.find((entry: { id: string }) => entry.id === 'server');
+  assert.equal((await serverCheck()).status, 'pass');
+  await served.stop();
+  stopped = true;
+  const down = await serverCheck();
+  assert.equal(down.status, 'fail');
+  assert.match(down.detail, /does not answer \/healthz/);
+});

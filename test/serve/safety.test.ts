@@ -1,0 +1,165 @@
+// Safe by default: loopback unless a token is set, bearer checks, body limit, overload, long hooks that block
+// nobody else, nothing secret in the log, a unix socket, and a graceful stop that kills every hook process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { isAlive } from '../../src/session/lock.ts';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { call, startServe, type Served } from '../helpers/serve.ts';
+
+/** A hook that records its pid and that of a child, then waits for `release` (or a minute). */
+function slowPolicy(project: Project): object {
+  const script = project.write('slow.sh', `#!/bin/sh
+sleep 60 &
+echo "$$ $!" > "${join(project.dir, 'pids')}"
+while [ ! -e "${join(project.dir, 'release')}" ]; do sleep 0.05; done
+echo released >&2
+exit 2
+`);
+  return { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }], PostToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } };
+}
+
+async function serve(t: { after: (fn: () => Promise<void> | void) => void }, project: Project, args: string[]): Promise<Served> {
+  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state'), ...args], project.env());
+  t.after(async () => {
+    await served.stop();
+    writeFileSync(join(project.dir, 'release'), '');
+    project.cleanup();
+  });
+  return served;
+}
+
+/** A server whose one in-flight firing runs the slow hook, once that hook has started. */
+async function slowFiring(t: { after: (fn: () => Promise<void> | void) => void }, args: string[]) {
+  const project = makeProject();
+  project.write('.claude/settings.json', slowPolicy(project));
+  const served = await serve(t, project, args);
+  const inFlight = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  await until(() => existsSync(join(project.dir, 'pids')));
+  return { project, served, inFlight };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function hookPids(project: Project): number[] {
+  return readFileSync(join(project.dir, 'pids'), 'utf8').trim().split(' ').map(Number);
+}
+
+test('a non-loopback --listen without --token-file is refused before binding', async () => {
+  const project = makeProject();
+  try {
+    const result = await runCli(['serve', '--listen', '0.0.0.0:0'], { env: project.env() });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /reachable from other machines, and no bearer token is set/);
+    assert.match(result.stderr, /--token-file/);
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('with --token-file every request but /healthz needs the bearer token; the log holds no token, body or query', async (t) => {
+  const project = makeProject();
+  const tokenFile = project.write('token', 'the-secret-token-123\n');
+  const served = await serve(t, project, ['--token-file', tokenFile]);
+  const input = project.input('PreToolUse', { tool_input: { command: 'echo body-secret-456' } });
+  assert.equal((await call(`${served.url}/healthz`, 'GET')).status, 200);
+  const none = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
+  assert.equal(none.status, 401);
+  assert.equal(none.headers['www-authenticate'], 'Bearer');
+  assert.equal((await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer the-secret-token-12' })).status, 401);
+  assert.equal((await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Basic the-secret-token-123' })).status, 401);
+  const right = await call(`${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(project.dir)}&q=query-secret-789`, 'POST', input, { authorization: 'Bearer the-secret-token-123' });
+  assert.equal(right.status, 200);
+  await until(() => served.stderr().split('\n').length > 5);
+  assert.match(served.stderr(), /POST \/v1\/fire\/PreToolUse 200/);
+  for (const secret of ['the-secret-token', 'body-secret-456', 'query-secret-789']) assert.ok(!served.stderr().includes(secret), `the log holds ${secret}`);
+});
+
+test('a body over 10 MiB is 413, with or without a content-length', async (t) => {
+  const project = makeProject();
+  const served = await serve(t, project, []);
+  const big = `{"x":"${'a'.repeat(10 * 1024 * 1024)}"}`;
+  assert.equal((await call(`${served.url}/hooks/PreToolUse`, 'POST', big)).status, 413);
+  const chunked = await new Promise<number>((resolve, reject) => {
+    const target = new URL(`${served.url}/hooks/PreToolUse`);
+    const req = request({ method: 'POST', host: target.hostname, port: target.port, path: target.pathname }, (response) => {
+      response.resume();
+      resolve(response.statusCode!);
+    });
+    req.on('error', reject);
+    for (let i = 0; i < 11; i++) req.write('a'.repeat(1024 * 1024));
+    req.end();
+  });
+  assert.equal(chunked, 413);
+});
+
+test('a long hook blocks no other request; beyond --max-active and --max-queued a request gets 503 at once', async (t) => {
+  const project = makeProject();
+  project.write('.claude/settings.json', slowPolicy(project));
+  const served = await serve(t, project, ['--max-active', '2', '--max-queued', '1']);
+  const slow = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  await until(() => existsSync(join(project.dir, 'pids')));
+  // The slow firing holds one slot: health and another firing are answered meanwhile.
+  assert.equal((await call(`${served.url}/healthz`, 'GET')).status, 200);
+  assert.equal((await call(`${served.url}/hooks/PostToolUse`, 'POST', project.input('PostToolUse'))).status, 200);
+  // A second slow firing takes the other slot, a third waits in the queue, a fourth is refused.
+  const second = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  const third = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  let refused;
+  for (;;) {
+    refused = await call(`${served.url}/hooks/PostToolUse`, 'POST', project.input('PostToolUse'));
+    if (refused.status === 503) break;
+    // The second and third requests may not have reached the server yet.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(refused.headers['retry-after'], '1');
+  assert.match(refused.json().error, /overloaded/);
+  writeFileSync(join(project.dir, 'release'), '');
+  for (const answer of await Promise.all([slow, second, third])) {
+    assert.equal(answer.status, 200);
+    assert.match(answer.json().hookSpecificOutput.permissionDecisionReason, /released/);
+  }
+});
+
+test('SIGTERM lets an in-flight firing finish within --stop-grace, then exits 0', async (t) => {
+  const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '60']);
+  served.child.kill('SIGTERM');
+  await until(() => served.stderr().includes('stopping'));
+  writeFileSync(join(project.dir, 'release'), '');
+  const answer = await inFlight;
+  assert.match(answer.json().hookSpecificOutput.permissionDecisionReason, /released/);
+  assert.equal(await served.exited, 0);
+});
+
+test('SIGTERM past --stop-grace kills every hook process tree, answers the request, and exits 0', async (t) => {
+  const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '0']);
+  const pids = hookPids(project);
+  assert.ok(pids.every(isAlive));
+  served.child.kill('SIGTERM');
+  const answer = await inFlight;
+  assert.ok(answer.status === 200 || answer.status === 500, `answered: ${answer.status} ${answer.text}`);
+  assert.equal(await served.exited, 0);
+  await until(() => !pids.some(isAlive));
+});
+
+test('--socket serves on a unix socket made 0600, and removes it on stop', async (t) => {
+  const project = makeProject();
+  const socket = join(project.home, 'peri.sock');
+  const served = await startServe(['--socket', socket, '--state-dir', join(project.home, 'state')], project.env());
+  t.after(() => project.cleanup());
+  try {
+    assert.equal(served.url, `unix:${socket}`);
+    assert.equal(statSync(socket).mode & 0o777, 0o600);
+    const health = await call('http://peri-hooks/healthz', 'GET', undefined, {}, socket);
+    assert.equal(health.status, 200);
+    const report = await call('http://peri-hooks/v1/fire/PreToolUse', 'POST', project.input('PreToolUse'), {}, socket);
+    assert.equal(report.json().blocked, false);
+  } finally {
+    assert.equal(await served.stop(), 0);
+  }
+  assert.ok(!existsSync(socket));
+});

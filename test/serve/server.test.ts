@@ -1,0 +1,141 @@
+// `peri-hooks serve` as a real process on 127.0.0.1: routes, the two answer forms, projects, and settings
+// that change on disk between requests.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeProject, runCli } from '../helpers/cli.ts';
+import { call, startServe } from '../helpers/serve.ts';
+
+const DENY_BY_EXIT = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo R >&2; exit 2' }] }] } };
+
+async function withServer(t: { after: (fn: () => Promise<void> | void) => void }, args: string[], setup?: (project: ReturnType<typeof makeProject>) => void) {
+  const project = makeProject();
+  setup?.(project);
+  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state'), ...args], project.env());
+  t.after(async () => {
+    await served.stop();
+    project.cleanup();
+  });
+  return { project, served };
+}
+
+test('GET /healthz answers, and only the documented methods and paths exist', async (t) => {
+  const { served } = await withServer(t, ['--setting-sources', '']);
+  const health = await call(`${served.url}/healthz`, 'GET');
+  assert.equal(health.status, 200);
+  assert.equal(health.json().ok, true);
+  const wrongMethod = await call(`${served.url}/hooks/PreToolUse`, 'GET');
+  assert.equal(wrongMethod.status, 405);
+  assert.equal(wrongMethod.headers.allow, 'POST');
+  assert.equal((await call(`${served.url}/healthz`, 'POST', '{}')).status, 405);
+  const unknownPath = await call(`${served.url}/settings`, 'GET');
+  assert.equal(unknownPath.status, 404);
+  assert.match(unknownPath.json().error, /no such path \/settings/);
+  assert.equal((await call(`${served.url}/hooks/PreToolUse/more`, 'POST', '{}')).status, 404);
+});
+
+test('an unknown event is 404 with the known names; bad JSON and bad input are 400 naming the JSON path', async (t) => {
+  const { served, project } = await withServer(t, ['--setting-sources', '']);
+  const unknown = await call(`${served.url}/hooks/PreToolUze`, 'POST', '{}');
+  assert.equal(unknown.status, 404);
+  assert.ok(unknown.json().events.includes('PreToolUse'));
+  const syntax = await call(`${served.url}/hooks/PreToolUse`, 'POST', '{"session_id":');
+  assert.equal(syntax.status, 400);
+  assert.equal(syntax.json().code, 'invalid-json');
+  const input = JSON.parse(project.input('PreToolUse'));
+  delete input.tool_name;
+  const invalid = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', JSON.stringify(input));
+  assert.equal(invalid.status, 400);
+  assert.match(invalid.json().error, /at \$\.tool_name/);
+  assert.match(invalid.json().fix, /add \$\.tool_name/);
+});
+
+test('POST /hooks/PreToolUse answers an exit-2 block as the JSON deny that renders as the exit code does (§20.5)', async (t) => {
+  const { served, project } = await withServer(t, [], (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
+  const answer = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.json(), {
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '[echo R >&2; exit 2]: R\n' },
+  });
+});
+
+test('POST /hooks answers a Stop or UserPromptSubmit exit 2 as a block with the labelled reason, nothing else as an empty 200', async (t) => {
+  const block = { type: 'command', command: 'echo R >&2; exit 2' };
+  const { served, project } = await withServer(t, [], (p) => {
+    p.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [block] }], UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo plain context' }] }], SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  });
+  const stop = await call(`${served.url}/hooks/Stop`, 'POST', project.input('Stop'));
+  assert.deepEqual(stop.json(), { decision: 'block', reason: '[echo R >&2; exit 2]: R\n' });
+  // Plain stdout cannot go over http: the nearest answer is the same text as additionalContext.
+  const prompt = await call(`${served.url}/hooks/UserPromptSubmit`, 'POST', project.input('UserPromptSubmit'));
+  assert.deepEqual(prompt.json(), { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'plain context' } });
+  const quiet = await call(`${served.url}/hooks/SessionEnd`, 'POST', project.input('SessionEnd'));
+  assert.equal(quiet.status, 200);
+  assert.equal(quiet.text, '');
+});
+
+test('POST /v1/fire answers the report of `fire --output json` for the same input', async (t) => {
+  const { served, project } = await withServer(t, [], (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
+  const input = project.input('PreToolUse');
+  const answer = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
+  const cli = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], { stdin: input, env: project.env() });
+  const strip = (report: any) => ({ ...report, hooks: report.hooks.map(({ durationMs: _d, ...hook }: any) => hook) });
+  assert.equal(answer.status, 200);
+  assert.deepEqual(strip(answer.json()), strip(JSON.parse(cli.stdout)));
+  assert.equal(answer.json().exitCode, 2);
+});
+
+test('the project comes from the header, else the query parameter, else the input cwd; a bad one is 400', async (t) => {
+  const { served, project } = await withServer(t, []);
+  const other = makeProject();
+  t.after(() => other.cleanup());
+  other.write('.claude/settings.json', DENY_BY_EXIT);
+  const input = project.input('PreToolUse');
+  const fromCwd = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
+  assert.equal(fromCwd.json().projectDir, project.dir);
+  assert.equal(fromCwd.json().blocked, false);
+  const fromHeader = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': other.dir });
+  assert.equal(fromHeader.json().projectDir, other.dir);
+  assert.equal(fromHeader.json().projectDirFrom, 'env');
+  assert.equal(fromHeader.json().blocked, true);
+  const fromQuery = await call(`${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(other.dir)}`, 'POST', input);
+  assert.equal(fromQuery.json().blocked, true);
+  const relative = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': 'project' });
+  assert.equal(relative.status, 400);
+  assert.match(relative.json().error, /not an absolute path of a folder/);
+});
+
+test('settings changed, created or broken on disk between requests are seen by the next request, as fire sees them', async (t) => {
+  const { served, project } = await withServer(t, []);
+  const input = project.input('PreToolUse');
+  const fireReport = async () => (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input)).json();
+  assert.equal((await fireReport()).blocked, false);
+  // A file that was looked for and absent appears.
+  const local = project.write('.claude/settings.local.json', DENY_BY_EXIT);
+  assert.equal((await fireReport()).blocked, true);
+  // Same size, new content: the command changes from exit 2 to exit 0.
+  writeFileSync(local, JSON.stringify(DENY_BY_EXIT, null, 2).replace('exit 2', 'exit 0'));
+  assert.equal((await fireReport()).blocked, false);
+  // Invalid on a guard event: the whole file is inapplicable, and the warnings say so, as for fire.
+  writeFileSync(local, '{"hooks": {"PreToolUse": [{"matcher": 1, "hooks": []}]}}');
+  const broken = await fireReport();
+  const cli = JSON.parse((await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], { stdin: input, env: project.env() })).stdout);
+  assert.deepEqual(broken.warnings, cli.warnings);
+  assert.ok(broken.warnings.some((warning: any) => warning.code === 'source-inapplicable'));
+});
+
+test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fire says exit code 2', async (t) => {
+  const { served } = await withServer(t, ['--fail-closed']);
+  const hooks = await call(`${served.url}/hooks/PreToolUse`, 'POST', '{"session_id":');
+  assert.equal(hooks.status, 200);
+  assert.equal(hooks.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(hooks.json().hookSpecificOutput.permissionDecisionReason, /not valid JSON[\s\S]*blocking because of --fail-closed/);
+  const stop = await call(`${served.url}/hooks/Stop`, 'POST', '');
+  assert.equal(stop.json().decision, 'block');
+  const report = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', '{"session_id":');
+  assert.equal(report.status, 400);
+  assert.deepEqual([report.json().exitCode, report.json().failClosed], [2, true]);
+  // SessionEnd cannot block: fail-closed changes nothing there.
+  assert.equal((await call(`${served.url}/hooks/SessionEnd`, 'POST', '')).status, 400);
+});
