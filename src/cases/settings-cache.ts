@@ -1,12 +1,11 @@
-// One run of a suite loads the settings of each distinct source set once: most cases of a file share them.
-// The key holds what decides the files a load reads, and the identity (device, inode, size, mtime) of each
-// settings file a case names, so two cases share a load only when they would read the same bytes.
-// A run is short and its cases do not edit their own settings, which is what makes this safe within one run;
-// `--watch` starts every rerun with a new cache.
+// One run of a suite loads the settings of each distinct source set once (most cases of a file share them),
+// through the server's cache (config/settings-cache.ts), which reloads what changed on disk; this adds the
+// files `--watch` watches: every settings file looked at and every hook script a loaded command hook names.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { loadSettings, type LoadedSettings } from '../config/index.ts';
+import type { LoadedSettings } from '../config/index.ts';
 import type { CommandHook } from '../config/schema.ts';
+import { settingsCache } from '../config/settings-cache.ts';
 import type { SourcesToLoad } from '../config/sources.ts';
 
 export interface RunSettingsCache {
@@ -18,43 +17,23 @@ export interface RunSettingsCache {
 }
 
 export function runSettingsCache(): RunSettingsCache {
-  const entries = new Map<string, Promise<LoadedSettings>>();
+  const cache = settingsCache();
   const files = new Set<string>();
-  let loads = 0;
+  const seen = new WeakSet<LoadedSettings>();
   return {
-    load(sources) {
-      const key = cacheKey(sources);
-      let loaded = entries.get(key);
-      if (!loaded) {
-        loads++;
-        loaded = loadSettings(sources);
-        entries.set(key, loaded);
-        loaded.then((settings) => {
-          // Inline settings are reported under a label, not a path: there is no file to watch.
-          for (const source of settings.sources) if (path.isAbsolute(source.file)) files.add(source.file);
-          for (const script of hookScripts(settings, sources.projectDir)) files.add(script);
-        }, () => entries.delete(key));
+    async load(sources) {
+      const settings = await cache.load(sources);
+      if (!seen.has(settings)) {
+        seen.add(settings);
+        // Inline settings are reported under a label, not a path: there is no file to watch.
+        for (const source of settings.sources) if (path.isAbsolute(source.file)) files.add(source.file);
+        for (const script of hookScripts(settings, sources.projectDir)) files.add(script);
       }
-      return loaded;
+      return settings;
     },
     files: () => [...files].sort(),
-    loads: () => loads,
+    loads: () => cache.loads(),
   };
-}
-
-function cacheKey(sources: SourcesToLoad): string {
-  const { projectDir, home, managedDir, settings, pluginDirs, settingSources, env } = sources;
-  const identities = (settings ?? []).map((value) => (value.trim().startsWith('{') ? value : `${value}@${identity(value)}`));
-  return JSON.stringify([projectDir, home, managedDir, identities, pluginDirs, settingSources, env.CLAUDE_CONFIG_DIR, env.PERI_HOOKS_MANAGED_DIR]);
-}
-
-function identity(file: string): string {
-  try {
-    const stat = statSync(file);
-    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? 'unreadable';
-  }
 }
 
 /** The words of command hooks that name an existing file, `$CLAUDE_PROJECT_DIR` expanded: what `--watch` also watches. */

@@ -1,5 +1,5 @@
 // `peri-hooks serve`: the fire pipeline behind HTTP (TCP or a unix socket). Settings are loaded once per project
-// and revalidated per request (settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
+// and revalidated per request (config/settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { VERSION } from '../version.ts';
 import { authorized } from './auth.ts';
 import { httpAnswer } from './http-answer.ts';
 import { limiter } from './limiter.ts';
-import { settingsCache } from './settings-cache.ts';
+import { settingsCache } from '../config/settings-cache.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sourcesToLoad } from '../../src/config/sources.ts';
-import { settingsCache } from '../../src/serve/settings-cache.ts';
+import { settingsCache } from '../../src/config/settings-cache.ts';
 import { makeProject } from '../helpers/cli.ts';
 
 const HOOK = (command: string) => ({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } });

@@ -1,11 +1,11 @@
-// The server's settings stage: loadSettings once per project and source set, then a cheap check per request
+// The settings stage of a resident server and of a test run: loadSettings once per project and source set, then a cheap check per request
 // (size, mtime, ctime and inode of every file that was read or looked for, absent ones included) reloads
 // whatever changed. Correctness rests on that check alone; nothing watches the files.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { loadSettings, type LoadedSettings } from '../config/index.ts';
-import { settingsFiles } from '../config/discover.ts';
-import type { SourcesToLoad } from '../config/sources.ts';
+import { loadSettings, type LoadedSettings } from './index.ts';
+import { settingsFiles } from './discover.ts';
+import type { SourcesToLoad } from './sources.ts';
 
 interface Entry {
   loaded: Promise<LoadedSettings>;
