@@ -1,5 +1,6 @@
 // The CLI's edges: stdin, writing results, terminal detection, option normalisation.
 import { readFileSync } from 'node:fs';
+import { ALL_SOURCES } from '../config/discover.ts';
 import { PeriHooksError } from '../errors.ts';
 import type { SourceOptions } from '../config/sources.ts';
 
@@ -63,8 +64,7 @@ export interface SourceFlags {
   managedDir?: string;
 }
 
-const SOURCES = ['managed', 'user', 'project', 'local'] as const;
-type Source = (typeof SOURCES)[number];
+type Source = (typeof ALL_SOURCES)[number];
 
 export function sourceOptions(flags: SourceFlags): SourceOptions {
   const settings = list(flags.settings);
@@ -85,8 +85,8 @@ function parseSourceList(value: unknown): Source[] | undefined {
   if (values === undefined) return undefined;
   const names = values.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '' && item !== 'none');
   for (const name of names) {
-    if (!SOURCES.includes(name as Source)) {
-      throw new PeriHooksError('usage', `unknown setting source "${name}" in --setting-sources`, `use a comma-separated subset of ${SOURCES.join(',')}, or '' for none`);
+    if (!ALL_SOURCES.includes(name as Source)) {
+      throw new PeriHooksError('usage', `unknown setting source "${name}" in --setting-sources`, `use a comma-separated subset of ${ALL_SOURCES.join(',')}, or '' for none`);
     }
   }
   return names as Source[];

@@ -20,7 +20,8 @@ export interface Discovery {
   diagnostics: LoaderDiagnostic[];
 }
 
-const ALL_SOURCES = ['managed', 'user', 'project', 'local'] as const;
+/** The settings layers a user can name (`--setting-sources`), in load order. */
+export const ALL_SOURCES = ['managed', 'user', 'project', 'local'] as const;
 
 export function defaultManagedDir(platform: NodeJS.Platform = process.platform): string {
   if (platform === 'darwin') return '/Library/Application Support/ClaudeCode';

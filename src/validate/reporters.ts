@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loaderCodeCost } from '../config/codes.ts';
 import { workflowCommand, type AnnotationLevel } from '../report/workflow-command.ts';
-import { displayPath } from '../text.ts';
+import { counted, displayPath } from '../text.ts';
 import type { Severity } from '../types.ts';
 import { VERSION } from '../version.ts';
 import type { ValidateDiagnostic, ValidateReport } from './index.ts';
@@ -78,6 +78,5 @@ function describe(code: string): string {
 }
 
 export function verdict(report: ValidateReport): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${report.ok ? 'ok' : 'failed'}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}, ${plural(report.notes, 'note')}`;
+  return `${report.ok ? 'ok' : 'failed'}: ${counted(report.errors, 'error')}, ${counted(report.warnings, 'warning')}, ${counted(report.notes, 'note')}`;
 }

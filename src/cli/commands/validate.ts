@@ -4,7 +4,7 @@ import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
 import { oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
-import { formatDiagnostic, table } from '../../text.ts';
+import { counted, formatDiagnostic, table } from '../../text.ts';
 
 export interface ValidateFlags extends SourceFlags {
   output?: string;
@@ -33,8 +33,7 @@ function reporterOf(flags: ValidateFlags): (typeof REPORTERS)[number] | undefine
 }
 
 function human(report: ValidateReport): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const diagnostics = report.diagnostics.map((d) => `${formatDiagnostic(d, '')}\n${d.makesSourceInapplicable ? '  makes the file inapplicable: none of its hooks or settings apply until this is fixed\n' : ''}`).join('');
-  const sources = table(report.sources.map((s) => [`  ${s.layer}`, s.file, s.status === 'loaded' ? plural(s.hooks, 'hook') : s.status]));
+  const sources = table(report.sources.map((s) => [`  ${s.layer}`, s.file, s.status === 'loaded' ? counted(s.hooks, 'hook') : s.status]));
   return `${diagnostics}${diagnostics ? '\n' : ''}sources:\n${sources}\n${verdict(report)}\n`;
 }
