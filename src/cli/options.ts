@@ -235,7 +235,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'serve',
     description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
-    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
+    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
     examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
     exits: { 0: 'stopped by SIGTERM or SIGINT, every firing answered', 1: `could not start (an address in use, a non-loopback --listen without --token-file), or ${USAGE}` },
   },

@@ -10,6 +10,7 @@ import { fire, type FireOptions } from '../fire.ts';
 import { reportDocument } from '../report/document.ts';
 import type { FireReport } from '../report/types.ts';
 import { closeStores } from '../session/store.ts';
+import { createConnectionPool } from '../mcp/pool.ts';
 import { VERSION } from '../version.ts';
 import { authorized } from './auth.ts';
 import { httpAnswer } from './http-answer.ts';
@@ -22,7 +23,7 @@ const PROJECT_HEADER = SERVE_PROJECT_HEADER.toLowerCase();
 
 export interface ServeOptions {
   /** What every firing shares: source options, fail-closed, state folder, env, selfCommand. */
-  fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart'>;
+  fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart' | 'mcpPool'>;
   /** Bearer token every request but /healthz must carry. */
   token?: string;
   /** Firings at once, and firings that may wait for a slot; beyond both a request gets 503. */
@@ -55,6 +56,8 @@ const CLIENT_ERRORS: readonly ErrorCode[] = ['empty-input', 'invalid-json', 'inv
 
 export function createHookServer(options: ServeOptions): RunningServer {
   const cache = settingsCache();
+  // MCP connections outlive a firing: one per server, reused by the next request, reconnected after a crash.
+  const mcpPool = createConnectionPool();
   const slots = limiter(options.maxActive, options.maxQueued);
   const stopping = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
@@ -98,7 +101,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
   const fireOnce = async (event: EventName, body: string, form: 'claude' | 'report', projectDir: string | undefined): Promise<{ status: number; body?: unknown }> => {
     const env = options.fire.env ?? process.env;
     const fireOptions: FireOptions = {
-      ...options.fire, inputSource: 'the request body', load: cache.load, signal: stopping.signal,
+      ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal,
       ...(projectDir ? { env: { ...env, CLAUDE_PROJECT_DIR: projectDir } } : {}),
       // Claude Code caps Stop loops itself, as for `fire --output claude`.
       ...(form === 'claude' ? { stopGuard: false } : {}),
@@ -163,7 +166,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
       stopping.abort();
       await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
-      await Promise.all([closed, closeStores()]);
+      await Promise.all([closed, closeStores(), mcpPool.close()]);
     },
   };
 }

@@ -6,7 +6,7 @@ import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
 import { shownStoreUrl } from '../../session/redis-store.ts';
-import { sourceOptions, write, type SourceFlags } from '../io.ts';
+import { list, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
 export interface ServeFlags extends SourceFlags {
@@ -20,6 +20,7 @@ export interface ServeFlags extends SourceFlags {
   maxActive?: unknown;
   maxQueued?: unknown;
   stopGrace?: unknown;
+  mcpConfig?: unknown;
 }
 
 const DEFAULT_LISTEN = '127.0.0.1:7387';
@@ -38,6 +39,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   const running = createHookServer({
     fire: {
       ...sourceOptions(flags),
+      ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
       ...(flags.failClosed ? { failClosed: true } : {}),
       ...(flags.state === false ? { noState: true } : {}),
       ...storeOption(flags.state),

@@ -1,0 +1,39 @@
+// Under serve, mcp_tool hooks share pooled connections across requests: the MCP server starts once, a crashed
+// one is started again by the next request, and stopping the server stops the MCP server too.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { makeProject } from '../helpers/cli.ts';
+import { call, startServe } from '../helpers/serve.ts';
+import { eventually, isAlive, readLog, stdioGuard } from '../mcp/guard.ts';
+
+test('serve pools MCP connections across firings and reconnects after the MCP server crashed', async (t) => {
+  const project = makeProject();
+  const log = join(project.home, 'guard.log');
+  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'deny', input: { event: '${hook_event_name}' } }] }] } });
+  const served = await startServe(['--listen', '127.0.0.1:0', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], project.env());
+  let stopped = false;
+  t.after(async () => {
+    if (!stopped) await served.stop();
+    project.cleanup();
+  });
+  const starts = () => readLog(log).filter((entry) => entry.event === 'start');
+  const fire = async () => (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', project.input('PreToolUse'))).json() as { blocked: boolean };
+
+  assert.equal((await fire()).blocked, true);
+  assert.equal((await fire()).blocked, true);
+  assert.equal(starts().length, 1, 'the second firing reused the connection');
+
+  const first = starts()[0]!;
+  process.kill(first.pid, 'SIGKILL');
+  assert.ok(await eventually(() => !isAlive(first.pid)));
+  // The firing that meets the dead connection may fail (a non-blocking error); the pool must not keep it.
+  if (!(await fire()).blocked) assert.equal((await fire()).blocked, true);
+  assert.equal(starts().length, 2);
+  const second = starts()[1]!;
+  assert.ok(isAlive(second.pid));
+
+  await served.stop();
+  stopped = true;
+  assert.ok(await eventually(() => !isAlive(second.pid)), 'stopping serve stopped the MCP server');
+});
