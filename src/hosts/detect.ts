@@ -23,5 +23,12 @@ export function hostOf(given: HostName | undefined, text: string): HostName | un
     return undefined;
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  return candidates.find((name) => HOSTS[name].marker! in payload);
+  const fields = payload as Record<string, unknown>;
+  // A marker is not proof on its own: Claude Code's MessageDisplay carries turn_id too. A payload whose event the
+  // host does not have is not that host's.
+  return candidates.find((name) => {
+    const { marker, eventField, events } = HOSTS[name];
+    const event = eventField === undefined ? undefined : fields[eventField];
+    return marker! in fields && (typeof event !== 'string' || Object.hasOwn(events, event));
+  });
 }

@@ -195,10 +195,11 @@ function installPeriHooks(folders: { project: string; home: string; managed: str
   const peri = (...args: string[]) => spawnSync(process.execPath, [PERI_HOOKS, ...args], { cwd: folders.project, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
   const installed = peri('install', ...policies.flatMap((policy) => ['--policy', policy]));
   if (installed.status !== 0) throw new Error(`peri-hooks install exited ${installed.status ?? installed.signal}:\n${installed.stdout}${installed.stderr}`);
-  // Every check must pass but the start-up, which is measured and depends on how busy the machine is.
+  // No check may fail (warnings, such as validate's lints of a case's deliberately odd hooks, are allowed), but
+  // the start-up, which is measured and depends on how busy the machine is.
   const doctor = peri('doctor', '--output', 'json');
   const checks = (JSON.parse(doctor.stdout || '{"checks":[]}') as { checks: Array<{ id: string; status: string }> }).checks;
-  const failing = checks.filter((entry) => entry.status !== 'pass' && entry.id !== 'startup');
+  const failing = checks.filter((entry) => entry.status === 'fail' && entry.id !== 'startup');
   if (checks.length === 0 || failing.length > 0) throw new Error(`peri-hooks doctor does not pass:\n${doctor.stdout}${doctor.stderr}`);
   const written = JSON.parse(readFileSync(join(folders.project, '.claude', 'settings.json'), 'utf8')) as { hooks?: Record<string, Group[]> };
   return written.hooks ?? {};
