@@ -1,5 +1,6 @@
 // `peri-hooks completion bash|zsh|fish`: a completion script generated from the command-line data (options.ts),
 // so that it knows every command, option, event name, host name and option value without calling peri-hooks back.
+import { ALL_SOURCES } from '../config/discover.ts';
 import { EVENT_NAMES } from '../events.ts';
 import { HOST_NAMES } from '../hosts/types.ts';
 import { SCOPES } from '../install/settings-file.ts';
@@ -11,7 +12,7 @@ export type Shell = (typeof SHELLS)[number];
 /** What completes a value: fixed words, file names or folder names. */
 type Values = { words: readonly string[] } | { files: true } | { dirs: true } | undefined;
 
-const SETTING_SOURCES = ['managed', 'user', 'project', 'local', 'none'];
+const SETTING_SOURCES = [...ALL_SOURCES, 'none'];
 
 /** The values of `--name` in `command`: named lists first, then the choices its help lists, then files or folders by placeholder. */
 export function flagValues(name: FlagName, command: CommandName): Values {

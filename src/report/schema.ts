@@ -1,6 +1,7 @@
 // The published shape of the JSON documents (`peri-hooks schema report`, `schema error`): zod schemas with the
 // keys of report/document.ts in its order, every key required, null where a run has nothing to say.
 import * as z from 'zod';
+import { PROJECT_DIR_RULES, type ProjectDirFrom } from '../config/sources.ts';
 import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
 
@@ -57,7 +58,7 @@ export function reportDocumentSchema() {
     event: z.enum(EVENT_NAMES),
     matcherValue: nullable(text).describe('What the matchers were tested against (the tool name, the source, ...).'),
     projectDir: text,
-    projectDirFrom: nullable(z.enum(['option', 'env', 'settings', 'git', 'cwd'])),
+    projectDirFrom: nullable(z.enum(Object.keys(PROJECT_DIR_RULES) as [ProjectDirFrom, ...ProjectDirFrom[]])),
     noHooksFound: nullable(z.strictObject({ searched: z.array(text) })).describe('Set when no source has a hook for the event: nothing is enforced.'),
     blocked: z.boolean(),
     exitCode: z.union([z.literal(0), z.literal(2)]),
