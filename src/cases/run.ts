@@ -1,6 +1,7 @@
-// Run a suite: load every case file, select the cases (--filter, --shard), fire each in-process through a
-// bounded pool with the settings loaded once per source set, each case with its own state folder, and check
-// its expectations; each result is reported as it finishes.
+// Run a suite: load every case file, select the cases (--filter, --shard), fire each through a bounded pool
+// (in case worker processes when there are enough cases and cores, else in this one) with the settings loaded
+// once per source set, each case with its own state folder, and check its expectations; each result is
+// reported as it finishes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,8 +13,9 @@ import { discoverCaseFiles } from './discover.ts';
 import { expandInput } from './expand.ts';
 import { actualOf, check, hasExpectations, type Actual, type Failure } from './expect.ts';
 import { loadCaseFile, type LoadedFile, type TestCase } from './load.ts';
-import { runPoolUntil } from './pool.ts';
+import { runLanesUntil } from './pool.ts';
 import { runSettingsCache } from './settings-cache.ts';
+import { startCaseWorker, type CaseWorker } from './workers.ts';
 
 export interface HookStderr {
   hook: string;
@@ -35,6 +37,11 @@ export interface CaseResult {
   error?: string;
   durationMs: number;
 }
+
+/** What running a case gives, before the case itself is attached: what a case worker sends back. */
+export type CaseOutcome = Omit<CaseResult, 'testCase'>;
+/** A case as a case worker receives it (JSON: no functions). */
+export type CaseToRun = Omit<TestCase, 'locate'>;
 
 export interface SuiteResult {
   files: LoadedFile[];
@@ -81,7 +88,12 @@ export interface SuiteOptions {
   shard?: Shard;
   /** Called as each case finishes, in the order they finish. */
   onResult?: (result: CaseResult, progress: Progress) => void;
+  /** How to start peri-hooks again (argv), for case worker processes; without it every case runs in this process. */
+  selfCommand?: readonly string[];
 }
+
+/** Each worker process must have this many cases to run for its start (tens of milliseconds) to pay. */
+const CASES_PER_WORKER = 16;
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const started = performance.now();
@@ -100,21 +112,33 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const stateRoot = mkdtempSync(path.join(tmpdir(), 'peri-hooks-cases-'));
   const cache = runSettingsCache();
   const progress: Progress = { done: 0, total: cases.length, passed: 0, failed: 0 };
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), cases.length));
+  const workers = startWorkers(options, cases.length, jobs, env);
+  const stopWorkers = () => workers.forEach((worker) => worker.stop());
+  stop.signal.addEventListener('abort', stopWorkers, { once: true });
+  const inProcess = (testCase: TestCase, index: number) => runCase(testCase, env, { ...options, signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load });
+  // Lane i hands its cases to worker i % workers; it runs them here while that worker starts, or if it is gone.
+  const lanes = Array.from({ length: jobs }, (_, lane) => async (testCase: TestCase, index: number): Promise<CaseResult | undefined> => {
+    const worker = workers.length > 0 ? workers[lane % workers.length] : undefined;
+    const outcome = (await worker?.run(index, caseToRun(testCase), options.recording === true)) ?? await inProcess(testCase, index);
+    const result = { testCase, ...outcome };
+    // A case that ends after the stop was interrupted: it counts as not run, not as a failure of its own.
+    if (stop.signal.aborted) return undefined;
+    progress.done++;
+    if (result.status === 'passed') progress.passed++;
+    else progress.failed++;
+    if (options.bail && result.status !== 'passed') stop.abort();
+    options.onResult?.(result, { ...progress });
+    return result;
+  });
   let settled: Array<CaseResult | undefined>;
+  const workerFiles: string[] = [];
   try {
-    settled = await runPoolUntil(cases, options.jobs ?? availableParallelism(), async (testCase, index) => {
-      const result = await runCase(testCase, env, { ...options, signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load });
-      // A case that ends after the stop was interrupted: it counts as not run, not as a failure of its own.
-      if (stop.signal.aborted) return undefined;
-      progress.done++;
-      if (result.status === 'passed') progress.passed++;
-      else progress.failed++;
-      if (options.bail && result.status !== 'passed') stop.abort();
-      options.onResult?.(result, { ...progress });
-      return result;
-    }, () => stop.signal.aborted);
+    settled = await runLanesUntil(cases, lanes, () => stop.signal.aborted);
   } finally {
     options.signal?.removeEventListener('abort', forward);
+    stop.signal.removeEventListener('abort', stopWorkers);
+    for (const files of await Promise.all(workers.map((worker) => worker.close()))) workerFiles.push(...files);
     rmSync(stateRoot, { recursive: true, force: true });
   }
   const results = settled.filter((result) => result !== undefined);
@@ -122,9 +146,21 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   return {
     files, results, errors, passed, failed: results.length - passed + errors.length,
     notRun: cases.length - results.length, leftOut: all.length - cases.length,
-    watched: [...new Set([...files.map((file) => file.file), ...cache.files()])].sort(),
+    watched: [...new Set([...files.map((file) => file.file), ...cache.files(), ...workerFiles])].sort(),
     durationMs: performance.now() - started,
   };
+}
+
+/** One worker process per core the jobs can use, when each has enough cases; none without a way to start one. */
+function startWorkers(options: SuiteOptions, caseCount: number, jobs: number, env: Record<string, string | undefined>): CaseWorker[] {
+  const count = Math.min(jobs, availableParallelism(), Math.floor(caseCount / CASES_PER_WORKER));
+  if (!options.selfCommand || count < 2) return [];
+  return Array.from({ length: count }, () => startCaseWorker(options.selfCommand!, env, options.cwd));
+}
+
+function caseToRun(testCase: TestCase): CaseToRun {
+  const { locate: _, ...rest } = testCase;
+  return rest;
 }
 
 /** --filter, then --shard: the shard takes every count-th case of the filtered suite, in file and index order. */
@@ -142,7 +178,7 @@ interface CaseOptions {
   load?: FireOptions['load'];
 }
 
-export async function runCase(testCase: TestCase, env: Record<string, string | undefined>, options: CaseOptions): Promise<CaseResult> {
+export async function runCase(testCase: CaseToRun, env: Record<string, string | undefined>, options: CaseOptions): Promise<CaseOutcome> {
   const started = performance.now();
   const { spec } = testCase;
   const input = expandInput({
@@ -155,7 +191,7 @@ export async function runCase(testCase: TestCase, env: Record<string, string | u
     ...(spec.toolResponse !== undefined ? { toolResponse: spec.toolResponse } : {}),
     ...(testCase.inputFromFile || typeof spec.input === 'object' ? { input: { ...testCase.inputFromFile, ...(typeof spec.input === 'object' ? spec.input : {}) } } : {}),
   });
-  const base = { testCase, hooks: [], hookErrors: [], failures: [] };
+  const base = { hooks: [], hookErrors: [], failures: [] };
   try {
     const report = await fire(testCase.event, input, {
       projectDir: testCase.projectDir,
@@ -183,7 +219,7 @@ export async function runCase(testCase: TestCase, env: Record<string, string | u
 }
 
 /** A call that meets no hook at all enforces nothing: a silent "no decision" must not pass as green. */
-function noHooksFailure(testCase: TestCase, searched: string[]): Failure {
+function noHooksFailure(testCase: CaseToRun, searched: string[]): Failure {
   const where = testCase.settings
     ? `the case's "settings" hold no ${testCase.event} hooks`
     : `no settings of project ${testCase.projectDir} (chosen by ${testCase.projectDirFrom}) hold ${testCase.event} hooks`;

@@ -11,6 +11,7 @@ import { caseLine, progressLine, relativePath, type ReportContext } from '../../
 import { renderTap } from '../../cases/report-tap.ts';
 import { runSuite, type CaseResult, type Progress, type Shard, type SuiteOptions, type SuiteResult } from '../../cases/run.ts';
 import { interruptible, list, parseJobs, type ColourChoice, useColour, write } from '../io.ts';
+import { selfCommand } from './fire.ts';
 
 export interface TestFlags {
   color?: ColourChoice;
@@ -43,6 +44,8 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
   const consoleReporter = reporters.find((name): name is ConsoleReporter => name !== 'junit') ?? 'default';
   const options: Omit<SuiteOptions, 'signal' | 'onResult'> = {
     paths, cwd, recording: flags.update === true,
+    // Deno would start a worker without this run's permissions.
+    ...('Deno' in globalThis ? {} : { selfCommand: selfCommand() }),
     ...(jobs !== undefined ? { jobs } : {}), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), ...(flags.bail ? { bail: true } : {}),
   };
   const once = async (signal: AbortSignal): Promise<SuiteResult> => {

@@ -1,0 +1,45 @@
+// `peri-hooks __case-worker`: a process of its own that runs a suite's cases for cases/workers.ts. Starting a
+// hook blocks the process that forks it for as long as the fork and the child's exec take, and that grows with
+// the forking process's memory; forks in separate processes run side by side on the cores. Requests arrive as
+// JSON lines on stdin, each result leaves as a JSON line on stdout; the end of stdin ends the worker.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { runCase, type CaseOutcome, type CaseToRun } from './run.ts';
+import { runSettingsCache } from './settings-cache.ts';
+
+export const CASE_WORKER_COMMAND = '__case-worker';
+
+export type WorkerRequest = { run: { index: number; testCase: CaseToRun; recording: boolean } } | { stop: true };
+export type WorkerReply = { ready: true } | { index: number; outcome: CaseOutcome } | { watched: string[] };
+
+export async function caseWorker(): Promise<number> {
+  const stop = new AbortController();
+  // Ctrl-C reaches the whole process group: the cases running here end as the parent's would.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop.abort());
+  const stateRoot = mkdtempSync(path.join(tmpdir(), 'peri-hooks-cases-'));
+  const cache = runSettingsCache();
+  const reply = (message: WorkerReply) => process.stdout.write(`${JSON.stringify(message)}\n`);
+  const running = new Set<Promise<void>>();
+  reply({ ready: true });
+  try {
+    for await (const line of createInterface({ input: process.stdin })) {
+      const request = JSON.parse(line) as WorkerRequest;
+      if ('stop' in request) {
+        stop.abort();
+        continue;
+      }
+      const { index, testCase, recording } = request.run;
+      const task = runCase(testCase, process.env, { signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load, recording })
+        .then((outcome) => { reply({ index, outcome }); });
+      running.add(task);
+      void task.finally(() => running.delete(task));
+    }
+    await Promise.all(running);
+    reply({ watched: cache.files() });
+  } finally {
+    rmSync(stateRoot, { recursive: true, force: true });
+  }
+  return 0;
+}
