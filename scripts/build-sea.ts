@@ -6,17 +6,32 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { bundleOptions } from './bundle-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/peri-hooks.sea.cjs`;
+const undiciBundle = `${root}dist/undici.sea.cjs`;
 const output = `${root}dist/peri-hooks`;
 const blob = `${root}dist/peri-hooks.blob`;
 const seaConfig = `${root}dist/sea-config.json`;
 const strip = !process.argv.includes('--no-strip');
 
-await build(bundleOptions(`${root}src/cli/sea.ts`, bundle));
+// undici (about 720 KB, evaluated only by the first http hook or model call) is an SEA asset rather than part
+// of the main script, whose source text the snapshot holds: about 1,100 fewer page faults on every firing.
+const UNDICI_ASSET = 'undici.cjs';
+await build({ ...bundleOptions(`${root}node_modules/undici/index.js`, undiciBundle), mainFields: ['main'] });
+const undiciFromAsset: Plugin = {
+  name: 'undici-from-sea-asset',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'sea-asset' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
+      loader: 'js',
+      contents: `const Module = require('node:module'); const loaded = new Module(${JSON.stringify(UNDICI_ASSET)}); loaded._compile(require('node:sea').getAsset(${JSON.stringify(UNDICI_ASSET)}, 'utf8'), ${JSON.stringify(UNDICI_ASSET)}); module.exports = loaded.exports;`,
+    }));
+  },
+};
+await build({ ...bundleOptions(`${root}src/cli/sea.ts`, bundle), plugins: [undiciFromAsset] });
 
 // Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
 // With a snapshot, V8 keeps the compiled code of what ran at build time, so the code cache has nothing to add.
@@ -27,6 +42,7 @@ writeFileSync(seaConfig, JSON.stringify({
   useCodeCache: false,
   useSnapshot: true,
   execArgvExtension: 'none',
+  assets: { [UNDICI_ASSET]: undiciBundle },
 }, null, 2));
 execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' });
 
@@ -43,6 +59,7 @@ await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: 'NODE_
 rmSync(blob);
 rmSync(seaConfig);
 rmSync(bundle);
+rmSync(undiciBundle);
 
 const version = execFileSync(output, ['--version'], { encoding: 'utf8' }).trim();
 console.log(`dist/peri-hooks: ${statSync(output).size} bytes${strip ? ' (stripped Node)' : ''}, --version ${version}`);
