@@ -11,27 +11,32 @@ import { bundleOptions } from './bundle-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/peri-hooks.sea.cjs`;
-const undiciBundle = `${root}dist/undici.sea.cjs`;
 const output = `${root}dist/peri-hooks`;
 const blob = `${root}dist/peri-hooks.blob`;
 const seaConfig = `${root}dist/sea-config.json`;
 const strip = !process.argv.includes('--no-strip');
 
-// undici (about 720 KB, evaluated only by the first http hook or model call) is an SEA asset rather than part
-// of the main script, whose source text the snapshot holds: about 1,100 fewer page faults on every firing.
-const UNDICI_ASSET = 'undici.cjs';
-await build({ ...bundleOptions(`${root}node_modules/undici/index.js`, undiciBundle), mainFields: ['main'] });
-const undiciFromAsset: Plugin = {
-  name: 'undici-from-sea-asset',
+// Packages that only some hooks or options evaluate (undici: http hooks and model calls; redis: --state redis://;
+// the MCP client: mcp_tool hooks) are SEA assets rather than part of the main script, whose source text the
+// snapshot holds and every start maps in. Each is compiled from its asset the first time it is imported.
+const ASSET_PACKAGES = ['undici', 'redis', '@modelcontextprotocol/client'];
+const assetName = (pkg: string) => `${pkg.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
+const assets: Record<string, string> = {};
+for (const pkg of ASSET_PACKAGES) {
+  assets[assetName(pkg)] = `${root}dist/${assetName(pkg)}`;
+  await build({ ...bundleOptions('', assets[assetName(pkg)]!), entryPoints: [], stdin: { contents: `export * from '${pkg}';`, resolveDir: root, loader: 'js' } });
+}
+const packagesFromAssets: Plugin = {
+  name: 'packages-from-sea-assets',
   setup(plugin) {
-    plugin.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'sea-asset' }));
-    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
-      loader: 'js',
-      contents: `const Module = require('node:module'); const loaded = new Module(${JSON.stringify(UNDICI_ASSET)}); loaded._compile(require('node:sea').getAsset(${JSON.stringify(UNDICI_ASSET)}, 'utf8'), ${JSON.stringify(UNDICI_ASSET)}); module.exports = loaded.exports;`,
-    }));
+    plugin.onResolve({ filter: new RegExp(`^(${ASSET_PACKAGES.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'sea-asset' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => {
+      const name = JSON.stringify(assetName(args.path));
+      return { loader: 'js', contents: `const Module = require('node:module'); const loaded = new Module(${name}); loaded._compile(require('node:sea').getAsset(${name}, 'utf8'), ${name}); module.exports = loaded.exports;` };
+    });
   },
 };
-await build({ ...bundleOptions(`${root}src/cli/sea.ts`, bundle), plugins: [undiciFromAsset] });
+await build({ ...bundleOptions(`${root}src/cli/sea.ts`, bundle), plugins: [packagesFromAssets] });
 
 // Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
 // With a snapshot, V8 keeps the compiled code of what ran at build time, so the code cache has nothing to add.
@@ -42,7 +47,7 @@ writeFileSync(seaConfig, JSON.stringify({
   useCodeCache: false,
   useSnapshot: true,
   execArgvExtension: 'none',
-  assets: { [UNDICI_ASSET]: undiciBundle },
+  assets,
 }, null, 2));
 execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' });
 
@@ -59,7 +64,7 @@ await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: 'NODE_
 rmSync(blob);
 rmSync(seaConfig);
 rmSync(bundle);
-rmSync(undiciBundle);
+for (const file of Object.values(assets)) rmSync(file);
 
 const version = execFileSync(output, ['--version'], { encoding: 'utf8' }).trim();
 console.log(`dist/peri-hooks: ${statSync(output).size} bytes${strip ? ' (stripped Node)' : ''}, --version ${version}`);
