@@ -88,7 +88,7 @@ describe('a tool\'s JSON answer is judged like a command hook printing it', () =
 });
 
 describe('answers that decide nothing', () => {
-  for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop']) {
+  for (const event of ['PreToolUse', 'PostToolUse', 'Stop']) {
     test(`${event}: plain text is ignored, not passed on as context`, async () => {
       const report = await fire(event, [mcp('plain')]);
       assert.equal(report.blocked, false);
@@ -97,7 +97,29 @@ describe('answers that decide nothing', () => {
       assert.equal(report.hooks[0]!.plainText ?? null, null);
       assert.deepEqual(report.errors, []);
     });
+  }
 
+  for (const tool of ['plain', 'empty-text', 'structured-only']) {
+    test(`UserPromptSubmit: ${tool} is not passed on; the hook's success is the fixed "UserPromptSubmit completed"`, async () => {
+      const report = await fire('UserPromptSubmit', [mcp(tool)]);
+      assert.equal(report.blocked, false);
+      assert.equal(report.hooks[0]!.plainText, 'UserPromptSubmit completed');
+      assert.doesNotMatch(JSON.stringify(report), /just some words/);
+    });
+  }
+
+  test('UserPromptSubmit, --output claude: Claude Code gets "UserPromptSubmit completed" to frame as the hook\'s success; a command\'s text follows framed', async () => {
+    const claude = async (hooks: object[]) => {
+      project.write('.claude/settings.json', { hooks: { UserPromptSubmit: [{ hooks }] } });
+      const result = await runCli(['fire', 'UserPromptSubmit', '--output', 'claude', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: { type: 'http', url: http.url } } })], { stdin: project.input(FIXTURES.UserPromptSubmit!), env: project.env() });
+      assert.equal(result.code, 0, result.stderr);
+      return result.stdout;
+    };
+    assert.equal(await claude([mcp('plain')]), 'UserPromptSubmit completed\n');
+    assert.equal(await claude([mcp('plain'), { type: 'command', command: 'echo CMD-PLAIN' }]), 'UserPromptSubmit completed\n\nUserPromptSubmit hook success: CMD-PLAIN\n');
+  });
+
+  for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop']) {
     test(`${event}: isError is a non-blocking error, and the block JSON inside it is not honoured`, async () => {
       const report = await fire(event, [mcp('fail')]);
       assert.equal(report.blocked, false);
@@ -134,6 +156,28 @@ describe('answers that decide nothing', () => {
   });
 });
 
+describe('structuredContent is not read: the text blocks are the answer', () => {
+  test('a deny in structuredContent alone is not honoured, also under onFailure', async () => {
+    for (const onFailure of ['continue', 'block']) {
+      const report = await fire('PreToolUse', [mcp('structured-only', { onFailure })]);
+      assert.equal(report.blocked, false, onFailure);
+      assert.equal(report.hooks[0]!.outcome, 'success', onFailure);
+    }
+  });
+
+  test('beside plain text, the deny in structuredContent is not honoured', async () => {
+    const report = await fire('PreToolUse', [mcp('structured-beside-plain')]);
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.outcome, 'success');
+  });
+
+  test('beside JSON text, the text decides', async () => {
+    const report = await fire('PreToolUse', [mcp('structured-beside-json')]);
+    assert.equal(report.blocked, true);
+    assert.equal(report.reason, 'denied by the text');
+  });
+});
+
 describe('onFailure', () => {
   const ONFAIL = 'blocking because onFailure is "block" and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
 
@@ -157,6 +201,23 @@ describe('onFailure', () => {
   test('a server that is not configured blocks with Claude Code\'s line', async () => {
     const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'nosuch', onFailure: 'block' }]);
     assert.equal(report.reason, `[nosuch/deny]: failed; ${ONFAIL}\nMCP server 'nosuch' not connected`);
+  });
+
+  for (const tool of ['no-hook-fields', 'reason-only']) {
+    test(`JSON without a hook field (${tool}) is a failure under onFailure, and no effect without it`, async () => {
+      const blocked = await fire('PreToolUse', [mcp(tool, { onFailure: 'block' })]);
+      assert.equal(blocked.blocked, true);
+      assert.equal(blocked.reason, `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
+      const ignored = await fire('PreToolUse', [mcp(tool)]);
+      assert.equal(ignored.blocked, false);
+      assert.equal(ignored.hooks[0]!.outcome, 'success');
+    });
+  }
+
+  test('empty text is no failure', async () => {
+    const report = await fire('PreToolUse', [mcp('empty-text', { onFailure: 'block' })]);
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.outcome, 'success');
   });
 
   test('{} is no failure', async () => {

@@ -16,7 +16,7 @@ const log = (entry: Record<string, unknown>) => {
 };
 
 type Args = Record<string, unknown>;
-type ToolResult = { content: Array<{ type: 'text'; text: string }>; isError?: boolean };
+type ToolResult = { content: Array<{ type: 'text'; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 const text = (...blocks: string[]): ToolResult => ({ content: blocks.map((block) => ({ type: 'text', text: block })) });
 const permission = (args: Args, fields: Record<string, unknown>) => JSON.stringify({ hookSpecificOutput: { hookEventName: String(args.event ?? 'PreToolUse'), ...fields } });
 
@@ -36,6 +36,14 @@ const TOOLS: Record<string, (args: Args, signal: AbortSignal) => ToolResult | Pr
   plain: () => text('just some words'),
   empty: () => text('{}'),
   echo: (args) => text(`received ${JSON.stringify(args)}`),
+  // structuredContent beside (or instead of) the text: the text is the answer that is judged.
+  'structured-only': (args) => ({ content: [], structuredContent: JSON.parse(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied by structuredContent' })) }),
+  'structured-beside-plain': (args) => ({ ...text('just some words'), structuredContent: JSON.parse(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied by structuredContent' })) }),
+  'structured-beside-json': (args) => ({ ...text(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied by the text' })), structuredContent: { verdict: 'allow' } }),
+  // JSON that is no hook output: no hook field, or only `reason`.
+  'no-hook-fields': () => text(JSON.stringify({ verdict: 'ok' })),
+  'reason-only': () => text(JSON.stringify({ reason: 'a reason alone' })),
+  'empty-text': () => text(''),
   hang: (_args, signal) => new Promise(() => {
     const child = spawn('sleep', ['300'], { stdio: 'ignore' });
     log({ event: 'hang', child: child.pid });
