@@ -266,6 +266,34 @@ describe('the call', () => {
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
   });
 
+  for (const type of ['http', 'sse']) {
+    test(`a ${type} server that answers 401 is not connected: no OAuth discovery, no sign-in`, async () => {
+      const needsAuth = http.url.replace(/\/mcp$/, `/needs-auth-${type}`);
+      const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type, url: needsAuth } } });
+      assert.equal(report.blocked, false);
+      assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
+      const paths = readLog(httpLog).filter((entry) => entry.path !== undefined).map((entry) => entry.path);
+      assert.ok(paths.includes(`/needs-auth-${type}`), 'the server was asked');
+      assert.ok(!paths.some((path) => path!.startsWith('/.well-known')), `no OAuth discovery: ${paths.join(', ')}`);
+    });
+  }
+
+  test('the SSRF guard refuses a server at a metadata address before any socket opens', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'http', url: 'http://169.254.169.254/mcp' } } });
+    assert.equal(report.blocked, false);
+    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*169\.254\.169\.254/);
+  });
+
+  test('a plugin\'s server is plugin:<plugin>:<server>, from --plugin-dir', async () => {
+    const log = join(project.dir, '..', 'plugin-guard.log');
+    const root = join(project.dir, '..', 'tools-plugin');
+    project.write('../tools-plugin/.claude-plugin/plugin.json', { name: 'tools' });
+    project.write('../tools-plugin/.mcp.json', { mcpServers: { guard: stdioGuard(log) } });
+    const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'plugin:tools:guard' }], { servers: {}, args: ['--plugin-dir', root] });
+    assert.equal(report.reason, 'denied by guard');
+    assert.equal(readLog(log).filter((entry) => entry.event === 'call').length, 1);
+  });
+
   test('an unset ${VAR} in the server\'s entry stays as written, and the firing warns about it', async () => {
     const report = await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_UNSET_VAR}' } } } });
     assert.match(report.warnings.map((w) => w.message).join('\n'), /MCP server "guard" uses \$\{GUARD_UNSET_VAR\}, which is not set; it stays as written/);

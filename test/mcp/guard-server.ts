@@ -2,7 +2,7 @@
 // would (see TOOLS); `hang` never answers, and starts a child so that the tests can see the whole process
 // tree go. Every start and call is appended to $GUARD_LOG as one JSON line.
 // Usage: node guard-server.ts stdio | node guard-server.ts http <port-file> (Streamable HTTP at /mcp, legacy
-// SSE at /sse).
+// SSE at /sse, 401 with an OAuth challenge everywhere else).
 import { spawn } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -96,6 +96,12 @@ if (process.argv[2] === 'http') {
   const sseSessions = new Map<string, LegacySseTransport>();
   const http = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://127.0.0.1');
+    if (url.pathname !== '/mcp' && url.pathname !== '/sse' && url.pathname !== '/messages') {
+      // A server behind OAuth (/needs-auth), and the discovery a client doing OAuth would try next.
+      log({ event: 'request', method: req.method, path: url.pathname });
+      res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="http://${req.headers.host}/.well-known/oauth-protected-resource"` }).end();
+      return;
+    }
     if (url.pathname === '/sse') {
       log({ event: 'request', method: req.method, header: req.headers['x-guard'] });
       const id = randomUUID();

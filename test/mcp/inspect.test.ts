@@ -85,21 +85,25 @@ describe('validate, explain and doctor look servers up as fire does: --managed-d
 
   test('fire, for comparison: the managed server is found (and fails to start), the user\'s is not', async () => {
     const result = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state', '--managed-dir', managedDir], { stdin: setup.input('PreToolUse.tool_name-Bash'), env: setup.env() });
+    const { hooks: ran } = JSON.parse(result.stdout) as { hooks: Array<{ error?: string }> };
+    assert.match(ran[0]!.error!, /^MCP server 'corp' not connected: .*ENOENT/);
+    assert.equal(ran[1]!.error, 'MCP server \'mine\' not connected');
+  });
+
   test('doctor, with the registered firing\'s own --mcp-config and its own flags', async () => {
     const registered = (extra: string) => ({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `${process.execPath} ${join(ROOT, 'dist/peri-hooks.cjs')} fire PreToolUse --settings ${policy}${extra} --output claude` }] }] } });
     const targets = async (registration: object, args: string[]) => {
       setup.write('.claude/settings.local.json', registration);
       const result = await runCli(['doctor', '--project-dir', setup.dir, '--output', 'json', ...args], { env: setup.env() });
       const { checks } = JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string }> };
-      return checks.filter((entry) => entry.title === 'PreToolUse mcp_tool hook').map((entry) => `${entry.detail.split(':')[0]} ${entry.status}`);
+      const found = checks.filter((entry) => entry.title === 'PreToolUse mcp_tool hook');
+      details = found.map((entry) => entry.detail);
+      return found.map((entry) => `${entry.detail.split(':')[0]} ${entry.status}`);
     };
+    let details: string[] = [];
     assert.deepEqual(await targets(registered(` --mcp-config ${extraConfig}`), []), ['corp/check fail', 'mine/check pass', 'extra/check pass']);
+    assert.equal(details[2], `extra/check: stdio extra-server, from the flag scope (${extraConfig}#/mcpServers/extra); not started here`);
     assert.deepEqual(await targets(registered(''), ['--mcp-config', extraConfig]), ['corp/check fail', 'mine/check pass', 'extra/check pass']);
     assert.deepEqual(await targets(registered(''), ['--managed-dir', managedDir]), ['corp/check pass', 'mine/check fail', 'extra/check fail']);
-  });
-
-    const { hooks: ran } = JSON.parse(result.stdout) as { hooks: Array<{ error?: string }> };
-    assert.match(ran[0]!.error!, /^MCP server 'corp' not connected: .*ENOENT/);
-    assert.equal(ran[1]!.error, 'MCP server \'mine\' not connected');
   });
 });
