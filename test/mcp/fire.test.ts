@@ -2,10 +2,11 @@
 // with the official server SDK, over Streamable HTTP on 127.0.0.1 and over stdio. A tool's JSON text is judged
 // as a command hook's stdout would be, so the oracle for every JSON answer is a command hook printing it.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { eventually, isAlive, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
+import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { eventually, GUARD_SERVER, isAlive, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
 
 let project: Project;
 let http: HttpGuard;
@@ -50,10 +51,10 @@ interface Report {
   hooks: Array<{ outcome?: string; error?: string; stdout?: string; plainText?: string; blockingMessage?: string; timedOut?: boolean }>;
 }
 
-async function fire(event: string, hooks: object[], options: { servers?: Record<string, object>; settings?: Record<string, unknown>; args?: string[] } = {}): Promise<Report> {
+async function fire(event: string, hooks: object[], options: { servers?: Record<string, object>; settings?: Record<string, unknown>; args?: string[]; env?: Record<string, string> } = {}): Promise<Report> {
   project.write('.claude/settings.json', { ...options.settings, hooks: { [event]: [{ ...(event.endsWith('ToolUse') ? { matcher: 'Bash' } : {}), hooks }] } });
   const servers = options.servers ?? { guard: { type: 'http', url: http.url } };
-  const result = await runCli(['fire', event, '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...(options.args ?? [])], { stdin: project.input(FIXTURES[event]!), env: project.env() });
+  const result = await runCli(['fire', event, '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...(options.args ?? [])], { stdin: project.input(FIXTURES[event]!), env: project.env(options.env) });
   assert.ok(result.code === 0 || result.code === 2, `exit ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Report;
 }
@@ -329,6 +330,36 @@ describe('stdio', () => {
     const child = entries.find((entry) => entry.event === 'hang')!.child!;
     assert.ok(entries.some((entry) => entry.event === 'cancelled'), 'the server got notifications/cancelled');
     assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+  });
+
+  test('peri-hooks interrupted during a call exits 1, and the server and its child are killed', async () => {
+    const log = join(project.dir, '..', 'stdio-interrupted.log');
+    project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('hang', { timeout: 120 })] }] } });
+    const [command, prefix] = cliCommand('fire');
+    const cli = spawn(command, [...prefix, 'fire', 'PreToolUse', '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], { env: project.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => cli.once('close', (code) => resolve(code)));
+    cli.stdin.end(project.input(FIXTURES.PreToolUse!));
+    try {
+      assert.ok(await eventually(() => readLog(log).some((entry) => entry.event === 'hang')), 'the call reached the server');
+      cli.kill('SIGTERM');
+      assert.equal(await exited, 1, 'an interrupted firing is a runner error');
+    } finally {
+      cli.kill('SIGKILL');
+    }
+    const entries = readLog(log);
+    const server = entries.find((entry) => entry.event === 'start')!.pid;
+    const child = entries.find((entry) => entry.event === 'hang')!.child!;
+    assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+  });
+
+  test('a server that does not answer initialize within MCP_TIMEOUT is not connected, and is killed', async () => {
+    const log = join(project.dir, '..', 'stdio-mute.log');
+    const mute = { command: process.execPath, args: [GUARD_SERVER, 'mute'], env: { GUARD_LOG: log } };
+    const report = await fire('PreToolUse', [mcp('deny', { timeout: 60 })], { servers: { guard: mute }, env: { MCP_TIMEOUT: '1000' } });
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.error, 'MCP server \'guard\' not connected: it did not connect within 1 s (MCP_TIMEOUT)');
+    const server = readLog(log).find((entry) => entry.event === 'start')!.pid;
+    assert.ok(await eventually(() => !isAlive(server)), 'the server is gone after the firing');
   });
 
   test('a server that cannot start is not connected, with why', async () => {

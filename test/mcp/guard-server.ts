@@ -1,7 +1,7 @@
 // A real MCP server for the mcp_tool tests, built with the official server SDK. Every tool answers as a hook
 // would (see TOOLS); `hang` never answers, and starts a child so that the tests can see the whole process
 // tree go. Every start and call is appended to $GUARD_LOG as one JSON line.
-// Usage: node guard-server.ts stdio | node guard-server.ts http <port-file> (Streamable HTTP at /mcp, legacy
+// Usage: node guard-server.ts stdio | mute (never answers) | node guard-server.ts http <port-file> (Streamable HTTP at /mcp, legacy
 // SSE at /sse, 401 with an OAuth challenge everywhere else).
 import { spawn } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -139,6 +139,9 @@ if (process.argv[2] === 'http') {
     const address = http.address();
     writeFileSync(process.argv[3]!, String(typeof address === 'object' && address ? address.port : 0));
   });
+} else if (process.argv[2] === 'mute') {
+  // Started, but never answers initialize: a server that does not connect.
+  process.stdin.resume();
 } else {
   await guardServer().connect(new StdioServerTransport());
 }
