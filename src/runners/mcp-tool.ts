@@ -61,7 +61,9 @@ async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
   if (result.isError) return { ...errorOutcome(`MCP tool ${label} returned an error: ${text || '(no text)'}`), stderr: text, failureDetail: TOOL_ERROR_DETAIL };
   const blocksOnFailure = onFailureBlocks(ctx.event, handler);
   const notHookOutput = (): Outcome => ({ ...errorOutcome(`MCP tool ${label} answered with something other than hook JSON`), stderr: text, failureDetail: NOT_HOOK_OUTPUT_DETAIL });
-  if (text.trim().startsWith('{')) return blocksOnFailure && !namesHookField(text) ? notHookOutput() : { ...PASS, stdout: text };
+  // JSON as the command parser reads it (outcome.ts parseStdout); anything else is plain text, never context.
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') && trimmed.endsWith('}')) return blocksOnFailure && !namesHookField(text) ? notHookOutput() : { ...PASS, stdout: text };
   // Plain text is the answer only where it is the event's answer itself (PreCompact, WorktreeCreate); elsewhere,
   // even where a command's plain stdout is context, it is ignored, and under onFailure a failure (empty text is none).
   const plain = EVENTS[ctx.event].plainStdout;

@@ -97,12 +97,12 @@ describe('answers that decide nothing', () => {
     });
   }
 
-  for (const tool of ['plain', 'empty-text', 'structured-only']) {
+  for (const tool of ['plain', 'brace-then-words', 'empty-text', 'structured-only']) {
     test(`UserPromptSubmit: ${tool} is not passed on; the hook's success is the fixed "UserPromptSubmit completed"`, async () => {
       const report = await fire('UserPromptSubmit', [mcp(tool)]);
       assert.equal(report.blocked, false);
       assert.equal(report.hooks[0]!.plainText, 'UserPromptSubmit completed');
-      assert.doesNotMatch(JSON.stringify(report), /just some words/);
+      assert.doesNotMatch(JSON.stringify(report), /some words/);
     });
   }
 
@@ -201,8 +201,9 @@ describe('onFailure', () => {
     assert.equal(report.reason, `[nosuch/deny]: failed; ${ONFAIL}\nMCP server 'nosuch' not connected`);
   });
 
-  for (const tool of ['no-hook-fields', 'reason-only']) {
-    test(`JSON without a hook field (${tool}) is a failure under onFailure, and no effect without it`, async () => {
+  // JSON without a hook field, with `reason` alone, and text that only starts like JSON.
+  for (const tool of ['no-hook-fields', 'reason-only', 'brace-then-words']) {
+    test(`an answer that is not hook JSON (${tool}) is a failure under onFailure, and no effect without it`, async () => {
       const blocked = await fire('PreToolUse', [mcp(tool, { onFailure: 'block' })]);
       assert.equal(blocked.blocked, true);
       assert.equal(blocked.reason, `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);

@@ -34,6 +34,8 @@ const TOOLS: Record<string, (args: Args, signal: AbortSignal) => ToolResult | Pr
   // A deny inside an isError result must not be honoured.
   fail: () => ({ ...text(JSON.stringify({ decision: 'block', reason: 'must not be honoured' })), isError: true }),
   plain: () => text('just some words'),
+  // Starts like JSON, is none: plain text.
+  'brace-then-words': () => text('{"decision": "block"} and some words'),
   empty: () => text('{}'),
   echo: (args) => text(`received ${JSON.stringify(args)}`),
   // structuredContent beside (or instead of) the text: the text is the answer that is judged.
