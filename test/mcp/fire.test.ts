@@ -213,6 +213,18 @@ describe('onFailure', () => {
     });
   }
 
+  test('content other than text (an image) is a failure under onFailure; on UserPromptSubmit without it, the fixed success', async () => {
+    const blocked = await fire('PreToolUse', [mcp('image', { onFailure: 'block' })]);
+    assert.match(blocked.reason!, /^\[guard\/image\]: failed; [^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./);
+    assert.equal((await fire('UserPromptSubmit', [mcp('image')])).hooks[0]!.plainText, 'UserPromptSubmit completed');
+  });
+
+  test('PostToolUse honours it: the failure is a PostToolUse block with the fixed message', async () => {
+    const report = await fire('PostToolUse', [mcp('fail', { onFailure: 'block' })]);
+    assert.equal(report.blocked, true);
+    assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
+  });
+
   test('empty text is no failure', async () => {
     const report = await fire('PreToolUse', [mcp('empty-text', { onFailure: 'block' })]);
     assert.equal(report.blocked, false);

@@ -16,7 +16,7 @@ const log = (entry: Record<string, unknown>) => {
 };
 
 type Args = Record<string, unknown>;
-type ToolResult = { content: Array<{ type: 'text'; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+type ToolResult = { content: Array<{ type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 const text = (...blocks: string[]): ToolResult => ({ content: blocks.map((block) => ({ type: 'text', text: block })) });
 const permission = (args: Args, fields: Record<string, unknown>) => JSON.stringify({ hookSpecificOutput: { hookEventName: String(args.event ?? 'PreToolUse'), ...fields } });
 
@@ -46,6 +46,8 @@ const TOOLS: Record<string, (args: Args, signal: AbortSignal) => ToolResult | Pr
   'no-hook-fields': () => text(JSON.stringify({ verdict: 'ok' })),
   'reason-only': () => text(JSON.stringify({ reason: 'a reason alone' })),
   'empty-text': () => text(''),
+  // A 1x1 PNG and no text.
+  image: () => ({ content: [{ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' }] }),
   hang: (_args, signal) => new Promise(() => {
     const child = spawn('sleep', ['300'], { stdio: 'ignore' });
     log({ event: 'hang', child: child.pid });
