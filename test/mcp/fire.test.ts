@@ -179,11 +179,16 @@ describe('structuredContent is not read: the text blocks are the answer', () => 
 describe('onFailure', () => {
   const ONFAIL = 'blocking because onFailure is "block" and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
 
-  test('isError blocks PreToolUse with the fixed message; the tool\'s own text is left out', async () => {
-    const report = await fire('PreToolUse', [mcp('fail', { onFailure: 'block' })]);
-    assert.equal(report.blocked, true);
-    assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
-  });
+  const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
+
+  // PostToolUse honours it too: the failure is a PostToolUse block.
+  for (const event of ['PreToolUse', 'PostToolUse']) {
+    test(`isError blocks ${event} with the fixed message; the tool's own text is left out`, async () => {
+      const report = await fire(event, [mcp('fail', { onFailure: 'block' })]);
+      assert.equal(report.blocked, true);
+      assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. ${DETAILS_LEFT_OUT}`);
+    });
+  }
 
   test('plain text blocks UserPromptSubmit under any value but "continue"', async () => {
     const report = await fire('UserPromptSubmit', [mcp('plain', { onFailure: 'stop' })]);
@@ -206,7 +211,7 @@ describe('onFailure', () => {
     test(`an answer that is not hook JSON (${tool}) is a failure under onFailure, and no effect without it`, async () => {
       const blocked = await fire('PreToolUse', [mcp(tool, { onFailure: 'block' })]);
       assert.equal(blocked.blocked, true);
-      assert.equal(blocked.reason, `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
+      assert.equal(blocked.reason, `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. ${DETAILS_LEFT_OUT}`);
       const ignored = await fire('PreToolUse', [mcp(tool)]);
       assert.equal(ignored.blocked, false);
       assert.equal(ignored.hooks[0]!.outcome, 'success');
@@ -217,12 +222,6 @@ describe('onFailure', () => {
     const blocked = await fire('PreToolUse', [mcp('image', { onFailure: 'block' })]);
     assert.match(blocked.reason!, /^\[guard\/image\]: failed; [^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./);
     assert.equal((await fire('UserPromptSubmit', [mcp('image')])).hooks[0]!.plainText, 'UserPromptSubmit completed');
-  });
-
-  test('PostToolUse honours it: the failure is a PostToolUse block with the fixed message', async () => {
-    const report = await fire('PostToolUse', [mcp('fail', { onFailure: 'block' })]);
-    assert.equal(report.blocked, true);
-    assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
   });
 
   test('empty text is no failure', async () => {
