@@ -4,13 +4,15 @@ import * as z from 'zod';
 import { PROJECT_DIR_RULES, type ProjectDirFrom } from '../config/sources.ts';
 import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
+import { OUTCOMES } from '../outcome.ts';
+import { SEVERITIES } from '../types.ts';
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const text = z.string();
 
 function diagnosticSchema() {
   return z.strictObject({
-    severity: z.enum(['error', 'warning', 'note']),
+    severity: z.enum(SEVERITIES),
     code: text.describe('Stable machine code, e.g. timeout-in-ms.'),
     message: text,
     file: nullable(text),
@@ -34,7 +36,7 @@ function hookSchema() {
     status: z.enum(['ran', 'skipped']),
     skipReason: nullable(text),
     skipDetail: nullable(text),
-    outcome: nullable(z.enum(['success', 'blocking', 'non_blocking_error', 'cancelled'])),
+    outcome: nullable(z.enum(OUTCOMES)),
     blockedBy: nullable(z.enum(['exit2', 'json', 'onFailure'])),
     exitCode: nullable(z.int()),
     timedOut: nullable(z.boolean()),
