@@ -1,10 +1,11 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
+import { DOCUMENT_NAMES } from '../report/document.ts';
 
 export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve';
 
 /** What `peri-hooks schema` prints. */
-export const SCHEMA_KINDS = ['settings', 'input', 'output', 'report', 'error'] as const;
+export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
 
 /** The shells `peri-hooks completion` writes a script for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -191,7 +192,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'schema',
     args: '[kind]',
-    description: 'Print a JSON Schema: settings (default), input or output (--event for one event), report (fire --output json) or error (an error in JSON mode)',
+    description: `Print a JSON Schema: settings (default), input or output (--event for one event), or a JSON document: ${DOCUMENT_NAMES.join(', ')}`,
     flags: ['event'],
     examples: ['peri-hooks schema settings > settings.schema.json', 'peri-hooks schema input --event PreToolUse'],
     exits: { 0: 'printed', 1: USAGE },

@@ -10,7 +10,7 @@ import { SEVERITIES } from '../types.ts';
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const text = z.string();
 
-function diagnosticSchema() {
+export function diagnosticSchema() {
   return z.strictObject({
     severity: z.enum(SEVERITIES),
     code: text.describe('Stable machine code, e.g. timeout-in-ms.'),
@@ -23,8 +23,9 @@ function diagnosticSchema() {
   });
 }
 
-function hookSchema() {
-  return z.strictObject({
+/** Which hook and where it is written: the first keys of every per-hook entry (fire, explain, list). */
+export function hookIdentityShape() {
+  return {
     id: text,
     type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']),
     matcher: nullable(text),
@@ -33,6 +34,12 @@ function hookSchema() {
     pointer: text,
     plugin: nullable(text),
     label: text.describe('The command, URL (credentials as ***) or prompt, for people.'),
+  };
+}
+
+function hookSchema() {
+  return z.strictObject({
+    ...hookIdentityShape(),
     status: z.enum(['ran', 'skipped']),
     skipReason: nullable(text),
     skipDetail: nullable(text),
@@ -44,7 +51,7 @@ function hookSchema() {
     stdout: nullable(text),
     stderr: nullable(text),
     error: nullable(text),
-    truncated: nullable(z.strictObject({ stdout: z.boolean().optional(), stderr: z.boolean().optional() })),
+    truncated: nullable(z.strictObject({ stdout: z.boolean(), stderr: z.boolean() })).describe('Which stream lost output beyond 10 MiB.'),
     answeredInJson: nullable(z.boolean()),
     blockingMessage: nullable(text),
     additionalContext: nullable(text),
@@ -72,7 +79,7 @@ export function reportDocumentSchema() {
     deciders: z.array(text),
     errors: z.array(text),
     warnings: z.array(diagnosticSchema()),
-    stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: text.optional() })),
+    stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: nullable(text) })),
     delivered: z.array(z.record(z.string(), z.unknown())),
   });
 }

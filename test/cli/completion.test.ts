@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { EVENT_NAMES } from '../../src/events.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
-import { COMMANDS } from '../../src/cli/options.ts';
+import { COMMANDS, SCHEMA_KINDS } from '../../src/cli/options.ts';
 import { makeProject, runCli } from '../helpers/cli.ts';
 
 const project = makeProject();
@@ -45,7 +45,7 @@ test('bash: commands, events, options and their values', () => {
   assert.deepEqual(bashComplete('replay', 'x.jsonl', '--output', ''), ['json', 'table']);
   assert.deepEqual(bashComplete('install', '--scope', ''), ['local', 'managed', 'project', 'user']);
   assert.deepEqual(bashComplete('install', '--events', 'Sto'), ['Stop', 'StopFailure']);
-  assert.deepEqual(bashComplete('schema', ''), ['error', 'input', 'output', 'report', 'settings']);
+  assert.deepEqual(bashComplete('schema', ''), [...SCHEMA_KINDS].sort());
   assert.deepEqual(bashComplete('completion', ''), ['bash', 'fish', 'zsh']);
   assert.deepEqual(bashComplete('fire', 'Stop', '--only-async', ''), ['async', 'asyncRewake']);
   assert.deepEqual(bashComplete('fire', '--host', ''), [...HOST_NAMES].sort());

@@ -77,7 +77,7 @@ describe('Stop loop guard', () => {
     assert.match(report.output.systemMessage, /3 consecutive times/);
     const again = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, project.env({ PERI_HOOKS_STATE_DIR: env.PERI_HOOKS_STATE_DIR! }), ['--output', 'json']);
     assert.equal(again.code, 2, 'counting starts again');
-    assert.deepEqual(JSON.parse(again.stdout).stopGuard, { count: 1, cap: 8, overridden: false }, 'the default cap is 8');
+    assert.deepEqual(JSON.parse(again.stdout).stopGuard, { count: 1, cap: 8, overridden: false, message: null }, 'the default cap is 8');
   });
 
   test('a non-blocking result resets the count; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets the cap, 0 turns it off', async () => {

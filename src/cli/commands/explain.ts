@@ -1,11 +1,13 @@
 // `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
 import path from 'node:path';
 import pc from 'picocolors';
-import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
 import { parseInput } from '../../input.ts';
+import { explainDocumentSchema } from '../../report/documents.ts';
+import { documentText } from '../../report/shape.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
@@ -35,7 +37,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
   }
   const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
   if (output === 'json') {
-    await write(process.stdout, jsonDocument(report));
+    await write(process.stdout, documentText(explainDocumentSchema(), report));
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
