@@ -23,6 +23,8 @@ export const HOOK_KEYS = [
 
 export const STOP_GUARD_KEYS = ['count', 'cap', 'overridden', 'message'] as const satisfies ReadonlyArray<keyof NonNullable<FireReport['stopGuard']>>;
 
+export const ASYNC_RESULT_KEYS = ['jobId', 'hookId', 'label', 'event', 'finishedAt', 'systemMessage', 'additionalContext', 'rewake'] as const satisfies ReadonlyArray<keyof NonNullable<FireReport['delivered']>[number]>;
+
 export const DIAGNOSTIC_KEYS = ['severity', 'code', 'message', 'file', 'line', 'column', 'pointer', 'fix'] as const satisfies ReadonlyArray<keyof Diagnostic>;
 
 /** Arrays that are empty rather than null when a run has none. */
@@ -40,5 +42,6 @@ export function reportDocument(report: FireReport): Record<string, unknown> {
     hooks: report.hooks.map((hook) => ordered({ ...hook, truncated: hook.truncated && { stdout: hook.truncated.stdout === true, stderr: hook.truncated.stderr === true } }, HOOK_KEYS)),
     warnings: report.warnings.map((warning) => ordered(warning, DIAGNOSTIC_KEYS)),
     stopGuard: report.stopGuard && ordered(report.stopGuard, STOP_GUARD_KEYS),
+    delivered: report.delivered?.map((result) => ordered(result, ASYNC_RESULT_KEYS)),
   }, REPORT_KEYS);
 }

@@ -7,7 +7,7 @@ import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
 import { HOST_NAMES } from '../hosts/types.ts';
 import { sessionStateSchema } from '../session/schema.ts';
-import { diagnosticSchema, hookIdentityShape, reportDocumentSchema } from './schema.ts';
+import { asyncResultSchema, diagnosticSchema, hookIdentityShape, reportDocumentSchema } from './schema.ts';
 
 const text = z.string();
 const count = z.int().nonnegative();
@@ -105,7 +105,6 @@ export function doctorDocumentSchema() {
 export function stateDocumentSchema() {
   const state = sessionStateSchema().shape;
   const once = state.once.unwrap().valueType.shape;
-  const result = state.results.unwrap().element.shape;
   return z.strictObject({
     schemaVersion: version,
     file: text,
@@ -114,7 +113,7 @@ export function stateDocumentSchema() {
     updatedAt: state.updatedAt,
     once: z.record(z.string(), z.strictObject({ ...once, pid: z.int().nullable(), host: text.nullable() })),
     stopBlocks: state.stopBlocks.unwrap(),
-    results: z.array(z.strictObject({ ...result, systemMessage: text.nullable(), additionalContext: text.nullable(), rewake: text.nullable() })),
+    results: z.array(asyncResultSchema()),
   });
 }
 

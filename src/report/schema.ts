@@ -5,6 +5,7 @@ import { PROJECT_DIR_RULES, type ProjectDirFrom } from '../config/sources.ts';
 import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
 import { OUTCOMES } from '../outcome.ts';
+import { sessionStateSchema } from '../session/schema.ts';
 import { SEVERITIES } from '../types.ts';
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
@@ -60,6 +61,12 @@ function hookSchema() {
   });
 }
 
+/** An async hook's result as the session keeps it (the report's `delivered`, `state`'s `results`), every key present. */
+export function asyncResultSchema() {
+  const result = sessionStateSchema().shape.results.unwrap().element.shape;
+  return z.strictObject({ ...result, systemMessage: nullable(text), additionalContext: nullable(text), rewake: nullable(text) });
+}
+
 /** `fire --output json`. */
 export function reportDocumentSchema() {
   return z.strictObject({
@@ -80,7 +87,7 @@ export function reportDocumentSchema() {
     errors: z.array(text),
     warnings: z.array(diagnosticSchema()),
     stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: nullable(text) })),
-    delivered: z.array(z.record(z.string(), z.unknown())),
+    delivered: z.array(asyncResultSchema()),
   });
 }
 

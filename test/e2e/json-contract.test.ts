@@ -2,7 +2,7 @@
 // schemas, with every key present, in the documented order, whatever the run.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { DIAGNOSTIC_KEYS, HOOK_KEYS, REPORT_KEYS, STOP_GUARD_KEYS } from '../../src/report/document.ts';
+import { ASYNC_RESULT_KEYS, DIAGNOSTIC_KEYS, HOOK_KEYS, REPORT_KEYS, STOP_GUARD_KEYS } from '../../src/report/document.ts';
 import { errorDocumentSchema, reportDocumentSchema } from '../../src/report/schema.ts';
 import { hooksSettings, makeProject, runCli } from '../helpers/cli.ts';
 
@@ -55,6 +55,7 @@ test('the published schemas have exactly the document keys, in order', () => {
   assert.deepEqual(Object.keys(reportDocumentSchema().shape.hooks.element.shape), [...HOOK_KEYS]);
   assert.deepEqual(Object.keys(reportDocumentSchema().shape.warnings.element.shape), [...DIAGNOSTIC_KEYS]);
   assert.deepEqual(Object.keys(reportDocumentSchema().shape.stopGuard.unwrap().shape), [...STOP_GUARD_KEYS]);
+  assert.deepEqual(Object.keys(reportDocumentSchema().shape.delivered.element.shape), [...ASYNC_RESULT_KEYS]);
 });
 
 test('a JSON-mode error validates against the error schema', async () => {

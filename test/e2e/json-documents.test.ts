@@ -6,7 +6,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { SCHEMA_VERSION } from '../../src/errors.ts';
 import { DOCUMENT_NAMES } from '../../src/report/document.ts';
+import { contractFile, contractOutline } from '../../scripts/contract-outline.ts';
 import { assertDocument, documentValidator, publishedSchema } from '../helpers/json-schema.ts';
 import { makeProject, ROOT, runCli } from '../helpers/cli.ts';
 import { transcriptLines } from '../replay/build.ts';
@@ -154,5 +156,17 @@ test('every published document schema: schemaVersion first, every property requi
     const schema = publishedSchema(name);
     assert.equal(Object.keys(schema.properties!)[0], 'schemaVersion', name);
     walk(schema as Record<string, unknown>, name);
+  }
+});
+
+test(`within schemaVersion ${SCHEMA_VERSION}, the contract only grows: keys appended, enum values added, nothing removed`, () => {
+  const frozen = JSON.parse(readFileSync(join(ROOT, contractFile(SCHEMA_VERSION)), 'utf8')) as Record<string, string[]>;
+  const now = contractOutline();
+  const bump = 'removing, renaming or reordering a key, or removing a value, needs a schemaVersion bump (src/errors.ts), then node scripts/write-schemas.ts';
+  for (const [path, before] of Object.entries(frozen)) {
+    const after = now[path];
+    assert.ok(after, `${path} is gone: ${bump}`);
+    if (path.endsWith(' keys')) assert.deepEqual(after.slice(0, before.length), before, `${path}: new keys go at the end; ${bump}`);
+    else assert.deepEqual(before.filter((value) => !after.includes(value)), [], `${path}: ${bump}`);
   }
 });
