@@ -170,3 +170,15 @@ test(`within schemaVersion ${SCHEMA_VERSION}, the contract only grows: keys appe
     else assert.deepEqual(before.filter((value) => !after.includes(value)), [], `${path}: ${bump}`);
   }
 });
+
+test('peri-hooks schema <name> prints each committed document schema; an unknown name suggests the closest', async () => {
+  for (const name of DOCUMENT_NAMES) {
+    const result = await cli(['schema', name]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, readFileSync(join(ROOT, 'schema', `${name}.schema.json`), 'utf8'), name);
+  }
+  const unknown = await cli(['schema', 'test-reprot']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /unknown schema "test-reprot"\n {2}fix: did you mean test-report\? known schemas: settings, input, output, report, error, test-report, /);
+  assert.doesNotMatch((await cli(['schema', 'zzz'])).stderr, /did you mean/);
+});
