@@ -23,6 +23,8 @@ export function documentText<S extends z.ZodObject>(schema: S, value: Omit<Loose
 }
 
 function shape(schema: z.ZodType, value: unknown): unknown {
+  // Any value goes (a failed expectation's `expected`), but the key must not vanish from the JSON.
+  if (schema instanceof z.ZodUnknown) return value ?? null;
   if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) {
     return value === undefined || value === null ? (schema instanceof z.ZodNullable ? null : undefined) : shape(schema.unwrap() as z.ZodType, value);
   }
