@@ -1,9 +1,12 @@
-// A peri-hooks JSON document checked as a script would check it: against the committed schema/<name>.schema.json
-// with ajv (JSON Schema 2020-12, every error at once), and with every object's keys in the schema's order.
+// JSON checked against a JSON Schema as other tools check it, with ajv (every error at once): a peri-hooks
+// document against its committed schema/<name>.schema.json (2020-12), with every object's keys in the schema's
+// order, and a SARIF log against the draft-04 SARIF schema.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
 import { ROOT } from './cli.ts';
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; additionalProperties?: Schema | boolean; anyOf?: Schema[] };
@@ -12,10 +15,17 @@ export function publishedSchema(name: string): Schema & { required?: string[] } 
   return JSON.parse(readFileSync(join(ROOT, 'schema', `${name}.schema.json`), 'utf8'));
 }
 
-/** A validator of one published document: the ajv errors, [] when the value is valid. */
-export function documentValidator(name: string): (value: unknown) => string[] {
-  const check = new Ajv2020.default({ allErrors: true, strict: false }).compile(publishedSchema(name));
+/** A validator: the ajv errors, [] when the value is valid. Draft 04 with formats is SARIF's. */
+export function schemaValidator(schema: object, draft: '2020-12' | '04' = '2020-12'): (value: unknown) => string[] {
+  // SARIF's language pattern is not valid in unicode mode (a stray ]).
+  const ajv = draft === '04' ? addFormats.default(new Ajv04.default({ allErrors: true, strict: false, unicodeRegExp: false })) : new Ajv2020.default({ allErrors: true, strict: false });
+  const check = ajv.compile(schema);
   return (value) => (check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`));
+}
+
+/** A validator of one published document. */
+export function documentValidator(name: string): (value: unknown) => string[] {
+  return schemaValidator(publishedSchema(name));
 }
 
 /** Valid against the published schema, and every object's keys exactly the schema's, in its order. */
