@@ -9,7 +9,7 @@ import { parseInput } from '../../input.ts';
 import { explainDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
 import { pointerLocator } from '../../validate/locate.ts';
-import { outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { list, outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
 
 export interface ExplainFlags extends SourceFlags {
@@ -21,6 +21,7 @@ export interface ExplainFlags extends SourceFlags {
   stateDir?: string;
   /** cac sets `state: false` for --no-state. */
   state?: boolean;
+  mcpConfig?: unknown;
 }
 
 export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
@@ -35,7 +36,8 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     const { text, source } = await readInput(flags.input);
     input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
-  const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
+  const mcpConfigs = list(flags.mcpConfig);
+  const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}), ...(mcpConfigs ? { mcpConfigs } : {}) });
   if (output === 'json') {
     await write(process.stdout, documentText(explainDocumentSchema(), report));
   } else {

@@ -5,13 +5,14 @@ import { validate, type ValidateReport } from '../../validate/index.ts';
 import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
 import { validateDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
-import { oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
+import { list, oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { counted, formatDiagnostic, table } from '../../text.ts';
 
 export interface ValidateFlags extends SourceFlags {
   output?: string;
   reporter?: unknown;
   strict?: boolean;
+  mcpConfig?: unknown;
 }
 
 const REPORTERS = ['github', 'sarif'] as const;
@@ -19,7 +20,7 @@ const REPORTERS = ['github', 'sarif'] as const;
 export async function validateCommand(flags: ValidateFlags): Promise<number> {
   const reporter = reporterOf(flags);
   const output = outputForm(flags.output, 'human');
-  const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true);
+  const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true, list(flags.mcpConfig));
   const text = reporter === 'github' ? renderGithub(report, process.cwd())
     : reporter === 'sarif' ? renderSarif(report, process.cwd())
       : output === 'json' ? json(report) : human(report);
