@@ -146,6 +146,33 @@ test('SIGTERM past --stop-grace kills every hook process tree, answers the reque
   await until(() => !pids.some(isAlive));
 });
 
+test('a second SIGTERM during the grace kills every hook process tree at once; the server still exits 0', async (t) => {
+  const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '600']);
+  const pids = hookPids(project);
+  served.child.kill('SIGTERM');
+  await until(() => served.stderr().includes('stopping'));
+  served.child.kill('SIGTERM');
+  const answer = await inFlight;
+  assert.ok(answer.status === 200 || answer.status === 500, `answered: ${answer.status} ${answer.text}`);
+  assert.equal(await served.exited, 0);
+  await until(() => !pids.some(isAlive));
+});
+
+test('SIGTERMs sent without pause through the stop and the exit never change the exit code from 0', async (t) => {
+  const project = makeProject();
+  const served = await serve(t, project, []);
+  let exited = false;
+  void served.exited.then(() => { exited = true; });
+  // The last moments of the process are the ones at risk: a signal there must not end it with 143.
+  while (!exited) {
+    served.child.kill('SIGTERM');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(await served.exited, 0);
+  assert.equal(served.child.signalCode, null);
+  assert.match(served.stderr(), /stopping\n(.|\n)*stopped\n/);
+});
+
 test('--socket serves on a unix socket made 0600, and removes it on stop', async (t) => {
   const project = makeProject();
   const socket = join(project.home, 'peri.sock');

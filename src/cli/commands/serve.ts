@@ -72,7 +72,10 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   await write(process.stdout, `peri-hooks serve: listening on ${where}\n`);
   await stopped;
   if (flags.socket !== undefined) removeSocket(String(flags.socket));
-  return EXIT.ok;
+  await write(process.stderr, 'peri-hooks serve: stopped\n');
+  // Exit with the stop handlers still in place: a natural exit first closes them, which restores the default
+  // action, and a signal in the last moments of teardown would then end the process with 143.
+  process.exit(EXIT.ok);
 }
 
 /** `--state redis://…`, else PERI_HOOKS_STATE_URL (which keeps a password out of the process list). */
