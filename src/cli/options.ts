@@ -120,6 +120,7 @@ export const FLAGS = {
   },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
+  'token-env': { value: '<VAR>', description: 'With --serve: the hooks send Authorization: Bearer $VAR, filled in by Claude Code from its environment; the token is never written' },
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
   'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
@@ -214,7 +215,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },
