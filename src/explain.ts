@@ -9,7 +9,7 @@ import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
-import { openSession } from './session/store.ts';
+import { openFiringSession } from './session/store.ts';
 import type { ServerOrigin } from './mcp/origins.ts';
 import type { Diagnostic } from './types.ts';
 
@@ -17,6 +17,8 @@ export interface ExplainOptions extends SourceOptions {
   /** Session state folder, read (never written) to show `once` hooks that already ran. */
   stateDir?: string;
   noState?: boolean;
+  /** A Redis session store (`--state redis://…`), read instead of the folder. */
+  stateUrl?: string;
 }
 
 /** A hook as `fire --output json` reports it, before it runs. */
@@ -48,7 +50,9 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
   const loaded = await loadSettings(load);
   // Explain only reads the session: it never waits for the lock.
-  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  const opened = await openFiringSession(String(input.session_id ?? ''), {
+    env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+  });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
   const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));

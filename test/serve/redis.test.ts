@@ -89,6 +89,8 @@ test('fire and serve on one Redis see one session: the Stop guard counts on, a o
   assert.equal(fired.hooks[0].status, 'ran');
   const skipped = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', preToolUse);
   assert.equal(skipped.json().hooks[0].skipReason, 'once');
+  const explained = await runCli(['explain', 'PreToolUse', '--output', 'json', '--state', redis.url], { stdin: preToolUse, env: project.env() });
+  assert.equal(JSON.parse(explained.stdout).hooks[0].skipReason, 'once', explained.stderr);
   assert.equal(readFileSync(join(project.dir, 'ran'), 'utf8'), 'x\n');
 });
 

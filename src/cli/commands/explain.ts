@@ -7,18 +7,16 @@ import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
 import { parseInput } from '../../input.ts';
 import { pointerLocator } from '../../validate/locate.ts';
-import { outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { closeStores } from '../../session/store.ts';
+import { outputForm, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
 
-export interface ExplainFlags extends SourceFlags {
+export interface ExplainFlags extends SourceFlags, StateFlags {
   color?: ColourChoice;
   input?: string;
   tool?: string;
   toolInput?: string;
   output?: string;
-  stateDir?: string;
-  /** cac sets `state: false` for --no-state. */
-  state?: boolean;
 }
 
 export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
@@ -33,7 +31,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     const { text, source } = await readInput(flags.input);
     input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
-  const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}) });
+  const report = await explain(event, input, { ...sources, ...stateOptions(flags) }).finally(closeStores);
   if (output === 'json') {
     await write(process.stdout, jsonDocument(report));
   } else {
