@@ -10,6 +10,7 @@ import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
 import { openFiringSession } from './session/store.ts';
+import { lookupOptions } from './mcp/lookup-options.ts';
 import type { ServerOrigin } from './mcp/origins.ts';
 import type { Diagnostic } from './types.ts';
 
@@ -19,6 +20,8 @@ export interface ExplainOptions extends SourceOptions {
   noState?: boolean;
   /** A Redis session store (`--state redis://…`), read instead of the folder. */
   stateUrl?: string;
+  /** `--mcp-config` values, as fire takes them: where the servers of mcp_tool hooks are looked up. */
+  mcpConfigs?: string[];
 }
 
 /** A hook as `fire --output json` reports it, before it runs. */
@@ -66,7 +69,7 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
   const servers = loaded.hooks.flatMap((hook) => (hook.event === event && hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
   // The MCP configuration is read only when the event has mcp_tool hooks.
   const mcpServers = servers.length > 0
-    ? await (await import('./mcp/origins.ts')).serverOrigins(servers, { projectDir: load.projectDir, home: load.home, env: load.env, ...(load.managedDir ? { managedDir: load.managedDir } : {}), ...(load.pluginDirs ? { pluginDirs: load.pluginDirs } : {}) })
+    ? await (await import('./mcp/origins.ts')).serverOrigins(servers, lookupOptions(load, options.mcpConfigs))
     : undefined;
   return {
     event,

@@ -16,6 +16,7 @@ import { execute, reduceItems } from './run/execute.ts';
 import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
+import { lookupOptions } from './mcp/lookup-options.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
@@ -103,7 +104,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
     mcp: {
-      lookup: { projectDir, home, env, ...(sources.managedDir ? { managedDir: sources.managedDir } : {}), ...(sources.pluginDirs ? { pluginDirs: sources.pluginDirs } : {}), ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}) },
+      lookup: lookupOptions(sources, options.mcpConfigs),
       ...(options.mcpPool ? { pool: options.mcpPool } : {}),
     },
   });

@@ -175,7 +175,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'validate',
     description: 'Check every settings source fire would read, without running a hook; exit 1 on errors',
-    flags: [...SOURCE_FLAGS, 'strict', 'output', 'reporter'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'strict', 'output', 'reporter'],
     examples: ['peri-hooks validate --project-dir .', 'peri-hooks validate --reporter sarif > peri-hooks.sarif'],
     exits: { 0: 'no errors (with --strict: no warnings either)', 1: `errors found (with --strict: warnings too), or ${USAGE}` },
   },
@@ -183,7 +183,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'explain',
     args: '<event>',
     description: 'Show which hooks would run for one input, and why the others would not; runs nothing',
-    flags: [...SOURCE_FLAGS, 'input', 'tool', 'tool-input', 'output', 'state', 'state-dir', 'no-state'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'input', 'tool', 'tool-input', 'output', 'state', 'state-dir', 'no-state'],
     examples: ['peri-hooks explain PreToolUse --tool Bash --tool-input \'{"command":"git push"}\'', 'peri-hooks explain Stop < input.json'],
     exits: { 0: 'explained', 1: USAGE },
   },
@@ -234,7 +234,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'doctor',
     description: 'Will the guard work? Runtime, registration, policy files, start-up against the budget, state folder, hook targets; exit 1 when something would fail',
-    flags: ['output', 'project-dir', 'managed-dir'],
+    flags: ['output', 'project-dir', 'managed-dir', 'mcp-config'],
     examples: ['peri-hooks doctor', 'peri-hooks doctor --output json'],
     exits: { 0: 'every check passed (warnings allowed)', 1: 'a check failed: the guard would not work as registered' },
   },

@@ -8,6 +8,7 @@ import { loadSettings, type LoadOptions } from '../config/index.ts';
 import { shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { artefactVersion, fastestArtefact } from '../install/artefact.ts';
+import { lookupOptions } from '../mcp/lookup-options.ts';
 import { resolveStateDir } from '../session/store.ts';
 import { counted, displayPath, formatDiagnostic } from '../text.ts';
 import { validate } from '../validate/index.ts';
@@ -27,7 +28,8 @@ export interface DoctorReport {
 /** Diagnostics quoted in a failed policy check; validate shows them all. */
 const SHOWN_DIAGNOSTICS = 5;
 
-export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<DoctorReport> {
+/** `mcpConfigs`: --mcp-config values for every registered firing, besides those its own command line gives. */
+export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, mcpConfigs: readonly string[] = []): Promise<DoctorReport> {
   const { found, checks: claudeRegistered } = await findRegistrations(location);
   const hosts = findHostRegistrations(location);
   // Registered for another agent only: that Claude Code has no registration is no failure of the guard.
@@ -35,13 +37,14 @@ export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' |
   const runners = unique([...found, ...hosts.found].map((entry) => entry.runner).filter((runner) => runner.length > 0));
   const servers = [...new Map(found.flatMap(({ server, authorization }) => (server ? [[JSON.stringify([server, authorization]), { server, authorization }] as const] : []))).values()];
   const policies = [...new Set([...found, ...hosts.found].flatMap((entry) => entry.policies))];
+  const registeredMcpConfigs = [...new Set([...found.flatMap((entry) => entry.mcpConfigs), ...mcpConfigs])];
   const checks = [
     runtimeCheck(),
     ...registered,
     ...hosts.checks,
     ...runners.map(artefactCheck),
     ...(await Promise.all(servers.map((served) => serverCheck(served, location.env)))),
-    ...(policies.length > 0 ? await policyChecks(location, policies) : []),
+    ...(policies.length > 0 ? await policyChecks(location, policies, registeredMcpConfigs) : []),
     startup(found, runners, location),
     stateCheck(location),
   ];
@@ -100,9 +103,9 @@ async function serverCheck({ server, authorization }: Pick<Found, 'server' | 'au
 const loads = (hooks: number) => `${counted(hooks, 'hook')} load${hooks === 1 ? 's' : ''}`;
 
 /** The policy files as the registered firings load them: validate's diagnostics, then what their hooks reach. */
-async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, policies: string[]): Promise<Check[]> {
+async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, policies: string[], mcpConfigs: readonly string[]): Promise<Check[]> {
   const load: LoadOptions = { ...location, settings: policies, settingSources: [] };
-  const report = await validate(load);
+  const report = await validate(load, false, mcpConfigs);
   const files = policies.map((policy) => displayPath(policy)).join(', ');
   const listed = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).slice(0, SHOWN_DIAGNOSTICS).map((d) => `\n    ${formatDiagnostic(d, '')}`).join('');
   const fix = `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} shows every problem`;
@@ -112,8 +115,7 @@ async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 
       ? check('policy', 'warn', 'policy', `${files}: ${loads(report.hooks)}, with ${counted(report.warnings, 'warning')}:${listed('warning')}`, fix)
       : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
   const loaded = await loadSettings(load);
-  const mcpLookup = { projectDir: location.projectDir, home: location.home, env: location.env, ...(location.managedDir ? { managedDir: location.managedDir } : {}) };
-  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, mcpLookup))];
+  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, lookupOptions(load, mcpConfigs)))];
 }
 
 /** The registered artefact's start-up; without a registration, that of the artefact install would register. */

@@ -18,6 +18,8 @@ export interface Found {
   runner: string[];
   /** The --settings values of the firing. */
   policies: string[];
+  /** Its --mcp-config values: where its mcp_tool hooks find servers besides the configured ones. */
+  mcpConfigs: string[];
   /** The server an http registration (`install --serve`) posts to, and the Authorization header it sends. */
   server?: string;
   authorization?: ServeRegistration['authorization'];
@@ -57,8 +59,8 @@ async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; che
         const handler = handlers[i] as { type: string };
         const registration = readRegistration(handler);
         const served = readServeRegistration(handler);
-        if (registration) found.push({ scope, file, event, runner: registration.runner, policies: settingsValues(registration.args) });
-        else if (served) found.push({ scope, file, event, runner: [], policies: [], server: served.server, ...(served.authorization ? { authorization: served.authorization } : {}) });
+        if (registration) found.push({ scope, file, event, runner: registration.runner, policies: flagValues(registration.args, '--settings'), mcpConfigs: flagValues(registration.args, '--mcp-config') });
+        else if (served) found.push({ scope, file, event, runner: [], policies: [], mcpConfigs: [], server: served.server, ...(served.authorization ? { authorization: served.authorization } : {}) });
       }
     }
     if (views.some((view) => view.ours.length > 0) && views.some((view) => view.own)) alongside.push(event);
@@ -75,6 +77,7 @@ async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; che
   return { found, checks };
 }
 
-function settingsValues(args: readonly string[]): string[] {
-  return args.flatMap((arg, i) => (arg === '--settings' && args[i + 1] !== undefined ? [args[i + 1]!] : arg.startsWith('--settings=') ? [arg.slice('--settings='.length)] : []));
+/** The values of one flag in a registered command's arguments, `--flag value` or `--flag=value`. */
+function flagValues(args: readonly string[], flag: string): string[] {
+  return args.flatMap((arg, i) => (arg === flag && args[i + 1] !== undefined ? [args[i + 1]!] : arg.startsWith(`${flag}=`) ? [arg.slice(flag.length + 1)] : []));
 }

@@ -9,7 +9,7 @@ import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { labelOf } from '../hook-label.ts';
 import { shownUrl } from '../text.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
-import type { LookupOptions } from '../mcp/lookup.ts';
+import type { LookupOptions } from '../mcp/lookup-options.ts';
 import type { ServerOrigin } from '../mcp/origins.ts';
 import { check, type Check } from './check.ts';
 

@@ -74,11 +74,14 @@ async function openTransport(server: DefinedServer, options: ConnectOptions): Pr
 
 function whyNotConnected(server: DefinedServer, transport: Transport, error: unknown): string {
   const chain: string[] = [];
+  let status: unknown;
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     if (cause.message && !chain.includes(cause.message)) chain.push(cause.message);
+    // The SDK's HTTP errors carry the response's status in `data`.
+    status ??= ((cause as { data?: { status?: unknown } }).data)?.status;
   }
   const text = chain.join(': ') || String(error);
-  if (/\b401\b|unauthori[sz]ed/i.test(text)) return 'it needs OAuth sign-in, which peri-hooks does not do (no token is stored for it)';
+  if (status === 401 || /\b401\b|unauthori[sz]ed/i.test(text)) return 'it needs OAuth sign-in, which peri-hooks does not do (no token is stored for it)';
   const stderr = transport instanceof GroupStdioTransport ? transport.stderr.text().trim().split('\n').slice(-3).join(' | ') : '';
   const target = server.entry.type === 'stdio' ? server.entry.command : server.entry.url;
   return `${text} (${target})${stderr ? `; its stderr: ${stderr}` : ''}`;

@@ -8,18 +8,9 @@ import path from 'node:path';
 import { settingsFiles } from '../config/discover.ts';
 import { escapeSegment } from '../config/locate.ts';
 import { expandAll } from './expand.ts';
+import type { LookupOptions } from './lookup-options.ts';
 import { serverEntrySchema, type DefinedServer, type ServerCatalogue, type ServerScope, type ServerSource } from './servers.ts';
 
-export interface LookupOptions {
-  projectDir: string;
-  home: string;
-  /** CLAUDE_CONFIG_DIR and PERI_HOOKS_MANAGED_DIR are read here; `${VAR}` expands from here. */
-  env: Record<string, string | undefined>;
-  managedDir?: string;
-  pluginDirs?: string[];
-  /** `--mcp-config` values: a file, or inline JSON when the trimmed value starts with `{`. */
-  mcpConfigs?: string[];
-}
 
 type Json = Record<string, unknown>;
 type Read = { kind: 'missing' } | { kind: 'ok'; value: Json } | { kind: 'bad'; why: string };

@@ -1,6 +1,7 @@
 // Where each MCP server that hooks name comes from, for `explain` and `doctor`: its scope, file and entry,
 // or why a hook would find it "not connected". Looks the configuration up; connects to nothing.
-import { lookupServers, type LookupOptions } from './lookup.ts';
+import type { LookupOptions } from './lookup-options.ts';
+import { lookupServers } from './lookup.ts';
 import { missingServer, type ServerScope } from './servers.ts';
 
 export type ServerOrigin =

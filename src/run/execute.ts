@@ -17,6 +17,7 @@ import type { SessionRef } from '../session/store.ts';
 import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome } from '../types.ts';
 import type { AsyncJob } from './background.ts';
 import type { McpSetup } from '../mcp/firing.ts';
+import { lookupOptions } from '../mcp/lookup-options.ts';
 
 export interface ExecuteOptions {
   input: HookInput;
@@ -72,7 +73,7 @@ interface ChainRun {
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<Executed> {
   // The MCP client is loaded only when an mcp_tool hook is about to run (start-up budget).
   const mcp = plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool')
-    ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: { projectDir: options.projectDir, home: options.env.HOME ?? homedir(), env: options.env } })
+    ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: lookupOptions({ projectDir: options.projectDir, home: options.env.HOME ?? homedir(), env: options.env }) })
     : undefined;
   let chains: ChainRun[];
   try {

@@ -1,12 +1,14 @@
 // `type: "mcp_tool"` hooks (spec §5.4, §20.4): call one tool on an MCP server that the user's configuration
 // defines, and turn the result into the raw outcome a command hook would give, so one parser judges both:
 // JSON text is stdout, plain text is ignored, `isError` and call errors are non-blocking errors. Never throws.
+// What Claude Code 2.1.332 does beyond §20.4 (structuredContent, JSON without hook fields, empty text) was
+// observed by running it against test/mcp/guard-server.ts; the README's mcp_tool section lists it.
 import { escapeSegment } from '../config/locate.ts';
 import { EVENTS } from '../events.ts';
 import type { McpToolHook } from '../config/schema.ts';
 import { labelOf } from '../hook-label.ts';
 import { missingServer } from '../mcp/servers.ts';
-import { onFailureBlocks } from '../outcome.ts';
+import { hookOutputSchema, onFailureBlocks } from '../outcome.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { substituteInput } from './mcp-input.ts';
 import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
@@ -54,18 +56,35 @@ async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
     case 'timeout': return cancelledOutcome();
     case 'interrupted': return cancelledOutcome(`MCP hook ${label} cancelled: peri-hooks was interrupted`);
   }
+  // The text blocks alone are the answer: Claude Code 2.1.332 does not read structuredContent, with or without text beside it.
   const text = result.content.filter(isText).map((block) => block.text).join('\n');
   if (result.isError) return { ...errorOutcome(`MCP tool ${label} returned an error: ${text || '(no text)'}`), stderr: text, failureDetail: TOOL_ERROR_DETAIL };
-  if (text.trim().startsWith('{')) return { ...PASS, stdout: text };
+  const blocksOnFailure = onFailureBlocks(ctx.event, handler);
+  const notHookOutput = (): Outcome => ({ ...errorOutcome(`MCP tool ${label} answered with something other than hook JSON`), stderr: text, failureDetail: NOT_HOOK_OUTPUT_DETAIL });
+  // JSON as the command parser reads it (outcome.ts parseStdout); anything else is plain text, never context.
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') && trimmed.endsWith('}')) return blocksOnFailure && !namesHookField(text) ? notHookOutput() : { ...PASS, stdout: text };
   // Plain text is the answer only where it is the event's answer itself (PreCompact, WorktreeCreate); elsewhere,
-  // even where a command's plain stdout is context, it is ignored, and under onFailure a failure.
+  // even where a command's plain stdout is context, it is ignored, and under onFailure a failure (empty text is none).
   const plain = EVENTS[ctx.event].plainStdout;
   if (plain !== undefined && plain !== 'context') return { ...PASS, stdout: text };
-  const answered = text.trim() !== '' || result.content.length > 0;
-  if (answered && onFailureBlocks(ctx.event, handler)) {
-    return { ...errorOutcome(`MCP tool ${label} answered with something other than hook JSON`), stderr: text, failureDetail: NOT_HOOK_OUTPUT_DETAIL };
+  if (blocksOnFailure && (text.trim() !== '' || result.content.some((block) => !isText(block)))) return notHookOutput();
+  // Where plain stdout is context (UserPromptSubmit), Claude Code drops the text and reports a fixed success instead.
+  return plain === 'context' ? { ...PASS, stdout: `${ctx.event} completed` } : PASS;
+}
+
+/** JSON with a field of hook output (`reason` alone is none), or `{}`: what onFailure takes as an answer. Invalid JSON is the parser's failure. */
+function namesHookField(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return true;
   }
-  return PASS;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
+  const fields = Object.keys(hookOutputSchema().shape);
+  const keys = Object.keys(value);
+  return keys.length === 0 || keys.some((key) => key !== 'reason' && fields.includes(key));
 }
 
 export async function runMcpToolHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {

@@ -6,6 +6,7 @@ import type { LoadOptions, SourceReport } from '../config/index.ts';
 import { loadSettings } from '../config/index.ts';
 import { LOADER_CODES, loaderCodeCost } from '../config/codes.ts';
 import type { Diagnostic, LoadedHook, Severity } from '../types.ts';
+import { lookupOptions } from '../mcp/lookup-options.ts';
 import { pointerLocator } from './locate.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES, type Finding, type Group, type LintContext, type Rule } from './rules.ts';
 
@@ -26,9 +27,10 @@ export interface ValidateReport {
   diagnostics: ValidateDiagnostic[];
 }
 
-export async function validate(load: LoadOptions, strict = false): Promise<ValidateReport> {
+/** `mcpConfigs`: the --mcp-config values that fire would be given, for the servers of mcp_tool hooks. */
+export async function validate(load: LoadOptions, strict = false, mcpConfigs?: readonly string[]): Promise<ValidateReport> {
   const loaded = await loadSettings({ ...load, everyEntry: true });
-  const ctx: LintContext = { projectDir: path.resolve(load.projectDir), home: load.home, env: load.env };
+  const ctx: LintContext = { projectDir: path.resolve(load.projectDir), home: load.home, env: load.env, mcpLookup: lookupOptions(load, mcpConfigs) };
   const located = await locateAll(load, await lint(loaded.hooks, ctx, loaded.unapplied));
   const regraded = loaded.diagnostics.map((d): ValidateDiagnostic => {
     if (makesSourceInapplicable(d)) return { ...d, makesSourceInapplicable: true };

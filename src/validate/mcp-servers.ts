@@ -1,6 +1,6 @@
 // The `mcp-server-unknown` rule: an mcp_tool hook must name a server that the MCP configuration defines (and,
 // for a project .mcp.json server, that the user approved), else it fails at every firing. The lookup is the
-// one fire uses (mcp/lookup.ts); plugin servers are those of the plugins that loaded hooks.
+// one fire makes of the same sources and --mcp-config values (mcp/lookup-options.ts).
 import { lookupServers } from '../mcp/lookup.ts';
 import { missingServer } from '../mcp/servers.ts';
 import type { LoadedHook } from '../types.ts';
@@ -13,8 +13,7 @@ export const mcpServerRule: Rule<readonly LoadedHook[]> = {
   check: async (hooks, ctx: LintContext): Promise<Finding[]> => {
     const mcpHooks = hooks.filter((hook) => hook.handler.type === 'mcp_tool');
     if (mcpHooks.length === 0) return [];
-    const pluginDirs = [...new Set(hooks.flatMap((hook) => (hook.provenance.pluginRoot ? [hook.provenance.pluginRoot] : [])))];
-    const catalogue = await lookupServers({ projectDir: ctx.projectDir, home: ctx.home, env: ctx.env, pluginDirs });
+    const catalogue = await lookupServers(ctx.mcpLookup);
     return mcpHooks.flatMap((hook) => {
       const server = hook.handler.type === 'mcp_tool' ? hook.handler.server : '';
       if (catalogue.servers.has(server)) return [];

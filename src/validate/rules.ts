@@ -9,6 +9,7 @@ import { canonicalToolName } from '../match/aliases.ts';
 import { matchesMatcher } from '../match/matcher.ts';
 import { matchesIf } from '../match/permission-rule.ts';
 import { identity } from '../plan.ts';
+import type { LookupOptions } from '../mcp/lookup-options.ts';
 import type { LoadedHook, Severity } from '../types.ts';
 import { blockingExitOne, languageOf } from './exit-one.ts';
 import { mcpServerRule } from './mcp-servers.ts';
@@ -21,6 +22,8 @@ export interface LintContext {
   projectDir: string;
   home: string;
   env: Record<string, string | undefined>;
+  /** Where mcp_tool hooks' servers are looked up: fire's lookup of the same sources and --mcp-config values. */
+  mcpLookup: LookupOptions;
 }
 
 /** One matcher group, seen through its first loaded handler. */

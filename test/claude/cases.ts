@@ -1,6 +1,8 @@
 // The cases of `npm run test:claude`, as data: the hooks, what the model does, the prompt, and what the
 // direct run must show. Tool calls write into the project (`touch ran-…`), so whether a tool ran is seen
 // in the files it left. Hooks log their input under their name (see `hook`); `$input` holds it.
+import { join } from 'node:path';
+import { ROOT } from '../helpers/cli.ts';
 import { bash, hook, say, type ClaudeCase } from './harness.ts';
 
 const json = (value: unknown) => `echo '${JSON.stringify(value)}'`;
@@ -14,6 +16,9 @@ const NO_PERMISSIONS = { permissions: { allow: [] } };
 // Claude Code orders sibling hooks' texts by when they finished, peri-hooks by configuration: a hook that
 // starts with this finishes after its instant siblings, so that the two orders are the same.
 const THEN = 'sleep 1;';
+// mcp_tool hooks call the guard of the MCP tests (test/mcp/guard-server.ts), a user-scope stdio server.
+const GUARD = { guard: { command: process.execPath, args: [join(ROOT, 'test/mcp/guard-server.ts'), 'stdio'] } };
+const guard = (tool: string, event: string, extra: Record<string, unknown> = {}) => ({ type: 'mcp_tool', server: 'guard', tool, input: { event }, ...extra });
 
 export const CASES: ClaudeCase[] = [
   {
@@ -405,5 +410,33 @@ export const CASES: ClaudeCase[] = [
     hooks: { CwdChanged: all(hook('cwd')) },
     model: [[bash('toolu_r2', 'cd sub')], [bash('toolu_r3', 'sleep 3; touch ran-r3')], [say('ok')]],
     expect: { ran: ['cwd'] },
+  },
+  {
+    name: 'mcp_tool: the tool\'s deny JSON blocks the call',
+    mcpServers: GUARD,
+    hooks: { PreToolUse: onBash(guard('deny', 'PreToolUse')) },
+    model: [[bash('toolu_m1', 'touch ran-m1')], [say('ok')]],
+    expect: { files: [], modelSees: ['denied by guard'] },
+  },
+  {
+    name: 'mcp_tool: plain text on UserPromptSubmit gives the fixed success paragraph',
+    mcpServers: GUARD,
+    hooks: { UserPromptSubmit: all(guard('plain', 'UserPromptSubmit')) },
+    model: [[say('ok')]],
+    expect: { modelSees: ['UserPromptSubmit hook success: UserPromptSubmit completed'] },
+  },
+  {
+    name: 'mcp_tool: a deny in structuredContent alone is not honoured',
+    mcpServers: GUARD,
+    hooks: { PreToolUse: onBash(guard('structured-only', 'PreToolUse')) },
+    model: [[bash('toolu_m3', 'touch ran-m3')], [say('ok')]],
+    expect: { files: ['ran-m3'] },
+  },
+  {
+    name: 'mcp_tool: onFailure "block" on JSON without a hook field',
+    mcpServers: GUARD,
+    hooks: { PreToolUse: onBash(guard('no-hook-fields', 'PreToolUse', { onFailure: 'block' })) },
+    model: [[bash('toolu_m4', 'touch ran-m4')], [say('ok')]],
+    expect: { files: [], modelSees: ['The MCP tool\'s answer is not a hook\'s JSON output'] },
   },
 ];

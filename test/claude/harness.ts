@@ -27,6 +27,8 @@ export interface ClaudeCase {
   /** Files to create in the project before the run (CLAUDE.md, scripts). */
   files?: Record<string, string>;
   env?: Record<string, string>;
+  /** MCP servers of the user scope (~/.claude.json), which Claude Code connects and peri-hooks finds, for mcp_tool hooks. */
+  mcpServers?: Record<string, unknown>;
   /** What the direct run must show, so that a case that exercises nothing cannot pass. */
   expect: Expectation;
   /** Expected to differ, for the reason given (an item of issue 14, or a new finding): the run reports the difference and fails when it is gone. */
@@ -118,7 +120,7 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
   for (const folder of [home, project, hookLog]) mkdirSync(folder, { recursive: true });
   for (const [relative, content] of Object.entries(testCase.files ?? {})) writeUnder(project, relative, content);
   // Claude Code ignores a project's permission rules until its workspace is trusted.
-  writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
+  writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, ...(testCase.mcpServers ? { mcpServers: testCase.mcpServers } : {}), projects: { [project]: { hasTrustDialogAccepted: true } } }));
   const policies = policyFiles(testCase, root);
   const settings = { ...(testCase.settings ?? { permissions: { allow: ['Bash'] } }) };
   let registration: Record<string, Group[]> = {};
@@ -184,7 +186,7 @@ function policyFiles(testCase: ClaudeCase, root: string): Map<string, Record<str
   return files;
 }
 
-type Group = { hooks: Array<{ command?: string }> };
+type Group = { hooks: Array<{ command?: string; server?: string; tool?: string }> };
 
 /**
  * What a new user does: `peri-hooks install --policy …` into the project's existing settings, then `peri-hooks
@@ -205,7 +207,8 @@ function installPeriHooks(folders: { project: string; home: string; managed: str
   return written.hooks ?? {};
 }
 
-const hookCommandsOf = (groups: Group[]) => groups.flatMap((group) => group.hooks.map((handler) => handler.command ?? ''));
+// An mcp_tool hook's label, where a command hook's messages show its command, is <server>/<tool>.
+const hookCommandsOf = (groups: Group[]) => groups.flatMap((group) => group.hooks.map((handler) => handler.command ?? (handler.server ? `${handler.server}/${handler.tool}` : '')));
 
 function hookCommands(hooks: Record<string, unknown[]>): string[] {
   return Object.values(hooks).flatMap((groups) => hookCommandsOf(groups as Group[]));

@@ -2,10 +2,11 @@
 // with the official server SDK, over Streamable HTTP on 127.0.0.1 and over stdio. A tool's JSON text is judged
 // as a command hook's stdout would be, so the oracle for every JSON answer is a command hook printing it.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { eventually, isAlive, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
+import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { eventually, GUARD_SERVER, isAlive, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
 
 let project: Project;
 let http: HttpGuard;
@@ -50,10 +51,10 @@ interface Report {
   hooks: Array<{ outcome?: string; error?: string; stdout?: string; plainText?: string; blockingMessage?: string; timedOut?: boolean }>;
 }
 
-async function fire(event: string, hooks: object[], options: { servers?: Record<string, object>; settings?: Record<string, unknown>; args?: string[] } = {}): Promise<Report> {
+async function fire(event: string, hooks: object[], options: { servers?: Record<string, object>; settings?: Record<string, unknown>; args?: string[]; env?: Record<string, string> } = {}): Promise<Report> {
   project.write('.claude/settings.json', { ...options.settings, hooks: { [event]: [{ ...(event.endsWith('ToolUse') ? { matcher: 'Bash' } : {}), hooks }] } });
   const servers = options.servers ?? { guard: { type: 'http', url: http.url } };
-  const result = await runCli(['fire', event, '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...(options.args ?? [])], { stdin: project.input(FIXTURES[event]!), env: project.env() });
+  const result = await runCli(['fire', event, '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...(options.args ?? [])], { stdin: project.input(FIXTURES[event]!), env: project.env(options.env) });
   assert.ok(result.code === 0 || result.code === 2, `exit ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Report;
 }
@@ -61,13 +62,10 @@ async function fire(event: string, hooks: object[], options: { servers?: Record<
 const decision = ({ blocked, exitCode, reason, output }: Report) => ({ blocked, exitCode, reason, output });
 
 describe('a tool\'s JSON answer is judged like a command hook printing it', () => {
-  const table: Array<[string, string[]]> = [
-    ['PreToolUse', ['deny', 'allow', 'rewrite', 'block', 'context', 'empty']],
-    ['PostToolUse', ['block', 'context', 'empty']],
-    ['UserPromptSubmit', ['block', 'context', 'empty']],
-    ['Stop', ['block', 'context', 'empty']],
-  ];
-  for (const [event, tools] of table) {
+  // A permission decision decides only on PreToolUse; elsewhere it must do what it does from a command hook.
+  const events = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop'];
+  for (const event of events) {
+    const tools = ['deny', 'allow', 'rewrite', 'block', 'context', 'empty'];
     for (const tool of tools) {
       test(`${event}: ${tool}`, async () => {
         const fromTool = await fire(event, [mcp(tool)]);
@@ -88,7 +86,7 @@ describe('a tool\'s JSON answer is judged like a command hook printing it', () =
 });
 
 describe('answers that decide nothing', () => {
-  for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop']) {
+  for (const event of ['PreToolUse', 'PostToolUse', 'Stop']) {
     test(`${event}: plain text is ignored, not passed on as context`, async () => {
       const report = await fire(event, [mcp('plain')]);
       assert.equal(report.blocked, false);
@@ -97,7 +95,29 @@ describe('answers that decide nothing', () => {
       assert.equal(report.hooks[0]!.plainText ?? null, null);
       assert.deepEqual(report.errors, []);
     });
+  }
 
+  for (const tool of ['plain', 'brace-then-words', 'empty-text', 'structured-only']) {
+    test(`UserPromptSubmit: ${tool} is not passed on; the hook's success is the fixed "UserPromptSubmit completed"`, async () => {
+      const report = await fire('UserPromptSubmit', [mcp(tool)]);
+      assert.equal(report.blocked, false);
+      assert.equal(report.hooks[0]!.plainText, 'UserPromptSubmit completed');
+      assert.doesNotMatch(JSON.stringify(report), /some words/);
+    });
+  }
+
+  test('UserPromptSubmit, --output claude: Claude Code gets "UserPromptSubmit completed" to frame as the hook\'s success; a command\'s text follows framed', async () => {
+    const claude = async (hooks: object[]) => {
+      project.write('.claude/settings.json', { hooks: { UserPromptSubmit: [{ hooks }] } });
+      const result = await runCli(['fire', 'UserPromptSubmit', '--output', 'claude', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: { type: 'http', url: http.url } } })], { stdin: project.input(FIXTURES.UserPromptSubmit!), env: project.env() });
+      assert.equal(result.code, 0, result.stderr);
+      return result.stdout;
+    };
+    assert.equal(await claude([mcp('plain')]), 'UserPromptSubmit completed\n');
+    assert.equal(await claude([mcp('plain'), { type: 'command', command: 'echo CMD-PLAIN' }]), 'UserPromptSubmit completed\n\nUserPromptSubmit hook success: CMD-PLAIN\n');
+  });
+
+  for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop']) {
     test(`${event}: isError is a non-blocking error, and the block JSON inside it is not honoured`, async () => {
       const report = await fire(event, [mcp('fail')]);
       assert.equal(report.blocked, false);
@@ -134,14 +154,41 @@ describe('answers that decide nothing', () => {
   });
 });
 
+describe('structuredContent is not read: the text blocks are the answer', () => {
+  test('a deny in structuredContent alone is not honoured, also under onFailure', async () => {
+    for (const onFailure of ['continue', 'block']) {
+      const report = await fire('PreToolUse', [mcp('structured-only', { onFailure })]);
+      assert.equal(report.blocked, false, onFailure);
+      assert.equal(report.hooks[0]!.outcome, 'success', onFailure);
+    }
+  });
+
+  test('beside plain text, the deny in structuredContent is not honoured', async () => {
+    const report = await fire('PreToolUse', [mcp('structured-beside-plain')]);
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.outcome, 'success');
+  });
+
+  test('beside JSON text, the text decides', async () => {
+    const report = await fire('PreToolUse', [mcp('structured-beside-json')]);
+    assert.equal(report.blocked, true);
+    assert.equal(report.reason, 'denied by the text');
+  });
+});
+
 describe('onFailure', () => {
   const ONFAIL = 'blocking because onFailure is "block" and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
 
-  test('isError blocks PreToolUse with the fixed message; the tool\'s own text is left out', async () => {
-    const report = await fire('PreToolUse', [mcp('fail', { onFailure: 'block' })]);
-    assert.equal(report.blocked, true);
-    assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.`);
-  });
+  const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
+
+  // PostToolUse honours it too: the failure is a PostToolUse block.
+  for (const event of ['PreToolUse', 'PostToolUse']) {
+    test(`isError blocks ${event} with the fixed message; the tool's own text is left out`, async () => {
+      const report = await fire(event, [mcp('fail', { onFailure: 'block' })]);
+      assert.equal(report.blocked, true);
+      assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. ${DETAILS_LEFT_OUT}`);
+    });
+  }
 
   test('plain text blocks UserPromptSubmit under any value but "continue"', async () => {
     const report = await fire('UserPromptSubmit', [mcp('plain', { onFailure: 'stop' })]);
@@ -157,6 +204,30 @@ describe('onFailure', () => {
   test('a server that is not configured blocks with Claude Code\'s line', async () => {
     const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'nosuch', onFailure: 'block' }]);
     assert.equal(report.reason, `[nosuch/deny]: failed; ${ONFAIL}\nMCP server 'nosuch' not connected`);
+  });
+
+  // JSON without a hook field, with `reason` alone, and text that only starts like JSON.
+  for (const tool of ['no-hook-fields', 'reason-only', 'brace-then-words']) {
+    test(`an answer that is not hook JSON (${tool}) is a failure under onFailure, and no effect without it`, async () => {
+      const blocked = await fire('PreToolUse', [mcp(tool, { onFailure: 'block' })]);
+      assert.equal(blocked.blocked, true);
+      assert.equal(blocked.reason, `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. ${DETAILS_LEFT_OUT}`);
+      const ignored = await fire('PreToolUse', [mcp(tool)]);
+      assert.equal(ignored.blocked, false);
+      assert.equal(ignored.hooks[0]!.outcome, 'success');
+    });
+  }
+
+  test('content other than text (an image) is a failure under onFailure; on UserPromptSubmit without it, the fixed success', async () => {
+    const blocked = await fire('PreToolUse', [mcp('image', { onFailure: 'block' })]);
+    assert.match(blocked.reason!, /^\[guard\/image\]: failed; [^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./);
+    assert.equal((await fire('UserPromptSubmit', [mcp('image')])).hooks[0]!.plainText, 'UserPromptSubmit completed');
+  });
+
+  test('empty text is no failure', async () => {
+    const report = await fire('PreToolUse', [mcp('empty-text', { onFailure: 'block' })]);
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.outcome, 'success');
   });
 
   test('{} is no failure', async () => {
@@ -205,6 +276,34 @@ describe('the call', () => {
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
   });
 
+  for (const type of ['http', 'sse']) {
+    test(`a ${type} server that answers 401 is not connected: no OAuth discovery, no sign-in`, async () => {
+      const needsAuth = http.url.replace(/\/mcp$/, `/needs-auth-${type}`);
+      const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type, url: needsAuth } } });
+      assert.equal(report.blocked, false);
+      assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
+      const paths = readLog(httpLog).filter((entry) => entry.path !== undefined).map((entry) => entry.path);
+      assert.ok(paths.includes(`/needs-auth-${type}`), 'the server was asked');
+      assert.ok(!paths.some((path) => path!.startsWith('/.well-known')), `no OAuth discovery: ${paths.join(', ')}`);
+    });
+  }
+
+  test('the SSRF guard refuses a server at a metadata address before any socket opens', async () => {
+    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'http', url: 'http://169.254.169.254/mcp' } } });
+    assert.equal(report.blocked, false);
+    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*169\.254\.169\.254/);
+  });
+
+  test('a plugin\'s server is plugin:<plugin>:<server>, from --plugin-dir', async () => {
+    const log = join(project.dir, '..', 'plugin-guard.log');
+    const root = join(project.dir, '..', 'tools-plugin');
+    project.write('../tools-plugin/.claude-plugin/plugin.json', { name: 'tools' });
+    project.write('../tools-plugin/.mcp.json', { mcpServers: { guard: stdioGuard(log) } });
+    const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'plugin:tools:guard' }], { servers: {}, args: ['--plugin-dir', root] });
+    assert.equal(report.reason, 'denied by guard');
+    assert.equal(readLog(log).filter((entry) => entry.event === 'call').length, 1);
+  });
+
   test('an unset ${VAR} in the server\'s entry stays as written, and the firing warns about it', async () => {
     const report = await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_UNSET_VAR}' } } } });
     assert.match(report.warnings.map((w) => w.message).join('\n'), /MCP server "guard" uses \$\{GUARD_UNSET_VAR\}, which is not set; it stays as written/);
@@ -240,6 +339,36 @@ describe('stdio', () => {
     const child = entries.find((entry) => entry.event === 'hang')!.child!;
     assert.ok(entries.some((entry) => entry.event === 'cancelled'), 'the server got notifications/cancelled');
     assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+  });
+
+  test('peri-hooks interrupted during a call exits 1, and the server and its child are killed', async () => {
+    const log = join(project.dir, '..', 'stdio-interrupted.log');
+    project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('hang', { timeout: 120 })] }] } });
+    const [command, prefix] = cliCommand('fire');
+    const cli = spawn(command, [...prefix, 'fire', 'PreToolUse', '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], { env: project.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => cli.once('close', (code) => resolve(code)));
+    cli.stdin.end(project.input(FIXTURES.PreToolUse!));
+    try {
+      assert.ok(await eventually(() => readLog(log).some((entry) => entry.event === 'hang')), 'the call reached the server');
+      cli.kill('SIGTERM');
+      assert.equal(await exited, 1, 'an interrupted firing is a runner error');
+    } finally {
+      cli.kill('SIGKILL');
+    }
+    const entries = readLog(log);
+    const server = entries.find((entry) => entry.event === 'start')!.pid;
+    const child = entries.find((entry) => entry.event === 'hang')!.child!;
+    assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+  });
+
+  test('a server that does not answer initialize within MCP_TIMEOUT is not connected, and is killed', async () => {
+    const log = join(project.dir, '..', 'stdio-mute.log');
+    const mute = { command: process.execPath, args: [GUARD_SERVER, 'mute'], env: { GUARD_LOG: log } };
+    const report = await fire('PreToolUse', [mcp('deny', { timeout: 60 })], { servers: { guard: mute }, env: { MCP_TIMEOUT: '1000' } });
+    assert.equal(report.blocked, false);
+    assert.equal(report.hooks[0]!.error, 'MCP server \'guard\' not connected: it did not connect within 1 s (MCP_TIMEOUT)');
+    const server = readLog(log).find((entry) => entry.event === 'start')!.pid;
+    assert.ok(await eventually(() => !isAlive(server)), 'the server is gone after the firing');
   });
 
   test('a server that cannot start is not connected, with why', async () => {

@@ -1,8 +1,8 @@
 // A real MCP server for the mcp_tool tests, built with the official server SDK. Every tool answers as a hook
 // would (see TOOLS); `hang` never answers, and starts a child so that the tests can see the whole process
 // tree go. Every start and call is appended to $GUARD_LOG as one JSON line.
-// Usage: node guard-server.ts stdio | node guard-server.ts http <port-file> (Streamable HTTP at /mcp, legacy
-// SSE at /sse).
+// Usage: node guard-server.ts stdio | mute (never answers) | node guard-server.ts http <port-file> (Streamable HTTP at /mcp, legacy
+// SSE at /sse, 401 with an OAuth challenge everywhere else).
 import { spawn } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -16,7 +16,7 @@ const log = (entry: Record<string, unknown>) => {
 };
 
 type Args = Record<string, unknown>;
-type ToolResult = { content: Array<{ type: 'text'; text: string }>; isError?: boolean };
+type ToolResult = { content: Array<{ type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
 const text = (...blocks: string[]): ToolResult => ({ content: blocks.map((block) => ({ type: 'text', text: block })) });
 const permission = (args: Args, fields: Record<string, unknown>) => JSON.stringify({ hookSpecificOutput: { hookEventName: String(args.event ?? 'PreToolUse'), ...fields } });
 
@@ -34,8 +34,20 @@ const TOOLS: Record<string, (args: Args, signal: AbortSignal) => ToolResult | Pr
   // A deny inside an isError result must not be honoured.
   fail: () => ({ ...text(JSON.stringify({ decision: 'block', reason: 'must not be honoured' })), isError: true }),
   plain: () => text('just some words'),
+  // Starts like JSON, is none: plain text.
+  'brace-then-words': () => text('{"decision": "block"} and some words'),
   empty: () => text('{}'),
   echo: (args) => text(`received ${JSON.stringify(args)}`),
+  // structuredContent beside (or instead of) the text: the text is the answer that is judged.
+  'structured-only': (args) => ({ content: [], structuredContent: JSON.parse(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied by structuredContent' })) }),
+  'structured-beside-plain': (args) => ({ ...text('just some words'), structuredContent: JSON.parse(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied by structuredContent' })) }),
+  'structured-beside-json': (args) => ({ ...text(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied by the text' })), structuredContent: { verdict: 'allow' } }),
+  // JSON that is no hook output: no hook field, or only `reason`.
+  'no-hook-fields': () => text(JSON.stringify({ verdict: 'ok' })),
+  'reason-only': () => text(JSON.stringify({ reason: 'a reason alone' })),
+  'empty-text': () => text(''),
+  // A 1x1 PNG and no text.
+  image: () => ({ content: [{ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' }] }),
   hang: (_args, signal) => new Promise(() => {
     const child = spawn('sleep', ['300'], { stdio: 'ignore' });
     log({ event: 'hang', child: child.pid });
@@ -88,6 +100,12 @@ if (process.argv[2] === 'http') {
   const sseSessions = new Map<string, LegacySseTransport>();
   const http = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://127.0.0.1');
+    if (url.pathname !== '/mcp' && url.pathname !== '/sse' && url.pathname !== '/messages') {
+      // A server behind OAuth (/needs-auth), and the discovery a client doing OAuth would try next.
+      log({ event: 'request', method: req.method, path: url.pathname });
+      res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="http://${req.headers.host}/.well-known/oauth-protected-resource"` }).end();
+      return;
+    }
     if (url.pathname === '/sse') {
       log({ event: 'request', method: req.method, header: req.headers['x-guard'] });
       const id = randomUUID();
@@ -125,6 +143,9 @@ if (process.argv[2] === 'http') {
     const address = http.address();
     writeFileSync(process.argv[3]!, String(typeof address === 'object' && address ? address.port : 0));
   });
+} else if (process.argv[2] === 'mute') {
+  // Started, but never answers initialize: a server that does not connect.
+  process.stdin.resume();
 } else {
   await guardServer().connect(new StdioServerTransport());
 }

@@ -16,6 +16,7 @@ export interface LogEntry {
   env?: string;
   projectDir?: string;
   header?: string;
+  path?: string;
 }
 
 export function readLog(file: string): LogEntry[] {

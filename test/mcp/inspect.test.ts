@@ -1,8 +1,8 @@
 // explain and validate on mcp_tool hooks: where each named server comes from, and a server nothing defines.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { makeProject, ROOT, runCli, type Project } from '../helpers/cli.ts';
 
 let project: Project;
 before(() => {
@@ -39,4 +39,71 @@ test('validate: an unknown server is an error at the hook\'s server field; an un
   assert.match(found[0]!.fix, /add "repo" to "enabledMcpjsonServers"/);
   assert.match(found[1]!.message, /^no MCP configuration defines the server "nosuch"/);
   assert.ok(found.every((d) => typeof d.line === 'number'), 'located in the file');
+});
+
+describe('validate, explain and doctor look servers up as fire does: --managed-dir and --mcp-config', () => {
+  let setup: Project;
+  let managedDir: string;
+  let extraConfig: string;
+  let policy: string;
+  const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: ['corp', 'mine', 'extra'].map((server) => ({ type: 'mcp_tool', server, tool: 'check' })) }] };
+  before(() => {
+    setup = makeProject();
+    // managed-mcp.json only in a folder that --managed-dir names (the environment names another, empty one).
+    managedDir = join(setup.dir, '..', 'managed-elsewhere');
+    setup.write('../managed-elsewhere/managed-mcp.json', { mcpServers: { corp: { command: join(setup.dir, 'no-such-corp-server') } } });
+    setup.writeHome('.claude.json', { mcpServers: { mine: { command: 'mine-server' } } });
+    extraConfig = setup.write('extra-mcp.json', { mcpServers: { extra: { command: 'extra-server' } } });
+    setup.write('.claude/settings.json', { hooks });
+    policy = setup.write('policy.json', { hooks });
+  });
+  after(() => setup.cleanup());
+
+  const unknownServers = async (args: string[]) => {
+    const result = await runCli(['validate', '--project-dir', setup.dir, '--output', 'json', ...args], { env: setup.env() });
+    const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; message: string }> };
+    return diagnostics.filter((d) => d.code === 'mcp-server-unknown').map((d) => /server "([^"]+)"/.exec(d.message)![1]);
+  };
+
+  test('validate', async () => {
+    assert.deepEqual(await unknownServers([]), ['corp', 'extra']);
+    assert.deepEqual(await unknownServers(['--mcp-config', extraConfig]), ['corp']);
+    // managed-mcp.json is exclusive: --mcp-config and the user's servers no longer count.
+    assert.deepEqual(await unknownServers(['--managed-dir', managedDir, '--mcp-config', extraConfig]), ['mine', 'extra']);
+  });
+
+  test('explain', async () => {
+    const origins = async (args: string[]) => {
+      const result = await runCli(['explain', 'PreToolUse', '--tool', 'Bash', '--project-dir', setup.dir, '--output', 'json', ...args], { env: setup.env() });
+      assert.equal(result.code, 0, result.stderr);
+      const { mcpServers } = JSON.parse(result.stdout) as { mcpServers: Array<{ server: string; scope?: string; file?: string }> };
+      return Object.fromEntries(mcpServers.map((origin) => [origin.server, origin.scope ?? 'missing']));
+    };
+    assert.deepEqual(await origins(['--mcp-config', extraConfig]), { corp: 'missing', mine: 'user', extra: 'flag' });
+    assert.deepEqual(await origins(['--managed-dir', managedDir]), { corp: 'managed', mine: 'missing', extra: 'missing' });
+  });
+
+  test('fire, for comparison: the managed server is found (and fails to start), the user\'s is not', async () => {
+    const result = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state', '--managed-dir', managedDir], { stdin: setup.input('PreToolUse.tool_name-Bash'), env: setup.env() });
+    const { hooks: ran } = JSON.parse(result.stdout) as { hooks: Array<{ error?: string }> };
+    assert.match(ran[0]!.error!, /^MCP server 'corp' not connected: .*ENOENT/);
+    assert.equal(ran[1]!.error, 'MCP server \'mine\' not connected');
+  });
+
+  test('doctor, with the registered firing\'s own --mcp-config and its own flags', async () => {
+    const registered = (extra: string) => ({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `${process.execPath} ${join(ROOT, 'dist/peri-hooks.cjs')} fire PreToolUse --settings ${policy}${extra} --output claude` }] }] } });
+    const targets = async (registration: object, args: string[]) => {
+      setup.write('.claude/settings.local.json', registration);
+      const result = await runCli(['doctor', '--project-dir', setup.dir, '--output', 'json', ...args], { env: setup.env() });
+      const { checks } = JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string }> };
+      const found = checks.filter((entry) => entry.title === 'PreToolUse mcp_tool hook');
+      details = found.map((entry) => entry.detail);
+      return found.map((entry) => `${entry.detail.split(':')[0]} ${entry.status}`);
+    };
+    let details: string[] = [];
+    assert.deepEqual(await targets(registered(` --mcp-config ${extraConfig}`), []), ['corp/check fail', 'mine/check pass', 'extra/check pass']);
+    assert.equal(details[2], `extra/check: stdio extra-server, from the flag scope (${extraConfig}#/mcpServers/extra); not started here`);
+    assert.deepEqual(await targets(registered(''), ['--mcp-config', extraConfig]), ['corp/check fail', 'mine/check pass', 'extra/check pass']);
+    assert.deepEqual(await targets(registered(''), ['--managed-dir', managedDir]), ['corp/check pass', 'mine/check fail', 'extra/check fail']);
+  });
 });

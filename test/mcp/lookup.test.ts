@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { lookupServers, type LookupOptions } from '../../src/mcp/lookup.ts';
+import type { LookupOptions } from '../../src/mcp/lookup-options.ts';
+import { lookupServers } from '../../src/mcp/lookup.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { readLog, stdioGuard } from './guard.ts';
 

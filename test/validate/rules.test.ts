@@ -12,7 +12,8 @@ import { GROUP_RULES, HOOK_RULES, SET_RULES } from '../../src/validate/rules.ts'
 import { LINT_CODES } from '../../src/config/codes.ts';
 import type { Layer, LoadedHook } from '../../src/types.ts';
 
-const ctx = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };
+const location = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };
+const ctx = { ...location, mcpLookup: location };
 
 function hook(event: EventName, matcher: string | undefined, handler: HookHandler, index = 0, layer: Layer = 'project', pluginRoot?: string): LoadedHook {
   const pointer = `/hooks/${event}/${index}/hooks/0`;
@@ -167,7 +168,7 @@ test('mcp-server-unknown: an mcp_tool hook naming a server no MCP configuration 
   const home = mkdtempSync(join(tmpdir(), 'peri-hooks-mcp-'));
   try {
     writeFileSync(join(home, '.claude.json'), JSON.stringify({ mcpServers: { guard: { command: 'guard' } } }));
-    const lintMcp = (server: string) => lint([hook('PreToolUse', 'Bash', { type: 'mcp_tool', server, tool: 'check' })], { ...ctx, home, env: { PERI_HOOKS_MANAGED_DIR: join(home, 'managed') } });
+    const lintMcp = (server: string) => lint([hook('PreToolUse', 'Bash', { type: 'mcp_tool', server, tool: 'check' })], { ...ctx, mcpLookup: { ...location, home, env: { PERI_HOOKS_MANAGED_DIR: join(home, 'managed') } } });
     assert.deepEqual(await lintMcp('guard'), []);
     const [finding] = await lintMcp('nosuch');
     assert.equal(finding!.code, 'mcp-server-unknown');

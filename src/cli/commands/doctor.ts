@@ -2,17 +2,18 @@
 import pc from 'picocolors';
 import { doctor, type DoctorReport } from '../../doctor/index.ts';
 import { EXIT, jsonDocument } from '../../errors.ts';
-import { outputForm, type ColourChoice, useColour, write } from '../io.ts';
+import { list, outputForm, type ColourChoice, useColour, write } from '../io.ts';
 import { settingsLocation, type SettingsFlags } from '../settings-flags.ts';
 
 export interface DoctorFlags extends SettingsFlags {
   color?: ColourChoice;
   output?: string;
+  mcpConfig?: unknown;
 }
 
 export async function doctorCommand(flags: DoctorFlags): Promise<number> {
   const output = outputForm(flags.output, 'human');
-  const report = await doctor(settingsLocation(flags));
+  const report = await doctor(settingsLocation(flags), list(flags.mcpConfig));
   await write(process.stdout, output === 'json' ? jsonDocument(report) : human(report, useColour(process.stdout, flags.color)));
   return report.ok ? EXIT.ok : EXIT.runnerError;
 }

@@ -8,7 +8,7 @@ import { checkEvent } from '../../events.ts';
 import { parseInput } from '../../input.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { closeStores } from '../../session/store.ts';
-import { outputForm, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
+import { list, outputForm, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
 
 export interface ExplainFlags extends SourceFlags, StateFlags {
@@ -17,6 +17,7 @@ export interface ExplainFlags extends SourceFlags, StateFlags {
   tool?: string;
   toolInput?: string;
   output?: string;
+  mcpConfig?: unknown;
 }
 
 export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
@@ -31,7 +32,8 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     const { text, source } = await readInput(flags.input);
     input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
-  const report = await explain(event, input, { ...sources, ...stateOptions(flags) }).finally(closeStores);
+  const mcpConfigs = list(flags.mcpConfig);
+  const report = await explain(event, input, { ...sources, ...stateOptions(flags), ...(mcpConfigs ? { mcpConfigs } : {}) }).finally(closeStores);
   if (output === 'json') {
     await write(process.stdout, jsonDocument(report));
   } else {

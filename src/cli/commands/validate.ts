@@ -3,13 +3,14 @@ import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
-import { oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
+import { list, oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { counted, formatDiagnostic, table } from '../../text.ts';
 
 export interface ValidateFlags extends SourceFlags {
   output?: string;
   reporter?: unknown;
   strict?: boolean;
+  mcpConfig?: unknown;
 }
 
 const REPORTERS = ['github', 'sarif'] as const;
@@ -17,7 +18,7 @@ const REPORTERS = ['github', 'sarif'] as const;
 export async function validateCommand(flags: ValidateFlags): Promise<number> {
   const reporter = reporterOf(flags);
   const output = outputForm(flags.output, 'human');
-  const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true);
+  const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true, list(flags.mcpConfig));
   const text = reporter === 'github' ? renderGithub(report, process.cwd())
     : reporter === 'sarif' ? renderSarif(report, process.cwd())
       : output === 'json' ? jsonDocument(report) : human(report);
