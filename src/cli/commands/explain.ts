@@ -9,18 +9,16 @@ import { parseInput } from '../../input.ts';
 import { explainDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
 import { pointerLocator } from '../../validate/locate.ts';
-import { list, outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { closeStores } from '../../session/store.ts';
+import { list, outputForm, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
 
-export interface ExplainFlags extends SourceFlags {
+export interface ExplainFlags extends SourceFlags, StateFlags {
   color?: ColourChoice;
   input?: string;
   tool?: string;
   toolInput?: string;
   output?: string;
-  stateDir?: string;
-  /** cac sets `state: false` for --no-state. */
-  state?: boolean;
   mcpConfig?: unknown;
 }
 
@@ -37,7 +35,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
   const mcpConfigs = list(flags.mcpConfig);
-  const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}), ...(mcpConfigs ? { mcpConfigs } : {}) });
+  const report = await explain(event, input, { ...sources, ...stateOptions(flags), ...(mcpConfigs ? { mcpConfigs } : {}) }).finally(closeStores);
   if (output === 'json') {
     await write(process.stdout, documentText(explainDocumentSchema(), report));
   } else {
