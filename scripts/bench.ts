@@ -1,6 +1,7 @@
 // `npm run bench`: the six start-up and throughput scenarios of the README, each command alternating
 // with its baseline in this one process; medians, ratios, peak memory. Writes bench/results.json, prints
-// the table and copies it into the README. `--quick` cuts the runs for a smoke check of the bench.
+// the table and copies it into the README. `--quick` cuts the runs for a smoke check of the bench;
+// `npm run bench -- serve` runs only the server's rows (7–9).
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,18 @@ const script = (label: string, argv: string[]): Command => ({ label, argv, env: 
 const nodeE0 = script('node -e 0', [NODE, '-e', '0']);
 
 const rows: Row[] = [];
+
+if (process.argv.slice(2).includes('serve')) {
+  console.error('7–9. serve');
+  try {
+    rows.push(...await serveRows(main[1], main[0], world, quick));
+  } finally {
+    rmSync(world.base, { recursive: true, force: true });
+  }
+  publish('serve', rows);
+  process.exit(0);
+}
+
 function record(row: Omit<Row, 'peakMemoryMB'>, command: Command): void {
   const memory = peakMemoryMB(command);
   rows.push({ ...row, ...(memory === undefined ? {} : { peakMemoryMB: memory }) });
@@ -99,9 +112,9 @@ try {
   const worst = Math.max(...firings.map((row) => row.peakMemoryMB!));
   rows.push({ scenario: '6', command: 'peak memory of a firing (SEA, bundle; rows 1–4)', baseline: '', runs: 3, peakMemoryMB: worst, target: '< 80 MB', met: worst < 80 });
 
-  // 7–9. The resident server (scripts/bench/serve.ts).
+  // 7–9. The resident server (scripts/bench/serve.ts), in the README's serve section.
   console.error('7–9. serve');
-  rows.push(...await serveRows(main[1], main[0], world, quick));
+  publish('serve', await serveRows(main[1], main[0], world, quick));
 } finally {
   rmSync(world.base, { recursive: true, force: true });
 }
@@ -123,11 +136,19 @@ function testSuiteRow(): void {
   record({ scenario: '5', command: `${main[0]}: \`peri-hooks test\`, 500 cases`, baseline: 'bash loop, 500 runs of the hook', ...result, target: TEST_TARGET, met: result.ratio <= 1, note: `${(result.medianMs / 500).toFixed(1)} ms per case` }, testRun);
 }
 
-const results = { machine: machine(DENO), quick, rows };
-const text = `Machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGiB} GiB, ${results.machine.os}; Node ${results.machine.node}, Deno ${results.machine.deno}; ${results.machine.date}${quick ? ' (--quick)' : ''}.\n\n${table(rows)}`;
-console.log(text);
-if (!quick) {
+publish('startup', rows);
+
+/**
+ * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into the README's table of
+ * that name: the start-up table, or the serve section's.
+ */
+function publish(name: 'startup' | 'serve', published: readonly Row[]): void {
+  const results = { machine: machine(DENO), quick, rows: published };
+  const { cpu, cores, memoryGiB, os, node, deno, load, date } = results.machine;
+  const text = `Machine: ${cpu}, ${cores} cores, ${memoryGiB} GiB, ${os}; Node ${node}, Deno ${deno}; load average ${load}; ${date}${quick ? ' (--quick)' : ''}.\n\n${table(published)}`;
+  console.log(text);
+  if (quick) return;
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  if (updateDoc(join(ROOT, 'README.md'), text)) console.error('bench: updated the table in README.md');
+  writeFileSync(join(ROOT, `bench/${name === 'startup' ? '' : `${name}-`}results.json`), `${JSON.stringify(results, null, 2)}\n`);
+  if (updateDoc(join(ROOT, 'README.md'), text, name === 'startup' ? 'bench' : `bench-${name}`)) console.error(`bench: updated the ${name} table in README.md`);
 }

@@ -1,8 +1,11 @@
 // Writes schema/ from the zod schemas (src/schema-export.ts); test/e2e/schema.test.ts fails when it is stale.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// The first time a schemaVersion is published, it also freezes that version's contract outline.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCHEMA_VERSION } from '../src/errors.ts';
 import { schemaFiles, serialise } from '../src/schema-export.ts';
+import { contractFile, contractOutline } from './contract-outline.ts';
 
 const root = fileURLToPath(new URL('../schema', import.meta.url));
 rmSync(root, { recursive: true, force: true });
@@ -12,3 +15,10 @@ for (const [name, schema] of Object.entries(schemaFiles())) {
   writeFileSync(file, serialise(schema));
 }
 console.log(`scripts/write-schemas.ts: wrote ${Object.keys(schemaFiles()).length} files under schema/`);
+
+const frozen = fileURLToPath(new URL(`../${contractFile(SCHEMA_VERSION)}`, import.meta.url));
+if (!existsSync(frozen)) {
+  mkdirSync(path.dirname(frozen), { recursive: true });
+  writeFileSync(frozen, `${JSON.stringify(contractOutline(), null, 2)}\n`);
+  console.log(`scripts/write-schemas.ts: froze the outline of schemaVersion ${SCHEMA_VERSION} in ${contractFile(SCHEMA_VERSION)}`);
+}

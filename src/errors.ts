@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'event-mismatch'
   | 'settings-unreadable'
   | 'settings-unwritable'
+  | 'state-unreachable'
   | 'recursion'
   | 'permission'
   | 'internal';

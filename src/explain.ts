@@ -9,7 +9,7 @@ import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
-import { openSession } from './session/store.ts';
+import { openFiringSession } from './session/store.ts';
 import { lookupOptions } from './mcp/lookup-options.ts';
 import type { ServerOrigin } from './mcp/origins.ts';
 import type { Diagnostic } from './types.ts';
@@ -18,6 +18,8 @@ export interface ExplainOptions extends SourceOptions {
   /** Session state folder, read (never written) to show `once` hooks that already ran. */
   stateDir?: string;
   noState?: boolean;
+  /** A Redis session store (`--state redis://…`), read instead of the folder. */
+  stateUrl?: string;
   /** `--mcp-config` values, as fire takes them: where the servers of mcp_tool hooks are looked up. */
   mcpConfigs?: string[];
 }
@@ -51,7 +53,9 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
   const loaded = await loadSettings(load);
   // Explain only reads the session: it never waits for the lock.
-  const opened = openSession(String(input.session_id ?? ''), { env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}) });
+  const opened = await openFiringSession(String(input.session_id ?? ''), {
+    env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+  });
   const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
   const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));

@@ -5,7 +5,9 @@ import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import type { HookHandler } from './config/schema.ts';
 import type { RawOutcome } from './types.ts';
 
-export type OutcomeKind = 'success' | 'blocking' | 'non_blocking_error' | 'cancelled';
+/** Every way one hook's run can end: the report's `outcome`, and what a test case may expect of a hook. */
+export const OUTCOMES = ['success', 'blocking', 'non_blocking_error', 'cancelled'] as const;
+export type OutcomeKind = (typeof OUTCOMES)[number];
 
 export interface HookResult {
   outcome: OutcomeKind;

@@ -9,6 +9,10 @@ import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
 import { inputSchema } from './input.ts';
 import { hookOutputSchema, specificFieldSchema } from './outcome.ts';
 import { SCHEMA_VERSION } from './errors.ts';
+import { testReportDocumentSchema } from './cases/document.ts';
+import { replayDocumentSchema } from './replay/document.ts';
+import type { DocumentName } from './report/document.ts';
+import { doctorDocumentSchema, explainDocumentSchema, hostReportDocumentSchema, listDocumentSchema, stateDocumentSchema, validateDocumentSchema } from './report/documents.ts';
 import { errorDocumentSchema, reportDocumentSchema } from './report/schema.ts';
 import type { HookType } from './types.ts';
 
@@ -97,11 +101,24 @@ export function outputJsonSchema(event?: EventName): JsonSchema {
   return finish(hookOutputSchema().extend({ hookSpecificOutput: specificOutputSchema(event).optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
 }
 
-/** The JSON documents peri-hooks prints: `fire --output json`, and an error in JSON mode. */
-export function documentJsonSchema(kind: 'report' | 'error'): JsonSchema {
-  return kind === 'report'
-    ? finish(reportDocumentSchema(), `peri-hooks fire --output json, schemaVersion ${SCHEMA_VERSION}`)
-    : finish(errorDocumentSchema(), `peri-hooks error in JSON mode, schemaVersion ${SCHEMA_VERSION}`);
+/** Each JSON document peri-hooks prints: its zod schema, and what prints it. */
+export const DOCUMENTS: Readonly<Record<DocumentName, { schema: () => z.ZodObject; printedBy: string }>> = {
+  report: { schema: reportDocumentSchema, printedBy: 'peri-hooks fire --output json' },
+  error: { schema: errorDocumentSchema, printedBy: 'peri-hooks error in JSON mode' },
+  'test-report': { schema: testReportDocumentSchema, printedBy: 'peri-hooks test --reporter json' },
+  validate: { schema: validateDocumentSchema, printedBy: 'peri-hooks validate --output json' },
+  list: { schema: listDocumentSchema, printedBy: 'peri-hooks list --output json' },
+  explain: { schema: explainDocumentSchema, printedBy: 'peri-hooks explain --output json' },
+  doctor: { schema: doctorDocumentSchema, printedBy: 'peri-hooks doctor --output json' },
+  replay: { schema: replayDocumentSchema, printedBy: 'peri-hooks replay --output json' },
+  state: { schema: stateDocumentSchema, printedBy: 'peri-hooks state' },
+  'host-report': { schema: hostReportDocumentSchema, printedBy: 'peri-hooks fire --host <agent> --output json' },
+};
+
+/** The published JSON Schema of one document peri-hooks prints. */
+export function documentJsonSchema(name: DocumentName): JsonSchema {
+  const { schema, printedBy } = DOCUMENTS[name];
+  return finish(schema(), `${printedBy}, schemaVersion ${SCHEMA_VERSION}`);
 }
 
 /** Every committed file under schema/, by path relative to that folder. */
@@ -109,8 +126,7 @@ export function schemaFiles(): Record<string, JsonSchema> {
   return {
     'settings.schema.json': settingsJsonSchema(),
     'output.schema.json': outputJsonSchema(),
-    'report.schema.json': documentJsonSchema('report'),
-    'error.schema.json': documentJsonSchema('error'),
+    ...Object.fromEntries(Object.keys(DOCUMENTS).map((name) => [`${name}.schema.json`, documentJsonSchema(name as DocumentName)])),
     'input.schema.json': inputJsonSchema(),
     ...Object.fromEntries(EVENT_NAMES.map((event) => [`input/${event}.schema.json`, inputJsonSchema(event)])),
   };

@@ -38,7 +38,9 @@ export interface LoadedHook {
   sequential?: boolean;
 }
 
-export type Severity = 'error' | 'warning' | 'note';
+/** How bad a diagnostic is; the report schema's `severity` is this list. */
+export const SEVERITIES = ['error', 'warning', 'note'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 /** A located message about the user's configuration or input. */
 export interface Diagnostic {

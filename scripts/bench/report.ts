@@ -1,7 +1,7 @@
 // The bench's outputs: the machine it ran on, a markdown table, and the copy of that table in the README.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 
 export interface Row {
   scenario: string;
@@ -31,6 +31,8 @@ export function machine(denoBinary: string): Record<string, string | number> {
     os: `${osRelease ?? process.platform} (${release()})`,
     node: process.version,
     deno,
+    /** At the start: the machine may be shared, and its load moves every number. */
+    load: loadavg().map((value) => value.toFixed(2)).join(' / '),
   };
 }
 
@@ -48,13 +50,11 @@ export function table(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
-const START = '<!-- bench:start -->';
-const END = '<!-- bench:end -->';
-
-/** Replaces the table between the bench markers of a markdown file, if the file has them. */
-export function updateDoc(file: string, text: string): boolean {
+/** Replaces the table between the `<!-- <marker>:start -->` and `:end` comments of a markdown file, if it has them. */
+export function updateDoc(file: string, text: string, marker: string): boolean {
   if (!existsSync(file)) return false;
   const doc = readFileSync(file, 'utf8');
+  const [START, END] = [`<!-- ${marker}:start -->`, `<!-- ${marker}:end -->`];
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
   if (start < 0 || end < start) return false;

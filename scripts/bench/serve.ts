@@ -1,6 +1,7 @@
 // The bench's `serve` rows: a no-op firing through a running server, driven by autocannon at a fixed rate, against
 // a bare Node HTTP round trip (autocannon records whole milliseconds, so p50 and p99 have that resolution); one hook
-// against spawning `sh -c true`, one of each in turn; and the server's RSS across 100,000 firings.
+// against spawning `sh -c true`, one of each in turn; and the server's RSS across 100,000 firings, as it runs by
+// default and with V8's young generation held small.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
@@ -13,6 +14,11 @@ import type { Row } from './report.ts';
 const RATE = 200;
 /** Firings before the RSS baseline: V8 grows its heap to a steady size over the first tens of thousands. */
 const WARM_UP_FIRINGS = 30_000;
+/**
+ * V8 grows its young generation (two semi-spaces, 16 MB each at most) under a steady allocation rate, for
+ * 100,000 firings and more; held at 1 MB, what RSS growth is left is the server's own.
+ */
+const SMALL_YOUNG_GENERATION = '--max-semi-space-size=1';
 
 interface Served {
   url: string;
@@ -20,8 +26,8 @@ interface Served {
   stop(): Promise<void>;
 }
 
-async function startServer(bin: readonly string[], world: World, policy: object): Promise<Served> {
-  const child = spawn(bin[0]!, [...bin.slice(1), 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], { env: world.env, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
+async function startServer(bin: readonly string[], world: World, policy: object, env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(bin[0]!, [...bin.slice(1), 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], { env: { ...world.env, ...env }, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -91,7 +97,20 @@ function rssMB(pid: number): number {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** The three serve rows, with the server started from `bin` (the bundle or the SEA). */
+/** 9. RSS of the server before and after 100,000 no-op firings, once its heap has grown to its working size. */
+async function rssRow(served: Served, command: string, world: World, quick: boolean): Promise<Row> {
+  const [warmUp, firings] = quick ? [1000, 10_000] : [WARM_UP_FIRINGS, 100_000];
+  await load(`${served.url}/hooks/PreToolUse`, world.input, { amount: warmUp, connections: 8 });
+  const before = rssMB(served.child.pid!);
+  const run = await load(`${served.url}/hooks/PreToolUse`, world.input, { amount: firings, connections: 8 });
+  const after = rssMB(served.child.pid!);
+  return {
+    scenario: '9', command: `${command}: RSS across ${firings.toLocaleString('en')} no-op firings`, baseline: `RSS after ${warmUp.toLocaleString('en')} firings`, runs: run.requests,
+    peakMemoryMB: after, target: 'growth < 10 MB', met: after - before < 10 && run.failed === 0, note: `${before} → ${after} MB, +${round(after - before)} MB`,
+  };
+}
+
+/** The serve rows, with the server started from `bin` (the bundle or the SEA). */
 export async function serveRows(bin: readonly string[], binName: string, world: World, quick: boolean): Promise<Row[]> {
   const seconds = quick ? 2 : 10;
   const rows: Row[] = [];
@@ -110,18 +129,15 @@ export async function serveRows(bin: readonly string[], binName: string, world: 
       note: `p99 ${served.p99} vs ${floor.p99} ms${served.failed > 0 ? `, ${served.failed} failed` : ''}`,
     });
 
-    // 9. RSS of the server before and after 100,000 no-op firings, once its heap has grown to its working size.
-    const firings = quick ? 10_000 : 100_000;
-    await load(`${noOp.url}/hooks/PreToolUse`, world.input, { amount: WARM_UP_FIRINGS, connections: 8 });
-    const before = rssMB(noOp.child.pid!);
-    const run = await load(`${noOp.url}/hooks/PreToolUse`, world.input, { amount: firings, connections: 8 });
-    const after = rssMB(noOp.child.pid!);
-    rows.push({
-      scenario: '9', command: `${binName} serve: RSS across ${firings.toLocaleString('en')} no-op firings`, baseline: `RSS after ${WARM_UP_FIRINGS.toLocaleString('en')} more firings`, runs: run.requests,
-      peakMemoryMB: after, target: 'growth < 10 MB', met: after - before < 10 && run.failed === 0, note: `${before} → ${after} MB, +${round(after - before)} MB`,
-    });
+    rows.push(await rssRow(noOp, `${binName} serve`, world, quick));
   } finally {
     await Promise.all([noOp.stop(), bare.stop()]);
+  }
+  const held = await startServer(bin, world, settings(3, () => 'exit 2'), { NODE_OPTIONS: SMALL_YOUNG_GENERATION });
+  try {
+    rows.push(await rssRow(held, `${binName} serve, NODE_OPTIONS=${SMALL_YOUNG_GENERATION}`, world, quick));
+  } finally {
+    await held.stop();
   }
 
   // 8. One matching `true` hook through the server, against spawning `sh -c true` from Node: one of each in turn,

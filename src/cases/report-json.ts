@@ -1,8 +1,9 @@
 // `--reporter json`: the whole run as one versioned JSON document on stdout, cases in file and index order,
-// every key present (messages [] and actual null for a case that passed without a firing).
+// every key present, as its published schema says (cases/document.ts).
 import { failurePosition, problems, relativePath, type ReportContext } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
-import { jsonDocument } from '../errors.ts';
+import { documentText } from '../report/shape.ts';
+import { testReportDocumentSchema } from './document.ts';
 
 export function renderJson(suite: SuiteResult, context: ReportContext): string {
   const cases = suite.results.map((result) => {
@@ -16,12 +17,12 @@ export function renderJson(suite: SuiteResult, context: ReportContext): string {
       durationMs: Math.round(result.durationMs),
       messages: result.status === 'passed' ? [] : problems(result),
       failures: result.failures.map((failure) => ({ ...failure, ...failurePosition(result, failure.key) })),
-      actual: result.actual ?? null,
+      actual: result.actual,
       hooks: result.hooks,
       hookErrors: result.hookErrors,
     };
   });
   const errors = suite.errors.map((error) => ({ ...error, ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}) }));
   const summary = { passed: suite.passed, failed: suite.failed, notRun: suite.notRun, leftOut: suite.leftOut, durationMs: Math.round(suite.durationMs) };
-  return jsonDocument({ summary, cases, errors });
+  return documentText(testReportDocumentSchema(), { summary, cases, errors });
 }

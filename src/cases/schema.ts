@@ -2,7 +2,7 @@
 // is an error instead of a case that silently checks nothing.
 import * as z from 'zod';
 import { EVENT_NAMES, isEventName, suggestEvent } from '../events.ts';
-import type { OutcomeKind } from '../outcome.ts';
+import { OUTCOMES } from '../outcome.ts';
 import { SKIP_REASONS } from '../plan.ts';
 
 export const DECISIONS = ['allow', 'deny', 'ask', 'defer', 'block', 'none'] as const;
@@ -19,8 +19,6 @@ const regex = z.string().refine((source) => {
 
 const texts = z.union([z.string(), z.array(z.string()).min(1)]);
 const object = z.record(z.string(), z.unknown());
-
-export const OUTCOMES = ['success', 'blocking', 'non_blocking_error', 'cancelled'] as const satisfies readonly OutcomeKind[];
 
 /** What one hook did: keyed by the hook's selector (a part of its command, URL or prompt, or its id). */
 const hookExpectationSchema = z.strictObject({

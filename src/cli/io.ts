@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ALL_SOURCES } from '../config/discover.ts';
 import { PeriHooksError } from '../errors.ts';
 import type { SourceOptions } from '../config/sources.ts';
+import { shownUrl } from '../text.ts';
 
 /** All of stdin, or '' when stdin is a terminal (nothing was piped). */
 export async function readStdin(): Promise<string> {
@@ -77,6 +78,34 @@ export function sourceOptions(flags: SourceFlags): SourceOptions {
     ...(pluginDirs ? { pluginDirs } : {}),
     ...(settingSources ? { settingSources } : {}),
   };
+}
+
+/** A Redis URL for the session store, as `--state <url>` gives it (the library takes `stateUrl`). */
+export const STATE_URL_VARIABLE = 'PERI_HOOKS_STATE_URL';
+
+/** The flags that say where session state lives; fire and serve take the same ones. */
+export interface StateFlags {
+  stateDir?: string;
+  /** A Redis URL (`--state <url>`), true for `--state` alone; cac turns `--no-state` into `state: false`. */
+  state?: boolean | string;
+}
+
+export function stateOptions(flags: StateFlags, env: NodeJS.ProcessEnv = process.env): { noState?: true; stateDir?: string; stateUrl?: string } {
+  return {
+    ...(flags.state === false ? { noState: true as const } : {}),
+    ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
+    ...storeUrl(flags.state, env),
+  };
+}
+
+/** `--state redis://…`, else PERI_HOOKS_STATE_URL (which keeps a password out of the process list). */
+function storeUrl(flag: boolean | string | undefined, env: NodeJS.ProcessEnv): { stateUrl?: string } {
+  const url = typeof flag === 'string' ? flag : flag === false ? undefined : env[STATE_URL_VARIABLE] || undefined;
+  if (url === undefined) return {};
+  if (!/^rediss?:\/\//.test(url)) {
+    throw new PeriHooksError('usage', `${typeof flag === 'string' ? '--state' : STATE_URL_VARIABLE} must be a redis:// or rediss:// URL, not ${JSON.stringify(shownUrl(url))}`, 'e.g. --state redis://127.0.0.1:6379; without it sessions live in the state folder');
+  }
+  return { stateUrl: url };
 }
 
 /** `--setting-sources managed,user,project,local`; an empty value (or `none`) loads only --settings and plugins. */

@@ -1,10 +1,11 @@
 // The command line as data: every flag once, every command with the flags it takes. parse.ts wires this into
 // cac; nothing here runs, so start-up pays only for the table.
+import { DOCUMENT_NAMES } from '../report/document.ts';
 
 export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve';
 
 /** What `peri-hooks schema` prints. */
-export const SCHEMA_KINDS = ['settings', 'input', 'output', 'report', 'error'] as const;
+export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
 
 /** The shells `peri-hooks completion` writes a script for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -120,10 +121,16 @@ export const FLAGS = {
   },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
+  'token-env': { value: '<VAR>', description: 'With --serve: the hooks send Authorization: Bearer $VAR, filled in by Claude Code from its environment; the token is never written' },
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
   'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
-  state: { value: '[url]', description: 'Keep sessions in Redis (redis:// or rediss://), shared by replicas; the state folder keeps async job files', default: '$PERI_HOOKS_STATE_URL, else the state folder' },
+  state: {
+    value: '[url]',
+    description: 'Keep sessions in Redis (redis:// or rediss://), shared by every fire and serve on it; the state folder keeps async job files',
+    default: '$PERI_HOOKS_STATE_URL, else the state folder',
+    variants: { explain: { description: 'Read sessions from Redis (redis:// or rediss://), to show once hooks that already ran' } },
+  },
   'max-active': { value: '<n>', description: 'Firings run at once', default: '64' },
   'max-queued': { value: '<n>', description: 'Firings that wait for a slot; beyond them a request gets 503', default: '256' },
   'stop-grace': { value: '<seconds>', description: 'On SIGTERM/SIGINT, how long in-flight firings may finish before their hooks are killed', default: '10' },
@@ -154,7 +161,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state-dir', 'no-state', 'verbose'],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'verbose'],
     examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
@@ -177,7 +184,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'explain',
     args: '<event>',
     description: 'Show which hooks would run for one input, and why the others would not; runs nothing',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'input', 'tool', 'tool-input', 'output', 'state-dir', 'no-state'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'input', 'tool', 'tool-input', 'output', 'state', 'state-dir', 'no-state'],
     examples: ['peri-hooks explain PreToolUse --tool Bash --tool-input \'{"command":"git push"}\'', 'peri-hooks explain Stop < input.json'],
     exits: { 0: 'explained', 1: USAGE },
   },
@@ -191,7 +198,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'schema',
     args: '[kind]',
-    description: 'Print a JSON Schema: settings (default), input or output (--event for one event), report (fire --output json) or error (an error in JSON mode)',
+    description: `Print a JSON Schema: settings (default), input or output (--event for one event), or a JSON document: ${DOCUMENT_NAMES.join(', ')}`,
     flags: ['event'],
     examples: ['peri-hooks schema settings > settings.schema.json', 'peri-hooks schema input --event PreToolUse'],
     exits: { 0: 'printed', 1: USAGE },
@@ -214,7 +221,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },

@@ -32,13 +32,22 @@ export const SERVE_REGISTRATION_HEADER = 'X-Peri-Hooks';
 /** The request header `serve` reads the project from, as fire reads CLAUDE_PROJECT_DIR. */
 export const SERVE_PROJECT_HEADER = 'X-Peri-Hooks-Project-Dir';
 
-type Handler = { type: string; command?: string; args?: string[] | undefined; url?: string; headers?: Record<string, string> | undefined };
+type Handler = { type: string; command?: string; args?: string[] | undefined; url?: string; headers?: Record<string, string> | undefined; allowedEnvVars?: string[] | undefined };
+
+export interface ServeRegistration {
+  event: string;
+  server: string;
+  /** The Authorization header as written (`Bearer $VAR`, from install --token-env), and the variables it may use. */
+  authorization?: { template: string; allowedEnvVars: string[] };
+}
 
 /** The server an http registration (`install --serve`) points at, and the event it fires; undefined for other handlers. */
-export function readServeRegistration(handler: Handler): { event: string; server: string } | undefined {
+export function readServeRegistration(handler: Handler): ServeRegistration | undefined {
   if (handler.type !== 'http' || handler.url === undefined || handler.headers?.[SERVE_REGISTRATION_HEADER] === undefined) return undefined;
   const match = /^(.*)\/hooks\/([A-Za-z]+)$/.exec(handler.url.split('?')[0]!);
-  return match ? { server: match[1]!, event: match[2]! } : undefined;
+  if (!match) return undefined;
+  const template = Object.entries(handler.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  return { server: match[1]!, event: match[2]!, ...(template === undefined ? {} : { authorization: { template, allowedEnvVars: handler.allowedEnvVars ?? [] } }) };
 }
 
 /** Whether this handler of `event` is peri-hooks firing that same event for Claude Code, as a command or at a server. */

@@ -17,9 +17,18 @@ export interface SettingsCache {
   load: (sources: SourcesToLoad) => Promise<LoadedSettings>;
   /** How many loads ran (a hit costs none): for tests and the bench. */
   loads(): number;
+  /** How many source sets are cached now. */
+  size(): number;
 }
 
-export function settingsCache(): SettingsCache {
+/**
+ * Projects (source sets) kept at once; the one used longest ago goes first. A server answering for any number of
+ * projects (each request's cwd) thus holds a bounded amount; one evicted is loaded again when it comes back.
+ */
+export const MAX_CACHED_PROJECTS = 256;
+
+export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
+  // In use order: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
   let loads = 0;
   const fresh = (sources: SourcesToLoad): Entry => {
@@ -38,14 +47,23 @@ export function settingsCache(): SettingsCache {
     async load(sources) {
       const key = cacheKey(sources);
       const entry = entries.get(key);
-      if (entry && unchanged(await entry.fingerprint)) return entry.loaded;
+      if (entry && unchanged(await entry.fingerprint)) {
+        if (entries.get(key) === entry) {
+          entries.delete(key);
+          entries.set(key, entry);
+        }
+        return entry.loaded;
+      }
       const next = fresh(sources);
+      entries.delete(key);
       entries.set(key, next);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       // A load that throws (a permission refusal) is not kept: the next request tries again.
       next.loaded.catch(() => { if (entries.get(key) === next) entries.delete(key); });
       return next.loaded;
     },
     loads: () => loads,
+    size: () => entries.size,
   };
 }
 

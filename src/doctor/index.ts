@@ -35,7 +35,7 @@ export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' |
   // Registered for another agent only: that Claude Code has no registration is no failure of the guard.
   const registered = hosts.found.length === 0 ? claudeRegistered : claudeRegistered.map((entry) => (found.length === 0 && entry.status === 'fail' && entry.title === 'registration' ? { ...entry, status: 'warn' as const } : entry));
   const runners = unique([...found, ...hosts.found].map((entry) => entry.runner).filter((runner) => runner.length > 0));
-  const servers = [...new Set(found.flatMap((entry) => (entry.server ? [entry.server] : [])))];
+  const servers = [...new Map(found.flatMap(({ server, authorization }) => (server ? [[JSON.stringify([server, authorization]), { server, authorization }] as const] : []))).values()];
   const policies = [...new Set([...found, ...hosts.found].flatMap((entry) => entry.policies))];
   const registeredMcpConfigs = [...new Set([...found.flatMap((entry) => entry.mcpConfigs), ...mcpConfigs])];
   const checks = [
@@ -43,7 +43,7 @@ export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' |
     ...registered,
     ...hosts.checks,
     ...runners.map(artefactCheck),
-    ...(await Promise.all(servers.map(serverCheck))),
+    ...(await Promise.all(servers.map((served) => serverCheck(served, location.env)))),
     ...(policies.length > 0 ? await policyChecks(location, policies, registeredMcpConfigs) : []),
     startup(found, runners, location),
     stateCheck(location),
@@ -71,12 +71,27 @@ function artefactCheck(runner: readonly string[]): Check {
 /** Time for a server's /healthz to answer. */
 const HEALTH_TIMEOUT_MS = 3000;
 
-/** An http registration's server answers GET /healthz, as peri-hooks serve of this version. */
-async function serverCheck(server: string): Promise<Check> {
+/**
+ * An http registration's server answers GET /healthz, as peri-hooks serve of this version, and takes the bearer
+ * token the registration sends, filled in from this environment as Claude Code fills it from its own.
+ */
+async function serverCheck({ server, authorization }: Pick<Found, 'server' | 'authorization'> & { server: string }, env: Record<string, string | undefined>): Promise<Check> {
+  const named = new Set<string>();
+  const header = authorization && (await import('../runners/http.ts')).headerValue(authorization.template, env, (name) => named.add(name) && authorization.allowedEnvVars.includes(name), new Set());
+  const variables = [...named].map((name) => `$${name}`).join(', ');
+  const unset = [...named].filter((name) => !env[name]).map((name) => `$${name}`);
   try {
-    const response = await fetch(`${server}/healthz`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    const body = await response.json().catch(() => undefined) as { ok?: boolean; version?: string } | undefined;
+    const response = await fetch(`${server}/healthz`, { ...(header === undefined ? {} : { headers: { authorization: header } }), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const body = await response.json().catch(() => undefined) as { ok?: boolean; version?: string; tokenRequired?: boolean } | undefined;
+    if (response.status === 401) {
+      const why = unset.length > 0 ? `${unset.join(', ')} is not set here` : `the token in ${variables || 'its Authorization header'} is not the server's`;
+      return check('server', 'fail', 'server', `${server} refuses the bearer token the registration sends (${why}): Claude Code would get HTTP 401, a non-blocking error, and no decision`,
+        `set ${variables || 'the variable of its Authorization header'} to the token in the server's --token-file, in the environment Claude Code starts in`);
+    }
     if (!response.ok || body?.ok !== true) return check('server', 'fail', 'server', `${server}/healthz answered ${response.status}, not peri-hooks serve's health`, 'check that --serve names the address peri-hooks serve listens on');
+    if (body.tokenRequired === true && header === undefined) {
+      return check('server', 'fail', 'server', `${server} needs a bearer token, and the registration sends none: Claude Code would get HTTP 401 and no decision`, `peri-hooks install --serve ${server} --token-env PERI_HOOKS_TOKEN, with PERI_HOOKS_TOKEN set to the server's token where Claude Code runs`);
+    }
     if (body.version !== VERSION) return check('server', 'warn', 'server', `${server} is peri-hooks serve ${body.version}; this doctor is ${VERSION}`, 'restart the server from this peri-hooks');
     return check('server', 'pass', 'server', `${server} answers /healthz (peri-hooks serve ${body.version})`);
   } catch (error) {

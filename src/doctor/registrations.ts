@@ -1,6 +1,6 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import type { LoadOptions } from '../config/index.ts';
-import { readRegistration, readServeRegistration } from '../config/registration.ts';
+import { readRegistration, readServeRegistration, type ServeRegistration } from '../config/registration.ts';
 import type { EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
@@ -20,8 +20,9 @@ export interface Found {
   policies: string[];
   /** Its --mcp-config values: where its mcp_tool hooks find servers besides the configured ones. */
   mcpConfigs: string[];
-  /** The server an http registration (`install --serve`) posts to. */
+  /** The server an http registration (`install --serve`) posts to, and the Authorization header it sends. */
   server?: string;
+  authorization?: ServeRegistration['authorization'];
 }
 
 export async function findRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<{ found: Found[]; checks: Check[] }> {
@@ -59,7 +60,7 @@ async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; che
         const registration = readRegistration(handler);
         const served = readServeRegistration(handler);
         if (registration) found.push({ scope, file, event, runner: registration.runner, policies: flagValues(registration.args, '--settings'), mcpConfigs: flagValues(registration.args, '--mcp-config') });
-        else if (served) found.push({ scope, file, event, runner: [], policies: [], mcpConfigs: [], server: served.server });
+        else if (served) found.push({ scope, file, event, runner: [], policies: [], mcpConfigs: [], server: served.server, ...(served.authorization ? { authorization: served.authorization } : {}) });
       }
     }
     if (views.some((view) => view.ours.length > 0) && views.some((view) => view.own)) alongside.push(event);

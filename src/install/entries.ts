@@ -26,6 +26,8 @@ export interface ServeRegistrationHandler {
   type: 'http';
   url: string;
   headers: Record<string, string>;
+  /** The variable that holds the bearer token, which Claude Code interpolates into the header. */
+  allowedEnvVars?: string[];
   timeout: number;
 }
 
@@ -79,13 +81,14 @@ function isAsync(hook: LoadedHook): boolean {
  * project from it as fire does from CLAUDE_PROJECT_DIR); without one, the server takes the input's cwd. The
  * timeout is the event's, as a command registration's would be, plus the margin.
  */
-export function serveGroup(event: EventName, server: string, hooks: readonly LoadedHook[], projectDir: string | undefined): RegistrationGroup {
+export function serveGroup(event: EventName, server: string, hooks: readonly LoadedHook[], projectDir: string | undefined, tokenEnv?: string): RegistrationGroup {
   const own = hooks.filter((hook) => hook.event === event);
   const slowest = own.length === 0 ? EVENTS[event].timeoutS : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
   return {
     hooks: [{
       type: 'http', url: `${server}/hooks/${event}`,
-      headers: { [SERVE_REGISTRATION_HEADER]: 'registration', ...(projectDir ? { [SERVE_PROJECT_HEADER]: projectDir } : {}) },
+      headers: { [SERVE_REGISTRATION_HEADER]: 'registration', ...(projectDir ? { [SERVE_PROJECT_HEADER]: projectDir } : {}), ...(tokenEnv ? { Authorization: `Bearer $${tokenEnv}` } : {}) },
+      ...(tokenEnv ? { allowedEnvVars: [tokenEnv] } : {}),
       timeout: Math.round((slowest + MARGIN_S) * 1000) / 1000,
     }],
   };

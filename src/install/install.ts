@@ -8,6 +8,7 @@ import { loadSettings, type LoadOptions } from '../config/index.ts';
 import { syntaxErrorPosition } from '../config/locate.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
+import { isLoopback } from '../serve/auth.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
@@ -27,6 +28,8 @@ export interface InstallOptions {
   moveHooks: boolean;
   /** A `serve` URL: register http hooks that post to it instead of commands that start peri-hooks. */
   serve?: string;
+  /** With `serve`: the variable Claude Code fills the bearer token from (the token itself is never written). */
+  tokenEnv?: string;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
 }
@@ -57,6 +60,7 @@ export function movedHooksFile(settingsFile: string): string {
 }
 
 export async function install(options: InstallOptions): Promise<InstallResult> {
+  if (options.tokenEnv !== undefined && options.serve === undefined) throw new PeriHooksError('usage', '--token-env names the bearer token of a server\'s http hooks', 'give it with --serve <url>');
   const settings = readSettingsText(scopeFile(options.scope, options.load));
   const { file } = settings;
   let text = settings.text ?? '{}\n';
@@ -108,10 +112,12 @@ function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>,
 /**
  * `install --serve <url>`: an http hook per event that posts to the server, which runs the policy it was started
  * with (--policy only chooses the events and timeouts here), and the `allowedHttpHookUrls` entry the hooks need
- * where the file restricts http hooks.
+ * where the file restricts http hooks. With --token-env the hooks send the token from that variable, which
+ * `httpHookAllowedEnvVars` must name too: Claude Code fills a credential-like variable only then (spec §11.1).
  */
 async function installServe(options: InstallOptions, settings: SettingsText, start: Node, given: string[]): Promise<InstallResult> {
   const server = serverUrl(options.serve!);
+  const tokenEnv = tokenVariable(options.tokenEnv, server);
   if (options.failClosed) throw new PeriHooksError('usage', '--fail-closed belongs on the server with --serve: it decides what a failure does', 'start the server with peri-hooks serve --fail-closed, and install --serve without it');
   if (options.moveHooks) throw new PeriHooksError('usage', '--move-hooks and --serve do not go together: the server does not read the moved hooks\' file', 'move the hooks into the policy the server runs, then install --serve');
   const loaded = given.length > 0 ? await loadPolicies(options, given, movedHooksFile(settings.real), new Map()) : undefined;
@@ -124,12 +130,13 @@ async function installServe(options: InstallOptions, settings: SettingsText, sta
   const projectDir = options.scope === 'project' || options.scope === 'local' ? options.load.projectDir : undefined;
   const results: InstallResult['events'] = [];
   for (const event of events) {
-    const group = serveGroup(event, server, loaded?.hooks ?? [], projectDir);
+    const group = serveGroup(event, server, loaded?.hooks ?? [], projectDir, tokenEnv);
     const edited = registerEvent(file, text, root, event, group, false);
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
   }
   text = allowServer(file, text, root, `${server}/hooks/*`);
+  if (tokenEnv) text = allowVariable(file, text, tokenEnv);
   const changes = writeEdits(text !== settings.text ? [{ read: settings, after: text }] : [], options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
@@ -150,6 +157,29 @@ function serverUrl(value: string): string {
     throw new PeriHooksError('usage', `--serve ${JSON.stringify(value)} must be a plain http:// or https:// address`, 'e.g. --serve http://127.0.0.1:7387 (no query, no credentials)');
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+/** --token-env: a name Claude Code interpolates (upper case, §11.1); a server off loopback needs one, as serve does. */
+function tokenVariable(name: string | undefined, server: string): string | undefined {
+  if (name === undefined) {
+    if (isLoopback(new URL(server).hostname.replace(/^\[|\]$/g, ''))) return undefined;
+    throw new PeriHooksError('usage', `--serve ${server} is not a loopback address, so the server needs a bearer token, and the hooks would send none`,
+      'add --token-env PERI_HOOKS_TOKEN (the hooks send Authorization: Bearer $PERI_HOOKS_TOKEN; set it to the token of the server\'s --token-file where Claude Code runs)');
+  }
+  if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) {
+    throw new PeriHooksError('usage', `--token-env ${JSON.stringify(name)} is not a variable name Claude Code fills in`, 'use upper-case letters, digits and _, e.g. --token-env PERI_HOOKS_TOKEN');
+  }
+  return name;
+}
+
+/** The token's variable in the file's `httpHookAllowedEnvVars` (the list is made when the file has none). */
+function allowVariable(file: string, text: string, name: string): string {
+  const root = parseSettings(file, text);
+  const allowed = child(root, 'httpHookAllowedEnvVars');
+  if (!allowed) return append(text, root, [name], 'httpHookAllowedEnvVars');
+  // A list that is not one is the loader's to report; it is left as it is.
+  if (allowed.type !== 'array' || (valueOf(allowed) as unknown[]).includes(name)) return text;
+  return append(text, allowed, name);
 }
 
 /** Where this file restricts http hooks (`allowedHttpHookUrls`), the pattern for the server is added to the list. */

@@ -33,7 +33,7 @@ export function testRegex(source: string, values: readonly string[]): RegexResul
     return { matches: values.map((value) => compiled.regex.test(value)) };
   } catch (error) {
     const invalid = { invalid: (error as Error).message };
-    cache.set(source, invalid);
+    remember(cache, source, invalid);
     return invalid;
   }
 }
@@ -42,6 +42,16 @@ type Compiled = { regex: RegExp; linear: boolean } | { invalid: string };
 
 /** A firing tests one matcher for every hook of its group, and validate tests it on every tool name. */
 const cache = new Map<string, Compiled>();
+/**
+ * Entries each cache keeps: a resident server reloads settings (new matchers) and tests values from requests,
+ * so that without a bound both would grow for as long as it runs. The oldest entry goes first.
+ */
+const MAX_REMEMBERED = 1024;
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 function compile(source: string): Compiled {
   let compiled = cache.get(source);
@@ -52,7 +62,7 @@ function compile(source: string): Compiled {
     } catch (error) {
       compiled = { invalid: (error as Error).message };
     }
-    cache.set(source, compiled);
+    remember(cache, source, compiled);
   }
   return compiled;
 }
@@ -123,7 +133,7 @@ function testInWorker(source: string, values: readonly string[]): RegexResult {
     void worker.terminate();
     worker = undefined;
     const value = values[Atomics.load(state, 1)] ?? values[0] ?? '';
-    tooSlow.set(key, value);
+    remember(tooSlow, key, value);
     return { tooSlow: value };
   }
   const reply = new Uint8Array(shared, 8, Atomics.load(state, 1)).slice();

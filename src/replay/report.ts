@@ -1,7 +1,8 @@
 // Replay output: one line per tool call, then a summary table (or, with --output json, everything as JSON).
 import pc from 'picocolors';
-import { jsonDocument } from '../errors.ts';
+import { documentText } from '../report/shape.ts';
 import { displayPath, table } from '../text.ts';
+import { replayDocumentSchema } from './document.ts';
 import { VERDICTS, type Firing, type Planned, type ReplayResult, type Verdict } from './run.ts';
 
 const WIDTH = 60;
@@ -24,7 +25,7 @@ export function summarise(result: ReplayResult): Summary {
 }
 
 export function renderReplayJson(result: ReplayResult): string {
-  return jsonDocument({ ...result, ...(result.dryRun ? {} : { summary: summarise(result) }) });
+  return documentText(replayDocumentSchema(), { ...result, ...(result.dryRun ? {} : { summary: summarise(result) }) });
 }
 
 export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boolean, width?: number): string {

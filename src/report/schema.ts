@@ -4,13 +4,16 @@ import * as z from 'zod';
 import { PROJECT_DIR_RULES, type ProjectDirFrom } from '../config/sources.ts';
 import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
+import { OUTCOMES } from '../outcome.ts';
+import { sessionStateSchema } from '../session/schema.ts';
+import { SEVERITIES } from '../types.ts';
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const text = z.string();
 
-function diagnosticSchema() {
+export function diagnosticSchema() {
   return z.strictObject({
-    severity: z.enum(['error', 'warning', 'note']),
+    severity: z.enum(SEVERITIES),
     code: text.describe('Stable machine code, e.g. timeout-in-ms.'),
     message: text,
     file: nullable(text),
@@ -21,8 +24,9 @@ function diagnosticSchema() {
   });
 }
 
-function hookSchema() {
-  return z.strictObject({
+/** Which hook and where it is written: the first keys of every per-hook entry (fire, explain, list). */
+export function hookIdentityShape() {
+  return {
     id: text,
     type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']),
     matcher: nullable(text),
@@ -31,10 +35,16 @@ function hookSchema() {
     pointer: text,
     plugin: nullable(text),
     label: text.describe('The command, URL (credentials as ***) or prompt, for people.'),
+  };
+}
+
+function hookSchema() {
+  return z.strictObject({
+    ...hookIdentityShape(),
     status: z.enum(['ran', 'skipped']),
     skipReason: nullable(text),
     skipDetail: nullable(text),
-    outcome: nullable(z.enum(['success', 'blocking', 'non_blocking_error', 'cancelled'])),
+    outcome: nullable(z.enum(OUTCOMES)),
     blockedBy: nullable(z.enum(['exit2', 'json', 'onFailure'])),
     exitCode: nullable(z.int()),
     timedOut: nullable(z.boolean()),
@@ -42,13 +52,19 @@ function hookSchema() {
     stdout: nullable(text),
     stderr: nullable(text),
     error: nullable(text),
-    truncated: nullable(z.strictObject({ stdout: z.boolean().optional(), stderr: z.boolean().optional() })),
+    truncated: nullable(z.strictObject({ stdout: z.boolean(), stderr: z.boolean() })).describe('Which stream lost output beyond 10 MiB.'),
     answeredInJson: nullable(z.boolean()),
     blockingMessage: nullable(text),
     additionalContext: nullable(text),
     plainText: nullable(text),
     asyncJob: nullable(text),
   });
+}
+
+/** An async hook's result as the session keeps it (the report's `delivered`, `state`'s `results`), every key present. */
+export function asyncResultSchema() {
+  const result = sessionStateSchema().shape.results.unwrap().element.shape;
+  return z.strictObject({ ...result, systemMessage: nullable(text), additionalContext: nullable(text), rewake: nullable(text) });
 }
 
 /** `fire --output json`. */
@@ -70,8 +86,8 @@ export function reportDocumentSchema() {
     deciders: z.array(text),
     errors: z.array(text),
     warnings: z.array(diagnosticSchema()),
-    stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: text.optional() })),
-    delivered: z.array(z.record(z.string(), z.unknown())),
+    stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: nullable(text) })),
+    delivered: z.array(asyncResultSchema()),
   });
 }
 

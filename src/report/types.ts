@@ -4,11 +4,11 @@ import type { EventName } from '../events.ts';
 import type { HookResult } from '../outcome.ts';
 import type { AsyncResult } from '../session/schema.ts';
 import type { StopGuard } from '../session/stop-guard.ts';
-import type { Diagnostic, RawOutcome } from '../types.ts';
+import type { Diagnostic, HookType, RawOutcome } from '../types.ts';
 
 export interface HookReport {
   id: string;
-  type: string;
+  type: HookType;
   matcher?: string;
   layer: string;
   file: string;

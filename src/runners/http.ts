@@ -27,13 +27,7 @@ function buildHeaders(handler: HttpHook, ctx: RunContext, shown: string): Record
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(handler.headers ?? {})) {
     if (CONFIG_HEADERS_DROPPED.has(name.toLowerCase())) continue;
-    const value = template.replace(ENV_REFERENCE, (_match, braced: string | undefined, bare: string | undefined) => {
-      const variable = braced ?? bare ?? '';
-      if (isAllowed(variable)) return ctx.env[variable] ?? '';
-      refused.add(variable);
-      return '';
-    });
-    headers[name] = value.replace(/[\r\n\0]/g, '');
+    headers[name] = headerValue(template, ctx.env, isAllowed, refused);
   }
   const lists = perSettings === undefined ? 'allowedEnvVars' : 'both allowedEnvVars and httpHookAllowedEnvVars';
   for (const variable of refused) {
@@ -41,6 +35,17 @@ function buildHeaders(handler: HttpHook, ctx: RunContext, shown: string): Record
   }
   headers['content-type'] = 'application/json';
   return headers;
+}
+
+/** One config header's value as Claude Code sends it: allowed variables filled in, others (added to `refused`) empty. */
+export function headerValue(template: string, env: Record<string, string | undefined>, isAllowed: (name: string) => boolean, refused: Set<string>): string {
+  const value = template.replace(ENV_REFERENCE, (_match, braced: string | undefined, bare: string | undefined) => {
+    const variable = braced ?? bare ?? '';
+    if (isAllowed(variable)) return env[variable] ?? '';
+    refused.add(variable);
+    return '';
+  });
+  return value.replace(/[\r\n\0]/g, '');
 }
 
 /**

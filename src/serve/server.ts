@@ -72,11 +72,13 @@ export function createHookServer(options: ServeOptions): RunningServer {
       response.setHeader('allow', match.method);
       return send(response, 405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
     }
-    if (route.kind === 'health') return send(response, 200, { ok: true, version: VERSION });
-    if (!authorized(request.headers.authorization, options.token)) {
-      response.setHeader('www-authenticate', 'Bearer');
-      return send(response, 401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
+    const unauthorized = !authorized(request.headers.authorization, options.token);
+    if (route.kind === 'health') {
+      // Open to health checks; a token that is sent is checked, so that a client (doctor) can test its own without firing.
+      if (request.headers.authorization !== undefined && unauthorized) return refuse(response);
+      return send(response, 200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
     }
+    if (unauthorized) return refuse(response);
     if (!isEventName(route.event)) return send(response, 404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
     const body = await readBody(request);
     if (body === undefined) {
@@ -201,6 +203,11 @@ function isDirectory(dir: string): boolean {
   } catch {
     return false;
   }
+}
+
+function refuse(response: ServerResponse): number {
+  response.setHeader('www-authenticate', 'Bearer');
+  return send(response, 401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
 }
 
 function send(response: ServerResponse, status: number, body: unknown): number {

@@ -1,8 +1,11 @@
-// The Redis session store (`serve --state redis://…`), for replicas that share sessions: the same state as a
+// The Redis session store (`--state redis://…` of fire and serve), for replicas that share sessions: the same state as a
 // session file, one key per session, changed by compare-and-set (a Lua script writes only if the value is
-// still the one read), retried until the firing's deadline, so no update is ever lost. Like the file store,
-// problems are warnings and the firing goes on as if the session were new. The client is loaded only here.
+// still the one read), retried until the firing's deadline, so no update is ever lost. A store that cannot be
+// reached when a firing starts is an error (fire exits 1, or 2 with --fail-closed); one lost later is a
+// warning, as the file store's problems are. The client is loaded only here.
 import type { RedisClientType } from 'redis';
+import { PeriHooksError } from '../errors.ts';
+import { shownUrl } from '../text.ts';
 import { sha256Hex } from './crypto.ts';
 import { emptyState, type SessionState } from './schema.ts';
 import { parseSession, SESSION_MAX_AGE_MS, type ReadResult, type SessionRef, type Update } from './store.ts';
@@ -26,30 +29,25 @@ export function sessionKey(sessionId: string): string {
   return `peri-hooks:session:${sha256Hex(JSON.stringify(sessionId))}`;
 }
 
-/** The URL without its password, for messages. */
-export function shownStoreUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the Redis store';
-  }
-}
-
+/**
+ * The read at the start of a firing. A store that cannot be reached is an error, as a file peri-hooks was told
+ * to read is: the firing cannot keep the session it was pointed at. A corrupt value is a warning, as a corrupt file.
+ */
 export async function readRedisSession(ref: SessionRef & { store: string }): Promise<ReadResult> {
-  const where = `${shownStoreUrl(ref.store)} ${sessionKey(ref.sessionId)}`;
+  const where = `${shownUrl(ref.store)} ${sessionKey(ref.sessionId)}`;
+  let text: string | null;
   try {
-    const text = await (await connect(ref.store)).get(sessionKey(ref.sessionId));
-    return text === null ? { state: emptyState(ref.sessionId), exists: false } : parseSession(text, ref, where);
+    text = await (await connect(ref.store)).get(sessionKey(ref.sessionId));
   } catch (error) {
-    return { state: emptyState(ref.sessionId), exists: false, warning: unreachable(ref.store, error) };
+    throw new PeriHooksError('state-unreachable', `cannot reach the session store ${shownUrl(ref.store)}: ${reason(error)}`,
+      'start Redis there, or point --state (or $PERI_HOOKS_STATE_URL) at one that runs; --no-state fires without session state');
   }
+  return text === null ? { state: emptyState(ref.sessionId), exists: false } : parseSession(text, ref, where);
 }
 
 export async function updateRedisSession<T>(ref: SessionRef & { store: string }, change: (state: SessionState) => T, deadline: number): Promise<Update<T>> {
   const key = sessionKey(ref.sessionId);
-  const where = `${shownStoreUrl(ref.store)} ${key}`;
+  const where = `${shownUrl(ref.store)} ${key}`;
   try {
     const redis = await connect(ref.store);
     for (let attempt = 0; ; attempt++) {
@@ -110,5 +108,11 @@ export async function closeRedisClients(): Promise<void> {
 }
 
 function unreachable(url: string, error: unknown): string {
-  return `cannot use the session store ${shownStoreUrl(url)} (${error instanceof Error ? error.message : String(error)}); this firing goes on as if the session were new`;
+  return `cannot use the session store ${shownUrl(url)} (${reason(error)}); this firing's changes to the session are lost`;
+}
+
+/** What went wrong, without the URL: the client's messages may quote it, password and all. */
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/rediss?:\/\/\S+/g, (url) => shownUrl(url));
 }

@@ -1,14 +1,15 @@
 // The completion scripts, exercised in the real shells: bash through compgen (its completion function run on
-// prepared COMP_WORDS), fish through `complete -C`, zsh loaded by compinit. fish and zsh are skipped only
+// prepared COMP_WORDS), fish through `complete -C`, zsh as an interactive shell in a zpty. fish and zsh are skipped only
 // outside CI when they are not installed (.ci/run installs them).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { EVENT_NAMES } from '../../src/events.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
-import { COMMANDS } from '../../src/cli/options.ts';
+import { COMMANDS, SCHEMA_KINDS } from '../../src/cli/options.ts';
 import { makeProject, runCli } from '../helpers/cli.ts';
 
 const project = makeProject();
@@ -45,7 +46,7 @@ test('bash: commands, events, options and their values', () => {
   assert.deepEqual(bashComplete('replay', 'x.jsonl', '--output', ''), ['json', 'table']);
   assert.deepEqual(bashComplete('install', '--scope', ''), ['local', 'managed', 'project', 'user']);
   assert.deepEqual(bashComplete('install', '--events', 'Sto'), ['Stop', 'StopFailure']);
-  assert.deepEqual(bashComplete('schema', ''), ['error', 'input', 'output', 'report', 'settings']);
+  assert.deepEqual(bashComplete('schema', ''), [...SCHEMA_KINDS].sort());
   assert.deepEqual(bashComplete('completion', ''), ['bash', 'fish', 'zsh']);
   assert.deepEqual(bashComplete('fire', 'Stop', '--only-async', ''), ['async', 'asyncRewake']);
   assert.deepEqual(bashComplete('fire', '--host', ''), [...HOST_NAMES].sort());
@@ -78,11 +79,26 @@ test('fish: complete -C gives commands, events and option values', { skip: skipU
   assert.deepEqual(complete('peri-hooks install --scope '), ['local', 'managed', 'project', 'user']);
 });
 
-test('zsh: the script parses and compinit registers it for peri-hooks', { skip: skipUnless('zsh') }, () => {
-  assert.equal(spawnSync('zsh', ['-n', scripts.zsh!]).status, 0);
-  const result = spawnSync('zsh', ['-f', '-c', `autoload -U compinit; compinit -u -d '${join(project.home, 'zcompdump')}'; source '${scripts.zsh}'; print -r -- $_comps[peri-hooks]`], { encoding: 'utf8', env: { ...process.env, HOME: project.home } });
+/** What an interactive zsh offers at TAB after the line typed so far (test/cli/zsh-complete.zsh, through zpty). */
+function zshComplete(line: string): string[] {
+  const driver = fileURLToPath(new URL('zsh-complete.zsh', import.meta.url));
+  // The timeout only stops a broken run: every read waits for its line, nothing waits for time.
+  const result = spawnSync('zsh', ['-f', driver, scripts.zsh!, join(project.home, 'zcompdump'), `peri-hooks ${line}`], { encoding: 'utf8', env: { ...process.env, HOME: project.home }, cwd: project.dir, timeout: 60_000 });
   assert.equal(result.status, 0, result.stderr);
-  assert.equal(result.stdout.trim(), '_peri_hooks');
+  return result.stdout.split('\n').filter(Boolean).sort();
+}
+
+test('zsh: a real interactive zsh completes commands, events, options and --host names', { skip: skipUnless('zsh') }, () => {
+  assert.equal(spawnSync('zsh', ['-n', scripts.zsh!]).status, 0);
+  assert.deepEqual(zshComplete('fi'), ['fire']);
+  assert.deepEqual(zshComplete(''), COMMANDS.map((spec) => spec.name).sort());
+  assert.deepEqual(zshComplete('fire PreT'), ['PreToolUse']);
+  assert.deepEqual(zshComplete('explain Sto'), ['Stop', 'StopFailure']);
+  assert.deepEqual(zshComplete('fire PreToolUse --out'), ['--output']);
+  assert.deepEqual(zshComplete('fire PreToolUse --output '), ['claude', 'decision', 'json']);
+  assert.deepEqual(zshComplete('fire --host '), [...HOST_NAMES].sort());
+  assert.deepEqual(zshComplete('install --host cu'), ['cursor']);
+  assert.deepEqual(zshComplete('schema '), [...SCHEMA_KINDS].sort());
 });
 
 test('completion of an unknown shell is a usage error', async () => {

@@ -41,3 +41,11 @@ test('a Claude Code firing loads of the host adapters only the detection and its
   const loaded = await sourcesLoaded(['fire', 'PreToolUse', '--setting-sources', '', '--settings', '{"hooks":{}}'], project.input('PreToolUse.tool_name-Bash'));
   assert.deepEqual(loaded.filter((file) => file.startsWith('hosts/')).sort(), ['hosts/detect.ts', 'hosts/table.ts', 'hosts/types.ts']);
 });
+
+test('only a firing with a redis:// state loads the Redis store (and its client)', async () => {
+  const args = ['fire', 'PreToolUse', '--setting-sources', '', '--settings', '{"hooks":{}}'];
+  const input = project.input('PreToolUse.tool_name-Bash');
+  assert.ok(!(await sourcesLoaded(args, input)).includes('session/redis-store.ts'));
+  // A store nobody listens on: the firing fails, after loading the store's code.
+  assert.ok((await sourcesLoaded([...args, '--state', 'redis://127.0.0.1:1'], input)).includes('session/redis-store.ts'));
+});

@@ -63,7 +63,7 @@ test('output beyond 10 MiB is cut, and the report says so', async () => {
   const result = await fireStop([cmd('head -c 11000000 /dev/zero | tr "\\0" a')]);
   const report = JSON.parse(result.stdout);
   assert.equal(report.hooks[0].stdout.length, 10 * 1024 * 1024);
-  assert.deepEqual(report.hooks[0].truncated, { stdout: true });
+  assert.deepEqual(report.hooks[0].truncated, { stdout: true, stderr: false });
   assert.ok(report.warnings.some((warning: { code: string }) => warning.code === 'output-truncated'));
 });
 

@@ -63,7 +63,7 @@ describe('filters', () => {
 
   test('events without a tool: the matcher is ignored, "if" never runs', async () => {
     const { report, status } = await explainJson(['Stop']);
-    assert.equal(report.matcherValue, undefined);
+    assert.equal(report.matcherValue, null);
     assert.deepEqual(status, ['stop: would-run', 'stop-if: if']);
   });
 

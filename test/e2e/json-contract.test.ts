@@ -2,7 +2,7 @@
 // schemas, with every key present, in the documented order, whatever the run.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { DIAGNOSTIC_KEYS, HOOK_KEYS, REPORT_KEYS } from '../../src/report/document.ts';
+import { ASYNC_RESULT_KEYS, DIAGNOSTIC_KEYS, HOOK_KEYS, REPORT_KEYS, STOP_GUARD_KEYS } from '../../src/report/document.ts';
 import { errorDocumentSchema, reportDocumentSchema } from '../../src/report/schema.ts';
 import { hooksSettings, makeProject, runCli } from '../helpers/cli.ts';
 
@@ -36,6 +36,7 @@ for (const [event, fixture, exitCode] of RUNS) {
     assert.deepEqual(Object.keys(document), [...REPORT_KEYS]);
     for (const hook of document.hooks as object[]) assert.deepEqual(Object.keys(hook), [...HOOK_KEYS]);
     for (const warning of document.warnings as object[]) assert.deepEqual(Object.keys(warning), [...DIAGNOSTIC_KEYS]);
+    if (event === 'Stop') assert.deepEqual(Object.keys(document.stopGuard as object), [...STOP_GUARD_KEYS]);
   });
 }
 
@@ -53,6 +54,8 @@ test('the published schemas have exactly the document keys, in order', () => {
   assert.deepEqual(Object.keys(reportDocumentSchema().shape), [...REPORT_KEYS]);
   assert.deepEqual(Object.keys(reportDocumentSchema().shape.hooks.element.shape), [...HOOK_KEYS]);
   assert.deepEqual(Object.keys(reportDocumentSchema().shape.warnings.element.shape), [...DIAGNOSTIC_KEYS]);
+  assert.deepEqual(Object.keys(reportDocumentSchema().shape.stopGuard.unwrap().shape), [...STOP_GUARD_KEYS]);
+  assert.deepEqual(Object.keys(reportDocumentSchema().shape.delivered.element.shape), [...ASYNC_RESULT_KEYS]);
 });
 
 test('a JSON-mode error validates against the error schema', async () => {

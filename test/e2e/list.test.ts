@@ -24,8 +24,8 @@ test('json: every event with its count; per hook type, matcher, source file and 
   assert.deepEqual(events.filter((e: { count: number }) => e.count > 0).map((e: { event: string; count: number }) => [e.event, e.count]), [['PreToolUse', 2], ['Stop', 2]]);
   const stop = events.find((e: { event: string }) => e.event === 'Stop');
   assert.deepEqual(stop.hooks.map((h: Record<string, unknown>) => [h.type, h.matcher, h.layer, h.file, h.line, h.label]), [
-    ['http', undefined, 'user', `${project.home}/.claude/settings.json`, 6, 'https://example.com/stop'],
-    ['command', undefined, 'project', `${project.dir}/.claude/settings.json`, 21, 'npm test'],
+    ['http', null, 'user', `${project.home}/.claude/settings.json`, 6, 'https://example.com/stop'],
+    ['command', null, 'project', `${project.dir}/.claude/settings.json`, 21, 'npm test'],
   ]);
   assert.deepEqual(sources.map((s: { layer: string; status: string }) => [s.layer, s.status]), [['user', 'loaded'], ['project', 'loaded'], ['local', 'missing'], ['managed', 'missing']]);
 });

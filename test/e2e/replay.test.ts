@@ -37,9 +37,9 @@ test('--output json gives the details; --post adds PostToolUseFailure for error 
   const result = await cli([transcript, '--post', '--output', 'json']);
   assert.equal(result.code, 0, result.stderr);
   const report = JSON.parse(result.stdout);
-  assert.deepEqual(report.calls.map((call: { tool: string; pre: { verdict: string }; post?: { event: string }; postNote?: string }) => [call.tool, call.pre.verdict, call.post?.event, call.postNote]), [
-    ['Bash', 'denied', 'PostToolUseFailure', undefined],
-    ['Bash', 'no decision', undefined, 'no tool_result in the transcript'],
+  assert.deepEqual(report.calls.map((call: { tool: string; pre: { verdict: string }; post: { event: string } | null; postNote: string | null }) => [call.tool, call.pre.verdict, call.post?.event ?? null, call.postNote]), [
+    ['Bash', 'denied', 'PostToolUseFailure', null],
+    ['Bash', 'no decision', null, 'no tool_result in the transcript'],
   ]);
   assert.equal(report.calls[0].pre.reason, 'no rm -rf');
   assert.deepEqual(report.malformed.map((entry: { line: number }) => entry.line), [4]);

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { assertDocument } from '../helpers/json-schema.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });
@@ -77,7 +78,7 @@ describe('Stop loop guard', () => {
     assert.match(report.output.systemMessage, /3 consecutive times/);
     const again = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, project.env({ PERI_HOOKS_STATE_DIR: env.PERI_HOOKS_STATE_DIR! }), ['--output', 'json']);
     assert.equal(again.code, 2, 'counting starts again');
-    assert.deepEqual(JSON.parse(again.stdout).stopGuard, { count: 1, cap: 8, overridden: false }, 'the default cap is 8');
+    assert.deepEqual(JSON.parse(again.stdout).stopGuard, { count: 1, cap: 8, overridden: false, message: null }, 'the default cap is 8');
   });
 
   test('a non-blocking result resets the count; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets the cap, 0 turns it off', async () => {
@@ -197,9 +198,16 @@ describe('async hooks', () => {
     const env = stateEnv();
     const hook = cmd('echo "tests failed" >&2; exit 2', { asyncRewake: true });
     assert.equal((await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env)).code, 0);
-    await until('the rewake result', async () => (await stateOf(sessionOf('PostToolUse'), env)).results.length === 1);
+    const state = await until('the rewake result', async () => { const read = await stateOf(sessionOf('PostToolUse'), env); return read.results.length === 1 && read; });
+    // The stored result and the delivered one carry every key: those it has nothing for are null.
+    assertDocument('state', state);
+    assert.equal(state.results[0].systemMessage, null);
     const next = await fireWith('UserPromptSubmit', 'UserPromptSubmit', {}, env, ['--output', 'json']);
-    assert.equal(JSON.parse(next.stdout).output.hookSpecificOutput.additionalContext, 'Stop hook blocking error from command "echo "tests failed" >&2; exit 2": tests failed');
+    const report = JSON.parse(next.stdout);
+    const reminder = 'Stop hook blocking error from command "echo "tests failed" >&2; exit 2": tests failed';
+    assert.equal(report.output.hookSpecificOutput.additionalContext, reminder);
+    assertDocument('report', report);
+    assert.deepEqual(report.delivered.map((result: { rewake: string; additionalContext: null }) => [result.rewake, result.additionalContext]), [[reminder, null]]);
   });
 
   test('an async hook that outlives its timeout is killed with its process tree', async () => {

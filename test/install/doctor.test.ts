@@ -113,7 +113,7 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
       `peri-hooks validate --setting-sources none --settings ${policy} shows every problem`],
     ['HTTP hook blocked: 10.0.0.1 resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.', 'point the hook at a public address, or at loopback for a local service'],
     ['https://hooks.example.com/check does not match any pattern in allowedHttpHookUrls', 'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL'],
-    ['Is this call safe?: no credentials: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN for a bearer token) (in this environment)', undefined],
+    ['Is this call safe?: no credentials: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN for a bearer token) (in this environment)', null],
     ['memory/check: MCP server \'memory\' not connected, so this hook fails at every firing', 'no MCP server is configured; define it in .mcp.json, ~/.claude.json or a --mcp-config file'],
     ['state-is-a-file/state is not writable (ENOTDIR): once hooks, the Stop loop guard and async results would be lost', 'set PERI_HOOKS_STATE_DIR to a writable folder'],
   ]);

@@ -20,8 +20,8 @@ after(() => project.cleanup());
 test('explain says where each server comes from, or why a hook would not find it', async () => {
   const result = await runCli(['explain', 'PreToolUse', '--tool', 'Bash', '--project-dir', project.dir, '--output', 'json'], { env: project.env() });
   assert.equal(result.code, 0, result.stderr);
-  const { mcpServers } = JSON.parse(result.stdout) as { mcpServers: Array<Record<string, string>> };
-  assert.deepEqual(mcpServers[0], { server: 'guard', scope: 'user', file: join(project.home, '.claude.json'), pointer: '/mcpServers/guard', transport: 'stdio', target: 'guard-server --strict' });
+  const { mcpServers } = JSON.parse(result.stdout) as { mcpServers: Array<Record<string, string | null>> };
+  assert.deepEqual(mcpServers[0], { server: 'guard', scope: 'user', file: join(project.home, '.claude.json'), pointer: '/mcpServers/guard', transport: 'stdio', target: 'guard-server --strict', missing: null, fix: null });
   assert.match(mcpServers[1]!.missing!, /^MCP server 'repo' not connected: it is defined in .*\.mcp\.json but not approved/);
   assert.equal(mcpServers[2]!.missing, 'MCP server \'nosuch\' not connected');
   assert.match(mcpServers[2]!.fix!, /^the configured servers are guard;/);

@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runHttpHook } from '../../src/runners/http.ts';
+import type { LoadedHook, RawOutcome } from '../../src/types.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
 
@@ -48,6 +50,70 @@ test('install --serve refuses what the server decides or cannot read, and a URL 
   }
   const credentials = await cli(project, ['install', '--serve', 'http://me:pw@127.0.0.1:7387', '--events', 'Stop']);
   assert.match(credentials.stderr, /must be a plain http:\/\/ or https:\/\/ address/);
+  const tokenless = await cli(project, ['install', '--serve', 'https://hooks.example.com', '--events', 'Stop']);
+  assert.equal(tokenless.code, 1);
+  assert.match(tokenless.stderr, /not a loopback address, so the server needs a bearer token/);
+  assert.match(tokenless.stderr, /--token-env PERI_HOOKS_TOKEN/);
+  assert.match((await cli(project, ['install', '--serve', 'http://127.0.0.1:7387', '--events', 'Stop', '--token-env', 'my_token'])).stderr, /not a variable name Claude Code fills in/);
+  assert.match((await cli(project, ['install', '--policy', 'p.json', '--token-env', 'TOKEN'])).stderr, /give it with --serve/);
+});
+
+/** The registered http hook run as Claude Code runs it: headers filled from `env` through both allow lists (spec §11.1). */
+function asClaudeCode(project: Project, env: Record<string, string>): Promise<RawOutcome> {
+  const settings = settingsOf(project);
+  const hook: LoadedHook = {
+    id: 'project:.claude/settings.json#/hooks/PreToolUse/0/hooks/0', event: 'PreToolUse', handler: settings.hooks.PreToolUse[0].hooks[0],
+    provenance: { layer: 'project', file: join(project.dir, '.claude/settings.json'), pointer: '/hooks/PreToolUse/0/hooks/0' },
+  };
+  const input = project.input('PreToolUse');
+  return runHttpHook(hook, {
+    event: 'PreToolUse', input: JSON.parse(input), inputJson: input, projectDir: project.dir, cwd: project.dir, env, timeoutMs: 30_000,
+    settings: { disableAllHooks: false, allowManagedHooksOnly: false, httpHookAllowedEnvVars: settings.httpHookAllowedEnvVars, allowedHttpHookUrls: settings.allowedHttpHookUrls },
+    signal: new AbortController().signal, warn: () => {},
+  });
+}
+
+test('install --serve --token-env: the hooks send the token from Claude Code\'s environment, never written; doctor says which variable to set', async (t) => {
+  const project = makeProject();
+  const tokenFile = project.writeHome('token', 'tok-secret-4242\n');
+  const served = await startServe(['--listen', '127.0.0.1:0', '--token-file', tokenFile, '--state-dir', join(project.home, 'state')], project.env());
+  t.after(async () => {
+    await served.stop();
+    project.cleanup();
+  });
+  project.write('.claude/settings.json', { allowedHttpHookUrls: [] });
+  const installed = await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse', '--token-env', 'PERI_HOOKS_TOKEN']);
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /token from \$PERI_HOOKS_TOKEN/);
+  const settings = settingsOf(project);
+  const handler = settings.hooks.PreToolUse[0].hooks[0];
+  assert.equal(handler.headers.Authorization, 'Bearer $PERI_HOOKS_TOKEN');
+  assert.deepEqual(handler.allowedEnvVars, ['PERI_HOOKS_TOKEN']);
+  // Claude Code fills a variable that looks like a credential only when a settings-level list names it too.
+  assert.deepEqual(settings.httpHookAllowedEnvVars, ['PERI_HOOKS_TOKEN']);
+  assert.deepEqual(settings.allowedHttpHookUrls, [`${served.url}/hooks/*`]);
+  assert.ok(!readFileSync(join(project.dir, '.claude/settings.json'), 'utf8').includes('tok-secret'));
+
+  const answered = await asClaudeCode(project, { PERI_HOOKS_TOKEN: 'tok-secret-4242' });
+  assert.equal(answered.exitCode, 0, answered.error);
+  const refused = await asClaudeCode(project, {});
+  assert.match(refused.error ?? '', /HTTP 401 from/);
+
+  const serverCheck = async (env: Record<string, string>) => JSON.parse((await runCli(['doctor', '--output', 'json'], { env: project.env(env), cwd: project.dir })).stdout).checks.find((entry: { id: string }) => entry.id === 'server');
+  assert.equal((await serverCheck({ PERI_HOOKS_TOKEN: 'tok-secret-4242' })).status, 'pass');
+  const unset = await serverCheck({});
+  assert.equal(unset.status, 'fail');
+  assert.match(unset.detail, /refuses the bearer token the registration sends \(\$PERI_HOOKS_TOKEN is not set here\)/);
+  assert.match(unset.fix, /set \$PERI_HOOKS_TOKEN to the token in the server's --token-file/);
+  const wrong = await serverCheck({ PERI_HOOKS_TOKEN: 'tok-wrong' });
+  assert.match(wrong.detail, /the token in \$PERI_HOOKS_TOKEN is not the server's/);
+  assert.ok(!JSON.stringify([unset, wrong]).includes('tok-secret'));
+
+  // A registration that sends no token, at a server that needs one.
+  assert.equal((await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse'])).code, 0);
+  const none = await serverCheck({ PERI_HOOKS_TOKEN: 'tok-secret-4242' });
+  assert.equal(none.status, 'fail');
+  assert.match(none.detail, /needs a bearer token, and the registration sends none/);
 });
 
 test('a server loading the settings that register it does not post to itself; doctor sees it answer, and not once it is gone', async (t) => {

@@ -1,12 +1,13 @@
-// `serve --state redis://…` against a real redis-server: two replicas share sessions with no lost update, once
-// hooks run once across them, async results travel through Redis, and a store that is down costs a warning.
+// `--state redis://…` against a real redis-server: two serve replicas and fire processes share sessions with no
+// lost update, once hooks run once across them, async results travel through Redis, and a store that is down
+// is a clear error (its password never shown).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { sessionKey } from '../../src/session/redis-store.ts';
-import { makeProject, type Project } from '../helpers/cli.ts';
+import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { freePort, redisServerPath, startRedis, type RedisServer } from '../helpers/redis.ts';
 import { call, startServe, type Served } from '../helpers/serve.ts';
 
@@ -52,14 +53,45 @@ async function stored(url: string, sessionId: string): Promise<any> {
   }
 }
 
-test(`${FIRINGS} concurrent Stop blocks of one session over two replicas count ${FIRINGS} in Redis`, { skip }, async (t) => {
-  const { project, redis, replicas } = await setup(t, { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo again >&2; exit 2' }] }] } }, 2, { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' });
+/** `fire --output json` of one input on the Redis store, in a state folder of its own. */
+async function fireOn(redis: RedisServer, project: Project, event: string, input: string, env: Record<string, string> = {}) {
+  const result = await runCli(['fire', event, '--output', 'json', '--state', redis.url, '--state-dir', join(project.home, 'state-fire')], { stdin: input, env: project.env(env) });
+  assert.notEqual(result.code, 1, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+test(`${FIRINGS} concurrent Stop blocks of one session over two replicas and fire processes count ${FIRINGS} in Redis`, { skip }, async (t) => {
+  const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' };
+  const { project, redis, replicas } = await setup(t, { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo again >&2; exit 2' }] }] } }, 2, env);
   const input = project.input('Stop', { session_id: 'replicated' });
-  const answers = await Promise.all(Array.from({ length: FIRINGS }, (_, i) => call(`${replicas[i % 2]!.url}/v1/fire/Stop`, 'POST', input)));
-  const counts = answers.map((answer) => answer.json().stopGuard.count).sort((a: number, b: number) => a - b);
-  assert.deepEqual(counts, Array.from({ length: FIRINGS }, (_, i) => i + 1), 'every firing saw the count of the one before it, on either replica');
+  // Every fifth firing is a fire process (each with a state folder of its own: only Redis is shared).
+  const reports = await Promise.all(Array.from({ length: FIRINGS }, async (_, i) => (i % 5 === 4
+    ? fireOn(redis, project, 'Stop', input, env)
+    : (await call(`${replicas[i % 2]!.url}/v1/fire/Stop`, 'POST', input)).json())));
+  const counts = reports.map((report) => report.stopGuard.count).sort((a: number, b: number) => a - b);
+  assert.deepEqual(counts, Array.from({ length: FIRINGS }, (_, i) => i + 1), 'every firing saw the count of the one before it, in either replica or a fire');
   assert.equal((await stored(redis.url, 'replicated')).stopBlocks.main, FIRINGS);
-  assert.deepEqual(answers.flatMap((answer) => answer.json().warnings), []);
+  assert.deepEqual(reports.flatMap((report) => report.warnings), []);
+});
+
+test('fire and serve on one Redis see one session: the Stop guard counts on, a once hook runs once', { skip }, async (t) => {
+  const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' };
+  const once = { type: 'command', command: `echo x >> "$CLAUDE_PROJECT_DIR/ran"`, once: true };
+  const { project, redis, replicas } = await setup(t, { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'exit 2' }] }], PreToolUse: [{ hooks: [once] }] } }, 1, env);
+  const served = replicas[0]!;
+  const stop = project.input('Stop', { session_id: 'fire-and-serve' });
+  assert.equal((await call(`${served.url}/v1/fire/Stop`, 'POST', stop)).json().stopGuard.count, 1);
+  assert.equal((await fireOn(redis, project, 'Stop', stop, env)).stopGuard.count, 2, 'fire counts on from the server\'s block');
+  assert.equal((await call(`${served.url}/v1/fire/Stop`, 'POST', stop)).json().stopGuard.count, 3, 'the server counts on from fire\'s block');
+
+  const preToolUse = project.input('PreToolUse', { session_id: 'fire-and-serve' });
+  const fired = await fireOn(redis, project, 'PreToolUse', preToolUse);
+  assert.equal(fired.hooks[0].status, 'ran');
+  const skipped = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', preToolUse);
+  assert.equal(skipped.json().hooks[0].skipReason, 'once');
+  const explained = await runCli(['explain', 'PreToolUse', '--output', 'json', '--state', redis.url], { stdin: preToolUse, env: project.env() });
+  assert.equal(JSON.parse(explained.stdout).hooks[0].skipReason, 'once', explained.stderr);
+  assert.equal(readFileSync(join(project.dir, 'ran'), 'utf8'), 'x\n');
 });
 
 test('a once hook runs once across concurrent requests to two replicas', { skip }, async (t) => {
@@ -80,19 +112,43 @@ test('an async hook\'s result lands in Redis and the other replica delivers it',
   assert.deepEqual(next.json(), { systemMessage: 'lint finished' });
 });
 
-test('a Redis store that is down costs a warning, and the firing goes on as in a new session', { skip }, async (t) => {
+test('a Redis store that is down: fire exits 1 naming the store without its credentials, 2 with --fail-closed', { skip }, async (t) => {
   const project = makeProject();
-  project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'exit 2' }] }] } });
-  const port = await freePort();
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state', `redis://user:hunter2@127.0.0.1:${port}`], project.env());
+  t.after(() => project.cleanup());
+  project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
+  const input = project.input('Stop');
+  for (const [flags, code] of [[[], 1], [['--fail-closed'], 2]] as const) {
+    const fired = await runCli(['fire', 'Stop', '--state', url, ...flags], { stdin: input, env: project.env() });
+    assert.equal(fired.code, code, fired.stderr);
+    assert.match(fired.stderr, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1:\d+/);
+    assert.match(fired.stderr, /fix: start Redis there/);
+    assert.ok(!fired.stderr.includes('hunter2') && !fired.stderr.includes('user:'), fired.stderr);
+  }
+  const fromEnv = await runCli(['fire', 'Stop', '--output', 'json'], { stdin: input, env: project.env({ PERI_HOOKS_STATE_URL: url }) });
+  assert.equal(fromEnv.code, 1);
+  assert.equal(JSON.parse(fromEnv.stdout).error.code, 'state-unreachable');
+  assert.ok(!fromEnv.stdout.includes('hunter2'));
+});
+
+test('a Redis store that is down: the server answers 500 naming the store without its credentials; with --fail-closed, a block', { skip }, async (t) => {
+  const project = makeProject();
+  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
+  const open = await startServe(['--listen', '127.0.0.1:0', '--state', url], project.env());
+  const closed = await startServe(['--listen', '127.0.0.1:0', '--state', url, '--fail-closed'], project.env());
   t.after(async () => {
-    await served.stop();
+    await Promise.all([open.stop(), closed.stop()]);
     project.cleanup();
   });
-  const answer = await call(`${served.url}/v1/fire/Stop`, 'POST', project.input('Stop'));
-  assert.equal(answer.status, 200);
-  assert.equal(answer.json().blocked, true);
-  const warnings = answer.json().warnings.map((warning: { message: string }) => warning.message).join('\n');
-  assert.match(warnings, /cannot use the session store redis:\/\/user:\*\*\*@127\.0\.0\.1/);
-  assert.ok(!warnings.includes('hunter2'));
+  const input = project.input('PreToolUse');
+  const report = await call(`${open.url}/v1/fire/PreToolUse`, 'POST', input);
+  assert.equal(report.status, 500);
+  assert.equal(report.json().code, 'state-unreachable');
+  assert.match(report.json().error, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1/);
+  assert.equal((await call(`${open.url}/hooks/PreToolUse`, 'POST', input)).status, 500, 'Claude Code reads a 500 as a non-blocking error');
+  const blocked = await call(`${closed.url}/hooks/PreToolUse`, 'POST', input);
+  assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(blocked.json().hookSpecificOutput.permissionDecisionReason, /blocking because of --fail-closed/);
+  for (const text of [report.text, blocked.text, open.stderr(), closed.stderr()]) assert.ok(!text.includes('hunter2'));
 });

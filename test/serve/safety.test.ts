@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { isAlive } from '../../src/session/lock.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { call, startServe, type Served } from '../helpers/serve.ts';
+import { call, startServe, type Answer, type Served } from '../helpers/serve.ts';
 
 /** A hook that records its pid and that of a child, then waits for `release` (or a minute). */
 function slowPolicy(project: Project): object {
@@ -43,6 +43,14 @@ async function slowFiring(t: { after: (fn: () => Promise<void> | void) => void }
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The in-flight firing is answered, the server exits 0, and none of the hook's processes is left. */
+async function answeredAndGone(served: Served, inFlight: Promise<Answer>, pids: number[]): Promise<void> {
+  const answer = await inFlight;
+  assert.ok(answer.status === 200 || answer.status === 500, `answered: ${answer.status} ${answer.text}`);
+  assert.equal(await served.exited, 0);
+  await until(() => !pids.some(isAlive));
 }
 
 function hookPids(project: Project): number[] {
@@ -140,10 +148,31 @@ test('SIGTERM past --stop-grace kills every hook process tree, answers the reque
   const pids = hookPids(project);
   assert.ok(pids.every(isAlive));
   served.child.kill('SIGTERM');
-  const answer = await inFlight;
-  assert.ok(answer.status === 200 || answer.status === 500, `answered: ${answer.status} ${answer.text}`);
+  await answeredAndGone(served, inFlight, pids);
+});
+
+test('a second SIGTERM during the grace kills every hook process tree at once; the server still exits 0', async (t) => {
+  const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '600']);
+  const pids = hookPids(project);
+  served.child.kill('SIGTERM');
+  await until(() => served.stderr().includes('stopping'));
+  served.child.kill('SIGTERM');
+  await answeredAndGone(served, inFlight, pids);
+});
+
+test('SIGTERMs sent without pause through the stop and the exit never change the exit code from 0', async (t) => {
+  const project = makeProject();
+  const served = await serve(t, project, []);
+  let exited = false;
+  void served.exited.then(() => { exited = true; });
+  // The last moments of the process are the ones at risk: a signal there must not end it with 143.
+  while (!exited) {
+    served.child.kill('SIGTERM');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   assert.equal(await served.exited, 0);
-  await until(() => !pids.some(isAlive));
+  assert.equal(served.child.signalCode, null);
+  assert.match(served.stderr(), /stopping\n(.|\n)*stopped\n/);
 });
 
 test('--socket serves on a unix socket made 0600, and removes it on stop', async (t) => {

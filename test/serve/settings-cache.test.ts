@@ -49,3 +49,18 @@ test('concurrent requests of one project share one load', async (t) => {
   await Promise.all(Array.from({ length: 20 }, () => cache.load(sources)));
   assert.equal(cache.loads(), 1);
 });
+
+test('the cache holds a bounded number of projects, dropping the one used longest ago', async (t) => {
+  const projects = [makeProject(), makeProject(), makeProject()];
+  t.after(() => projects.forEach((project) => project.cleanup()));
+  const cache = settingsCache(2);
+  const [a, b, c] = projects.map((project) => sourcesToLoad({ env: project.env() }, project.dir));
+  for (const sources of [a, b, a, c]) await cache.load(sources!);
+  assert.equal(cache.size(), 2);
+  assert.equal(cache.loads(), 3);
+  await cache.load(a!);
+  assert.equal(cache.loads(), 3, 'a, used after b, is still cached');
+  await cache.load(b!);
+  assert.equal(cache.loads(), 4, 'b was dropped for c');
+  assert.equal(cache.size(), 2);
+});

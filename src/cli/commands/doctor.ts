@@ -1,7 +1,9 @@
 // `peri-hooks doctor`: ✓/!/✗ lines for people, `--output json` for machines; exit 1 when something would fail.
 import pc from 'picocolors';
 import { doctor, type DoctorReport } from '../../doctor/index.ts';
-import { EXIT, jsonDocument } from '../../errors.ts';
+import { EXIT } from '../../errors.ts';
+import { doctorDocumentSchema } from '../../report/documents.ts';
+import { documentText } from '../../report/shape.ts';
 import { list, outputForm, type ColourChoice, useColour, write } from '../io.ts';
 import { settingsLocation, type SettingsFlags } from '../settings-flags.ts';
 
@@ -14,7 +16,7 @@ export interface DoctorFlags extends SettingsFlags {
 export async function doctorCommand(flags: DoctorFlags): Promise<number> {
   const output = outputForm(flags.output, 'human');
   const report = await doctor(settingsLocation(flags), list(flags.mcpConfig));
-  await write(process.stdout, output === 'json' ? jsonDocument(report) : human(report, useColour(process.stdout, flags.color)));
+  await write(process.stdout, output === 'json' ? documentText(doctorDocumentSchema(), report) : human(report, useColour(process.stdout, flags.color)));
   return report.ok ? EXIT.ok : EXIT.runnerError;
 }
 

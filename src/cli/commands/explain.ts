@@ -1,24 +1,24 @@
 // `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
 import path from 'node:path';
 import pc from 'picocolors';
-import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { checkEvent } from '../../events.ts';
 import { parseInput } from '../../input.ts';
+import { explainDocumentSchema } from '../../report/documents.ts';
+import { documentText } from '../../report/shape.ts';
 import { pointerLocator } from '../../validate/locate.ts';
-import { list, outputForm, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { closeStores } from '../../session/store.ts';
+import { list, outputForm, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
 
-export interface ExplainFlags extends SourceFlags {
+export interface ExplainFlags extends SourceFlags, StateFlags {
   color?: ColourChoice;
   input?: string;
   tool?: string;
   toolInput?: string;
   output?: string;
-  stateDir?: string;
-  /** cac sets `state: false` for --no-state. */
-  state?: boolean;
   mcpConfig?: unknown;
 }
 
@@ -35,9 +35,9 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
   const mcpConfigs = list(flags.mcpConfig);
-  const report = await explain(event, input, { ...sources, ...(flags.stateDir ? { stateDir: flags.stateDir } : {}), ...(flags.state === false ? { noState: true } : {}), ...(mcpConfigs ? { mcpConfigs } : {}) });
+  const report = await explain(event, input, { ...sources, ...stateOptions(flags), ...(mcpConfigs ? { mcpConfigs } : {}) }).finally(closeStores);
   if (output === 'json') {
-    await write(process.stdout, jsonDocument(report));
+    await write(process.stdout, documentText(explainDocumentSchema(), report));
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));

@@ -1,8 +1,10 @@
 // `peri-hooks fire --host <agent> [<its event>]`: another agent's payload, answered in its form.
-import { EXIT } from '../../errors.ts';
+import { EXIT, jsonDocument } from '../../errors.ts';
 import type { FireOptions } from '../../fire.ts';
 import { fireHost } from '../../hosts/fire.ts';
 import type { HostName } from '../../hosts/types.ts';
+import { reportDocument } from '../../report/document.ts';
+import type { HostReportDocument } from '../../report/documents.ts';
 import { interruptible, write } from '../io.ts';
 
 export interface HostFireCommand {
@@ -20,7 +22,9 @@ export async function fireHostCommand({ host, event, text, source, output, optio
   const { value: fired, aborted } = await interruptible((signal) => fireHost({ host, ...(event !== undefined ? { event } : {}), text, source, options: { ...options, signal } }));
   if (aborted) return EXIT.runnerError;
   if (output === 'json') {
-    await write(process.stdout, `${JSON.stringify({ host, stdout: fired.stdout, stderr: fired.stderr, exitCode: fired.exitCode, reports: fired.reports }, null, 2)}\n`);
+    // Built without zod, as every firing is: the keys are the published schema's (a test checks them on real output).
+    const document = { host, stdout: fired.stdout, stderr: fired.stderr, exitCode: fired.exitCode, reports: fired.reports.map(reportDocument) } satisfies Record<Exclude<keyof HostReportDocument, 'schemaVersion'>, unknown>;
+    await write(process.stdout, jsonDocument(document));
   } else {
     await write(process.stdout, fired.stdout);
     await write(process.stderr, fired.stderr);

@@ -8,20 +8,18 @@ import { ASYNC_KINDS, type AsyncSelection } from '../../plan.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
+import { closeStores } from '../../session/store.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, list, readInput, sourceOptions, type ColourChoice, useColour, write, type SourceFlags } from '../io.ts';
+import { interruptible, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
-export interface FireFlags extends SourceFlags {
+export interface FireFlags extends SourceFlags, StateFlags {
   color?: ColourChoice;
   output?: string;
   host?: string;
   input?: string;
   failClosed?: boolean;
   sequential?: boolean;
-  stateDir?: string;
-  /** cac turns `--no-state` into `state: false`. */
-  state?: boolean;
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
   skipAsync?: boolean;
@@ -47,8 +45,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     ...(flags.sequential ? { sequential: true } : {}),
     // Claude Code caps Stop loops itself: a second cap would end the loop one block early.
     ...(output === 'claude' ? { stopGuard: false } : {}),
-    ...(flags.state === false ? { noState: true } : {}),
-    ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
+    ...stateOptions(flags),
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
@@ -58,11 +55,12 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   };
   // The one seam for other agents: their payload in, their answer out, the same pipeline between.
   const host = hostOf(givenHost, text);
-  if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options });
+  if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options }).finally(closeStores);
   if (eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
   const event = checkEvent(eventName);
   // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
-  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal }));
+  // A Redis store's connection would keep the process alive: it is closed once the firing is done.
+  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal })).finally(closeStores);
   if (aborted) return EXIT.runnerError;
   const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
   // In claude mode stderr is the block message Claude Code reads; nothing else may go there.

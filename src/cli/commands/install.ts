@@ -13,6 +13,7 @@ export interface InstallFlags extends SettingsFlags {
   moveHooks?: boolean;
   dryRun?: boolean;
   serve?: string;
+  tokenEnv?: string;
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
@@ -26,6 +27,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     failClosed: flags.failClosed === true,
     moveHooks: flags.moveHooks === true,
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
+    ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
     dryRun,
     cwd: process.cwd(),
     load: settingsLocation(flags),
@@ -45,7 +47,7 @@ function summary(result: InstallResult): string {
   const rows = result.events.map(({ event, group, status }) => [
     `  ${event}`,
     status,
-    group.hooks.map((handler) => `${handler.type === 'http' ? `${handler.url}, ` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
+    group.hooks.map((handler) => `${handler.type === 'http' ? `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
   ]);
   const lines = [
     `peri-hooks: registered in ${displayPath(result.file)}:`,

@@ -1,9 +1,11 @@
 // `peri-hooks list`: the hooks panel. Every event with its hook count; per hook its type, matcher, source and command or URL.
 import { loadSettings } from '../../config/index.ts';
-import { EXIT, jsonDocument } from '../../errors.ts';
+import { EXIT } from '../../errors.ts';
 import { EVENT_NAMES } from '../../events.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
 import { describeHook } from '../../report/build.ts';
+import { listDocumentSchema } from '../../report/documents.ts';
+import { documentText } from '../../report/shape.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { sourceCell, table, terminalWidth } from '../../text.ts';
@@ -27,7 +29,7 @@ export async function listCommand(flags: ListFlags): Promise<number> {
     return { event, count: own.length, hooks: own };
   });
   if (output === 'json') {
-    await write(process.stdout, jsonDocument({ events, sources: loaded.sources }));
+    await write(process.stdout, documentText(listDocumentSchema(), { events, sources: loaded.sources }));
     return EXIT.ok;
   }
   const blocks = events.filter((e) => e.count > 0).map((e) => {

@@ -5,18 +5,14 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
-import { shownStoreUrl } from '../../session/redis-store.ts';
-import { list, sourceOptions, write, type SourceFlags } from '../io.ts';
+import { list, sourceOptions, stateOptions, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
-export interface ServeFlags extends SourceFlags {
+export interface ServeFlags extends SourceFlags, StateFlags {
   listen?: string;
   socket?: string;
   tokenFile?: string;
   failClosed?: boolean;
-  stateDir?: string;
-  /** A Redis URL; cac turns `--no-state` into `state: false`. */
-  state?: boolean | string;
   maxActive?: unknown;
   maxQueued?: unknown;
   stopGrace?: unknown;
@@ -24,7 +20,6 @@ export interface ServeFlags extends SourceFlags {
 }
 
 const DEFAULT_LISTEN = '127.0.0.1:7387';
-const STATE_URL_VARIABLE = 'PERI_HOOKS_STATE_URL';
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 export async function serveCommand(flags: ServeFlags): Promise<number> {
@@ -41,9 +36,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
       ...sourceOptions(flags),
       ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
       ...(flags.failClosed ? { failClosed: true } : {}),
-      ...(flags.state === false ? { noState: true } : {}),
-      ...storeOption(flags.state),
-      ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
+      ...stateOptions(flags),
       selfCommand: selfCommand(),
     },
     ...(token === undefined ? {} : { token }),
@@ -72,17 +65,10 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   await write(process.stdout, `peri-hooks serve: listening on ${where}\n`);
   await stopped;
   if (flags.socket !== undefined) removeSocket(String(flags.socket));
-  return EXIT.ok;
-}
-
-/** `--state redis://…`, else PERI_HOOKS_STATE_URL (which keeps a password out of the process list). */
-function storeOption(flag: boolean | string | undefined): { stateUrl?: string } {
-  const url = typeof flag === 'string' ? flag : flag === false ? undefined : process.env[STATE_URL_VARIABLE] || undefined;
-  if (url === undefined) return {};
-  if (!/^rediss?:\/\//.test(url)) {
-    throw new PeriHooksError('usage', `${typeof flag === 'string' ? '--state' : STATE_URL_VARIABLE} must be a redis:// or rediss:// URL, not ${JSON.stringify(shownStoreUrl(url))}`, 'e.g. --state redis://127.0.0.1:6379; without it sessions live in the state folder');
-  }
-  return { stateUrl: url };
+  await write(process.stderr, 'peri-hooks serve: stopped\n');
+  // Exit with the stop handlers still in place: a natural exit first closes them, which restores the default
+  // action, and a signal in the last moments of teardown would then end the process with 143.
+  process.exit(EXIT.ok);
 }
 
 function parseListen(value: string): { host: string; port: number } {

@@ -1,8 +1,10 @@
 // `peri-hooks validate`: every source fire would read, checked without running anything. Exit 0 clean, 1 with errors.
-import { EXIT, PeriHooksError, jsonDocument } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
+import { validateDocumentSchema } from '../../report/documents.ts';
+import { documentText } from '../../report/shape.ts';
 import { list, oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
 import { counted, formatDiagnostic, table } from '../../text.ts';
 
@@ -21,7 +23,7 @@ export async function validateCommand(flags: ValidateFlags): Promise<number> {
   const report = await validate(sourcesToLoad(sourceOptions(flags), process.cwd()), flags.strict === true, list(flags.mcpConfig));
   const text = reporter === 'github' ? renderGithub(report, process.cwd())
     : reporter === 'sarif' ? renderSarif(report, process.cwd())
-      : output === 'json' ? jsonDocument(report) : human(report);
+      : output === 'json' ? json(report) : human(report);
   await write(process.stdout, text);
   return report.ok ? EXIT.ok : EXIT.runnerError;
 }
@@ -31,6 +33,10 @@ function reporterOf(flags: ValidateFlags): (typeof REPORTERS)[number] | undefine
   if (given.length > 1) throw new PeriHooksError('usage', `--reporter given ${given.length} times`, `validate writes one form: give one of ${REPORTERS.join(', ')}`);
   if (given.length === 1 && flags.output !== undefined) throw new PeriHooksError('usage', '--reporter and --output both choose the form of the report', 'give one of them');
   return given.length === 0 ? undefined : oneOf('--reporter', given[0], REPORTERS, 'github');
+}
+
+function json(report: ValidateReport): string {
+  return documentText(validateDocumentSchema(), { ...report, diagnostics: report.diagnostics.map((d) => ({ ...d, makesSourceInapplicable: d.makesSourceInapplicable === true })) });
 }
 
 function human(report: ValidateReport): string {
