@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { until } from '../helpers/wait.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });
@@ -189,14 +190,6 @@ describe('signals: any number of them ends with every hook tree dead', () => {
       return false;
     }
   };
-  async function until(what: string, probe: () => boolean, boundMs = 30_000): Promise<void> {
-    const deadline = Date.now() + boundMs;
-    while (!probe()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   const cases: Array<{ name: string; hook: (tag: string) => string; signals: NodeJS.Signals[]; timeout?: number }> = [
     { name: 'one SIGTERM, a hook that ignores TERM', hook: (tag) => `trap "" TERM; ${tag} & wait`, signals: ['SIGTERM'] },
     { name: 'three SIGTERMs within the grace, a hook that ignores TERM', hook: (tag) => `trap "" TERM; ${tag} & wait`, signals: ['SIGTERM', 'SIGTERM', 'SIGTERM'] },

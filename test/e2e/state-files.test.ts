@@ -7,6 +7,7 @@ import path from 'node:path';
 import { acquireLock } from '../../src/session/lock.ts';
 import { jobFileName, readSession, sessionFile } from '../../src/session/store.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { until } from '../helpers/wait.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });
@@ -49,7 +50,7 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
       stdin: project.input('Stop', { session_id: sessionId }), env: project.env({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' }),
     })));
     // Every firing has run its hook and now waits for the lock; a wait with a fixed 5 s bound would give up here.
-    await until(() => readdirSync(markers).length === firings);
+    await until('the firings to run their hooks', () => readdirSync(markers).length === firings);
     await new Promise((resolve) => setTimeout(resolve, 7000));
   } finally {
     release();
@@ -58,12 +59,3 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
   assert.deepEqual(results.filter((result) => result.code !== 2 || /stayed locked/.test(result.stderr)).map((result) => result.stderr), []);
   assert.equal(readSession({ dir, sessionId }).state.stopBlocks.main, firings);
 });
-
-/** Polls with a generous bound: the firings are awaited by their effect, never by a fixed sleep. */
-async function until(probe: () => boolean, boundMs = 60_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the firings to run their hooks');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import path from 'node:path';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { assertDocument } from '../helpers/json-schema.ts';
+import { until } from '../helpers/wait.ts';
 
 let project: Project;
 before(() => { project = makeProject(); });
@@ -34,17 +35,6 @@ async function stateOf(sessionId: string, env: Record<string, string>) {
 }
 
 const sessionOf = (fixture: string) => JSON.parse(project.input(fixture)).session_id as string;
-
-/** Polls with a generous bound: background work is awaited by its effect, never by a fixed sleep. */
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, boundMs = 20_000): Promise<T> {
-  const deadline = Date.now() + boundMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Sleeps whose command line no other process has, so pgrep finds exactly the hooks' processes. */
 const tags: string[] = [];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCommandHook } from '../../src/runners/command.ts';
 import type { LoadedHook, RunContext } from '../../src/types.ts';
+import { until } from '../helpers/wait.ts';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'peri-hooks-command-'));
 test.after(() => rmSync(folder, { recursive: true, force: true }));
@@ -20,12 +21,6 @@ function context(signal: AbortSignal): RunContext {
     event: 'Stop', input, inputJson: JSON.stringify(input), projectDir: folder, cwd: folder, env: { PATH: process.env.PATH },
     timeoutMs: 60_000, settings: { disableAllHooks: false, allowManagedHooksOnly: false }, signal, warn: () => {},
   };
-}
-
-async function until(what: string, probe: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 20_000; !probe(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
 }
 
 test('an interrupted firing ends the running hook and says it was interrupted', { timeout: 30_000 }, async () => {

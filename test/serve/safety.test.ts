@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { isAlive } from '../../src/session/lock.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { call, startServe, type Answer, type Served } from '../helpers/serve.ts';
+import { until } from '../helpers/wait.ts';
 
 /** A hook that records its pid and that of a child, then waits for `release` (or a minute). */
 function slowPolicy(project: Project): object {
@@ -37,12 +38,8 @@ async function slowFiring(t: { after: (fn: () => Promise<void> | void) => void }
   project.write('.claude/settings.json', slowPolicy(project));
   const served = await serve(t, project, args);
   const inFlight = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
-  await until(() => existsSync(join(project.dir, 'pids')));
+  await until('the slow hook to start', () => existsSync(join(project.dir, 'pids')));
   return { project, served, inFlight };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /** The in-flight firing is answered, the server exits 0, and none of the hook's processes is left. */
@@ -50,7 +47,7 @@ async function answeredAndGone(served: Served, inFlight: Promise<Answer>, pids: 
   const answer = await inFlight;
   assert.ok(answer.status === 200 || answer.status === 500, `answered: ${answer.status} ${answer.text}`);
   assert.equal(await served.exited, 0);
-  await until(() => !pids.some(isAlive));
+  await until('every hook process to be gone', () => !pids.some(isAlive));
 }
 
 function hookPids(project: Project): number[] {
@@ -82,7 +79,7 @@ test('with --token-file every request but /healthz needs the bearer token; the l
   assert.equal((await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Basic the-secret-token-123' })).status, 401);
   const right = await call(`${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(project.dir)}&q=query-secret-789`, 'POST', input, { authorization: 'Bearer the-secret-token-123' });
   assert.equal(right.status, 200);
-  await until(() => served.stderr().split('\n').length > 5);
+  await until('the log lines of the requests', () => served.stderr().split('\n').length > 5);
   assert.match(served.stderr(), /POST \/v1\/fire\/PreToolUse 200/);
   for (const secret of ['the-secret-token', 'body-secret-456', 'query-secret-789']) assert.ok(!served.stderr().includes(secret), `the log holds ${secret}`);
 });
@@ -110,7 +107,7 @@ test('a long hook blocks no other request; beyond --max-active and --max-queued 
   project.write('.claude/settings.json', slowPolicy(project));
   const served = await serve(t, project, ['--max-active', '2', '--max-queued', '1']);
   const slow = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
-  await until(() => existsSync(join(project.dir, 'pids')));
+  await until('the slow hook to start', () => existsSync(join(project.dir, 'pids')));
   // The slow firing holds one slot: health and another firing are answered meanwhile.
   assert.equal((await call(`${served.url}/healthz`, 'GET')).status, 200);
   assert.equal((await call(`${served.url}/hooks/PostToolUse`, 'POST', project.input('PostToolUse'))).status, 200);
@@ -136,7 +133,7 @@ test('a long hook blocks no other request; beyond --max-active and --max-queued 
 test('SIGTERM lets an in-flight firing finish within --stop-grace, then exits 0', async (t) => {
   const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '60']);
   served.child.kill('SIGTERM');
-  await until(() => served.stderr().includes('stopping'));
+  await until('serve to log that it is stopping', () => served.stderr().includes('stopping'));
   writeFileSync(join(project.dir, 'release'), '');
   const answer = await inFlight;
   assert.match(answer.json().hookSpecificOutput.permissionDecisionReason, /released/);
@@ -155,7 +152,7 @@ test('a second SIGTERM during the grace kills every hook process tree at once; t
   const { project, served, inFlight } = await slowFiring(t, ['--stop-grace', '600']);
   const pids = hookPids(project);
   served.child.kill('SIGTERM');
-  await until(() => served.stderr().includes('stopping'));
+  await until('serve to log that it is stopping', () => served.stderr().includes('stopping'));
   served.child.kill('SIGTERM');
   await answeredAndGone(served, inFlight, pids);
 });
