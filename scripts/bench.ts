@@ -51,7 +51,7 @@ const rows: Row[] = [];
 if (process.argv.slice(2).includes('serve')) {
   console.error('7–9. serve');
   try {
-    rows.push(...await serveRows(main[1], main[0], world, quick));
+    rows.push(...await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
   } finally {
     rmSync(world.base, { recursive: true, force: true });
   }
@@ -114,7 +114,7 @@ try {
 
   // 7–9. The resident server (scripts/bench/serve.ts), in the README's serve section.
   console.error('7–9. serve');
-  publish('serve', await serveRows(main[1], main[0], world, quick));
+  publish('serve', await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
 } finally {
   rmSync(world.base, { recursive: true, force: true });
 }

@@ -26,8 +26,8 @@ interface Served {
   stop(): Promise<void>;
 }
 
-async function startServer(bin: readonly string[], world: World, policy: object, env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(bin[0]!, [...bin.slice(1), 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], { env: { ...world.env, ...env }, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
+async function startServer(bin: readonly string[], world: World, policy: object): Promise<Served> {
+  const child = spawn(bin[0]!, [...bin.slice(1), 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], { env: world.env, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -110,8 +110,8 @@ async function rssRow(served: Served, command: string, world: World, quick: bool
   };
 }
 
-/** The serve rows, with the server started from `bin` (the bundle or the SEA). */
-export async function serveRows(bin: readonly string[], binName: string, world: World, quick: boolean): Promise<Row[]> {
+/** The serve rows, with the server started from `bin` (the bundle or the SEA); `bundle` runs the RSS variants. */
+export async function serveRows(bin: readonly string[], binName: string, bundle: readonly string[], world: World, quick: boolean): Promise<Row[]> {
   const seconds = quick ? 2 : 10;
   const rows: Row[] = [];
 
@@ -133,11 +133,19 @@ export async function serveRows(bin: readonly string[], binName: string, world: 
   } finally {
     await Promise.all([noOp.stop(), bare.stop()]);
   }
-  const held = await startServer(bin, world, settings(3, () => 'exit 2'), { NODE_OPTIONS: SMALL_YOUNG_GENERATION });
-  try {
-    rows.push(await rssRow(held, `${binName} serve, NODE_OPTIONS=${SMALL_YOUNG_GENERATION}`, world, quick));
-  } finally {
-    await held.stop();
+  // The same on the bundle, by default and with V8's young generation held small: the SEA takes no NODE_OPTIONS.
+  const [node, ...bundleArgs] = bundle;
+  const variants: Array<[string, readonly string[]]> = [
+    ...(binName === 'bundle' ? [] : [['bundle serve', bundle] as [string, readonly string[]]]),
+    [`bundle serve, node ${SMALL_YOUNG_GENERATION}`, [node!, SMALL_YOUNG_GENERATION, ...bundleArgs]],
+  ];
+  for (const [name, argv] of variants) {
+    const server = await startServer(argv, world, settings(3, () => 'exit 2'));
+    try {
+      rows.push(await rssRow(server, name, world, quick));
+    } finally {
+      await server.stop();
+    }
   }
 
   // 8. One matching `true` hook through the server, against spawning `sh -c true` from Node: one of each in turn,
