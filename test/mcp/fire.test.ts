@@ -6,7 +6,9 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
 import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { eventually, GUARD_SERVER, isAlive, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
+import { isAlive } from '../../src/session/lock.ts';
+import { until } from '../helpers/wait.ts';
+import { GUARD_SERVER, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
 
 let project: Project;
 let http: HttpGuard;
@@ -131,7 +133,7 @@ describe('answers that decide nothing', () => {
       const report = await fire(event, [mcp('hang', { timeout: 1 })]);
       assert.equal(report.blocked, false);
       assert.equal(report.hooks[0]!.outcome, 'cancelled');
-      assert.ok(await eventually(() => readLog(httpLog).filter((entry) => entry.event === 'cancelled').length > before), 'the server got notifications/cancelled');
+      await until('the server to get notifications/cancelled', () => readLog(httpLog).filter((entry) => entry.event === 'cancelled').length > before, 15_000);
     });
   }
 
@@ -327,7 +329,7 @@ describe('stdio', () => {
     assert.equal(starts[0]!.env, project.home);
     assert.equal(starts[0]!.projectDir, project.dir);
     assert.deepEqual(entries.filter((entry) => entry.event === 'call').map((entry) => entry.pid), [starts[0]!.pid, starts[0]!.pid]);
-    assert.ok(await eventually(() => !isAlive(starts[0]!.pid)), 'the server is gone after the firing');
+    await until('the server to be gone after the firing', () => !isAlive(starts[0]!.pid), 15_000);
   });
 
   test('a timeout cancels the request and leaves nothing running: the server and its child are killed', async () => {
@@ -338,7 +340,7 @@ describe('stdio', () => {
     const server = entries.find((entry) => entry.event === 'start')!.pid;
     const child = entries.find((entry) => entry.event === 'hang')!.child!;
     assert.ok(entries.some((entry) => entry.event === 'cancelled'), 'the server got notifications/cancelled');
-    assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+    await until('every process of the server to be gone', () => !isAlive(server) && !isAlive(child), 15_000);
   });
 
   test('peri-hooks interrupted during a call exits 1, and the server and its child are killed', async () => {
@@ -349,7 +351,7 @@ describe('stdio', () => {
     const exited = new Promise<number | null>((resolve) => cli.once('close', (code) => resolve(code)));
     cli.stdin.end(project.input(FIXTURES.PreToolUse!));
     try {
-      assert.ok(await eventually(() => readLog(log).some((entry) => entry.event === 'hang')), 'the call reached the server');
+      await until('the call to reach the server', () => readLog(log).some((entry) => entry.event === 'hang'), 15_000);
       cli.kill('SIGTERM');
       assert.equal(await exited, 1, 'an interrupted firing is a runner error');
     } finally {
@@ -358,7 +360,7 @@ describe('stdio', () => {
     const entries = readLog(log);
     const server = entries.find((entry) => entry.event === 'start')!.pid;
     const child = entries.find((entry) => entry.event === 'hang')!.child!;
-    assert.ok(await eventually(() => !isAlive(server) && !isAlive(child)), 'no process of the server is left');
+    await until('every process of the server to be gone', () => !isAlive(server) && !isAlive(child), 15_000);
   });
 
   test('a server that does not answer initialize within MCP_TIMEOUT is not connected, and is killed', async () => {
@@ -368,7 +370,7 @@ describe('stdio', () => {
     assert.equal(report.blocked, false);
     assert.equal(report.hooks[0]!.error, 'MCP server \'guard\' not connected: it did not connect within 1 s (MCP_TIMEOUT)');
     const server = readLog(log).find((entry) => entry.event === 'start')!.pid;
-    assert.ok(await eventually(() => !isAlive(server)), 'the server is gone after the firing');
+    await until('the server to be gone after the firing', () => !isAlive(server), 15_000);
   });
 
   test('a server that cannot start is not connected, with why', async () => {

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.ts';
+import { until } from '../helpers/wait.ts';
 
 export const GUARD_SERVER = join(ROOT, 'test/mcp/guard-server.ts');
 
@@ -29,25 +30,6 @@ export function stdioGuard(log: string, env: Record<string, string> = {}): objec
   return { command: process.execPath, args: [GUARD_SERVER, 'stdio'], env: { GUARD_LOG: log, ...env } };
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Polls until `condition` holds; generous, since the machine is shared (the tests never depend on its speed). */
-export async function eventually(condition: () => boolean, timeoutMs = 15_000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
-
 export interface HttpGuard {
   url: string;
   process: ChildProcess;
@@ -59,9 +41,11 @@ export async function startHttpGuard(dir: string, log: string): Promise<HttpGuar
   const portFile = join(dir, `guard-port-${Date.now()}-${Math.random()}`);
   const child = spawn(process.execPath, [GUARD_SERVER, 'http', portFile], { env: { ...process.env, GUARD_LOG: log }, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  if (!(await eventually(() => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '', 60_000))) {
+  try {
+    await until('the guard HTTP server to start', () => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '');
+  } catch (error) {
     child.kill('SIGKILL');
-    throw new Error('the guard HTTP server did not start');
+    throw error;
   }
   return {
     url: `http://127.0.0.1:${readFileSync(portFile, 'utf8')}/mcp`,

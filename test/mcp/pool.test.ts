@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createConnectionPool, type CallOptions } from '../../src/mcp/pool.ts';
 import type { DefinedServer } from '../../src/mcp/servers.ts';
-import { eventually, GUARD_SERVER, isAlive, readLog } from './guard.ts';
+import { isAlive } from '../../src/session/lock.ts';
+import { until } from '../helpers/wait.ts';
+import { GUARD_SERVER, readLog } from './guard.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'peri-hooks-pool-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +30,7 @@ test('a pooled stdio server is reused, and after it crashed the next call starts
     assert.equal(readLog(log).filter((entry) => entry.event === 'start').length, 1, 'the second call reused the connection');
 
     process.kill(first!.pid, 'SIGKILL');
-    assert.ok(await eventually(() => !isAlive(first!.pid)));
+    await until('the crashed server to be gone', () => !isAlive(first!.pid), 15_000);
     // The call that meets the dead connection may fail; the pool must not keep it.
     let result = await pool.call(server, 'empty', {}, options);
     if (result.kind !== 'result') result = await pool.call(server, 'empty', {}, options);
@@ -40,5 +42,5 @@ test('a pooled stdio server is reused, and after it crashed the next call starts
     await pool.close();
   }
   const last = readLog(log).filter((entry) => entry.event === 'start').at(-1)!;
-  assert.ok(await eventually(() => !isAlive(last.pid)), 'close() stopped the server');
+  await until('close() to stop the server', () => !isAlive(last.pid), 15_000);
 });

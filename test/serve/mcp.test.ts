@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { makeProject } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
-import { eventually, isAlive, readLog, stdioGuard } from '../mcp/guard.ts';
+import { isAlive } from '../../src/session/lock.ts';
+import { until } from '../helpers/wait.ts';
+import { readLog, stdioGuard } from '../mcp/guard.ts';
 
 test('serve pools MCP connections across firings and reconnects after the MCP server crashed', async (t) => {
   const project = makeProject();
@@ -26,7 +28,7 @@ test('serve pools MCP connections across firings and reconnects after the MCP se
 
   const first = starts()[0]!;
   process.kill(first.pid, 'SIGKILL');
-  assert.ok(await eventually(() => !isAlive(first.pid)));
+  await until('the crashed server to be gone', () => !isAlive(first.pid), 15_000);
   // The firing that meets the dead connection may fail (a non-blocking error); the pool must not keep it.
   if (!(await fire()).blocked) assert.equal((await fire()).blocked, true);
   assert.equal(starts().length, 2);
@@ -35,5 +37,5 @@ test('serve pools MCP connections across firings and reconnects after the MCP se
 
   await served.stop();
   stopped = true;
-  assert.ok(await eventually(() => !isAlive(second.pid)), 'stopping serve stopped the MCP server');
+  await until('stopping serve to stop the MCP server', () => !isAlive(second.pid), 15_000);
 });
