@@ -80,7 +80,7 @@ export function sourceOptions(flags: SourceFlags): SourceOptions {
   };
 }
 
-/** A Redis URL for the session store, as `--state <url>` gives it (the library takes `stateUrl`). */
+/** The environment variable that names the Redis session store when `--state <url>` is not given. */
 export const STATE_URL_VARIABLE = 'PERI_HOOKS_STATE_URL';
 
 /** The flags that say where session state lives; fire and serve take the same ones. */
