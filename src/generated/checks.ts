@@ -1260,6 +1260,139 @@ function c88(v: unknown): unknown {
   return out;
 }
 
+function c89(v: unknown): unknown {
+  return v === "approve" || v === "block" ? v : DEFER;
+}
+
+function c90(v: unknown): unknown {
+  return v === undefined ? undefined : c89(v);
+}
+
+function c91(v: unknown): unknown {
+  if (!isObject(v)) return DEFER;
+  const out: Record<string, unknown> = {};
+  if (!field(v, out, "hookEventName", c1, undefined, undefined)) return DEFER;
+  for (const k in v) {
+    if (k === "hookEventName" || k === '__proto__') continue;
+    const r = c3(v[k]);
+    if (r === DEFER) return DEFER;
+    out[k] = r;
+  }
+  return out;
+}
+
+function c92(v: unknown): unknown {
+  return v === undefined ? undefined : c91(v);
+}
+
+function c93(v: unknown): unknown {
+  if (!isObject(v)) return DEFER;
+  const out: Record<string, unknown> = {};
+  if (!field(v, out, "continue", c14, "optional", "optional")) return DEFER;
+  if (!field(v, out, "stopReason", c2, "optional", "optional")) return DEFER;
+  if (!field(v, out, "suppressOutput", c14, "optional", "optional")) return DEFER;
+  if (!field(v, out, "systemMessage", c2, "optional", "optional")) return DEFER;
+  if (!field(v, out, "decision", c90, "optional", "optional")) return DEFER;
+  if (!field(v, out, "reason", c2, "optional", "optional")) return DEFER;
+  if (!field(v, out, "terminalSequence", c2, "optional", "optional")) return DEFER;
+  if (!field(v, out, "hookSpecificOutput", c92, "optional", "optional")) return DEFER;
+  if (!field(v, out, "async", c14, "optional", "optional")) return DEFER;
+  if (!field(v, out, "asyncTimeout", c11, "optional", "optional")) return DEFER;
+  for (const k in v) {
+    if (k === "continue" || k === "stopReason" || k === "suppressOutput" || k === "systemMessage" || k === "decision" || k === "reason" || k === "terminalSequence" || k === "hookSpecificOutput" || k === "async" || k === "asyncTimeout" || k === '__proto__') continue;
+    const r = c3(v[k]);
+    if (r === DEFER) return DEFER;
+    out[k] = r;
+  }
+  return out;
+}
+
+function c94(v: unknown): unknown {
+  return v === "accept" || v === "decline" || v === "cancel" ? v : DEFER;
+}
+
+function c95(v: unknown): unknown {
+  return v === "allow" ? v : DEFER;
+}
+
+function c96(v: unknown): unknown {
+  if (!isObject(v)) return DEFER;
+  const out: Record<string, unknown> = {};
+  if (!field(v, out, "type", c1, undefined, undefined)) return DEFER;
+  for (const k in v) {
+    if (k === "type" || k === '__proto__') continue;
+    const r = c3(v[k]);
+    if (r === DEFER) return DEFER;
+    out[k] = r;
+  }
+  return out;
+}
+
+function c97(v: unknown): unknown {
+  if (!Array.isArray(v)) return DEFER;
+  const out: unknown[] = [];
+  for (const item of v as unknown[]) {
+    const r = c96(item);
+    if (r === DEFER) return DEFER;
+    out.push(r);
+  }
+  return out;
+}
+
+function c98(v: unknown): unknown {
+  return v === undefined ? undefined : c97(v);
+}
+
+function c99(v: unknown): unknown {
+  if (!isObject(v)) return DEFER;
+  const out: Record<string, unknown> = {};
+  if (!field(v, out, "behavior", c95, undefined, undefined)) return DEFER;
+  if (!field(v, out, "updatedInput", c40, "optional", "optional")) return DEFER;
+  if (!field(v, out, "updatedPermissions", c98, "optional", "optional")) return DEFER;
+  for (const k in v) {
+    if (k === "behavior" || k === "updatedInput" || k === "updatedPermissions" || k === '__proto__') continue;
+    const r = c3(v[k]);
+    if (r === DEFER) return DEFER;
+    out[k] = r;
+  }
+  return out;
+}
+
+function c100(v: unknown): unknown {
+  return v === "deny" ? v : DEFER;
+}
+
+function c101(v: unknown): unknown {
+  if (!isObject(v)) return DEFER;
+  const out: Record<string, unknown> = {};
+  if (!field(v, out, "behavior", c100, undefined, undefined)) return DEFER;
+  if (!field(v, out, "message", c2, "optional", "optional")) return DEFER;
+  if (!field(v, out, "interrupt", c14, "optional", "optional")) return DEFER;
+  for (const k in v) {
+    if (k === "behavior" || k === "message" || k === "interrupt" || k === '__proto__') continue;
+    const r = c3(v[k]);
+    if (r === DEFER) return DEFER;
+    out[k] = r;
+  }
+  return out;
+}
+
+function c102(v: unknown): unknown {
+  if (!isObject(v)) return DEFER;
+  const tag = v["behavior"];
+  if (tag === "allow") return c99(v);
+  if (tag === "deny") return c101(v);
+  return DEFER;
+}
+
+function c103(v: unknown): unknown {
+  return v === "allow" || v === "deny" || v === "ask" || v === "defer" ? v : DEFER;
+}
+
+function c104(v: unknown): unknown {
+  return v === "allow" || v === "deny" || v === "ask" ? v : DEFER;
+}
+
 /** The hook input of each event (inputSchema). */
 export const inputChecks: Readonly<Record<EventName, Checker>> = {
   "PreToolUse": c9,
@@ -1317,3 +1450,30 @@ export const HOOK_TYPES: readonly string[] = ["command","http","mcp_tool","promp
 
 /** A session state file (sessionStateSchema). */
 export const sessionStateCheck: Checker = c88;
+
+/** A hook's JSON output (hookOutputSchema), its hookSpecificOutput fields, and each event's permissionDecision. */
+export const hookOutputCheck: Checker = c93;
+export const specificFieldChecks: Readonly<Record<string, Checker>> = {
+  "action": c94,
+  "additionalContext": c1,
+  "classifierContext": c1,
+  "content": c6,
+  "decision": c102,
+  "displayContent": c1,
+  "initialUserMessage": c1,
+  "permissionDecisionReason": c1,
+  "reloadSkills": c13,
+  "retry": c13,
+  "sessionTitle": c1,
+  "suppressOriginalPrompt": c13,
+  "updatedInput": c6,
+  "updatedMCPToolOutput": c3,
+  "updatedToolOutput": c3,
+  "watchPaths": c46,
+  "worktreePath": c1,
+};
+export const permissionDecisionChecks: Readonly<Partial<Record<EventName, Checker>>> = {
+  "PreToolUse": c103,
+  "PreModelSwitch": c104,
+  "PreSkillShellCommand": c103,
+};

@@ -147,7 +147,7 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   const warnings: string[] = [];
   const judge = async (raw: RawOutcome): Promise<HookRun> => {
     options.onHookEnd?.(hook, raw);
-    return { kind: 'ran', hook, raw, result: (await import('../outcome.ts')).classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
+    return { kind: 'ran', hook, raw, result: await (await import('../outcome.ts')).classifyOutcome(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
   };
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.
   const background = handler.type === 'command' ? await import('./background.ts') : undefined;
