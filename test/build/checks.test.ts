@@ -3,6 +3,7 @@
 // defers or gives exactly zod's data (same values, same keys, same key order).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod';
@@ -157,4 +158,11 @@ test('the hook output checkers give zod\'s result on outputs of every field, and
     for (const value of [...EVENTS[event as keyof typeof EVENTS].permissionDecisions!, 'defer', 'maybe', ...JUNK]) agree(event, check!, specificFieldSchema(event as keyof typeof EVENTS, 'permissionDecision'), value, tally);
   }
   assert.ok(tally.accepted > 200 && tally.rejected > 200, JSON.stringify(tally));
+});
+
+test('the CLI turns on zod\'s jitless mode without loading zod, through the global zod reads its config from', () => {
+  const script = "await import('./src/cli/main.ts'); const before = '__zod_globalRegistry' in globalThis; const z = await import('zod'); process.stdout.write(JSON.stringify({ before, jitless: z.config().jitless }));";
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  assert.deepEqual(JSON.parse(result.stdout), { before: false, jitless: true });
 });
