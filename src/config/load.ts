@@ -3,7 +3,7 @@
 // For `validate`, `everyEntry` also walks what is dropped (an inapplicable file, the inside of a dropped
 // entry), so that one mistake does not hide the others; what it finds there never applies.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeFile, openFile, readWhole, statOf } from './fs.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
@@ -191,15 +191,15 @@ async function loadPluginHooksFile(origin: Origin, read: Read, everyEntry: boole
 async function readText(file: string): Promise<Read> {
   try {
     // Opened without blocking and checked before reading: a FIFO or a device at a settings path must not hang the firing.
-    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stats = await handle.stat();
+      const stats = await statOf(fd);
       if (stats.isDirectory()) return { kind: 'error', message: 'it is a directory' };
       if (!stats.isFile()) return { kind: 'error', message: 'it is not a regular file (a FIFO, socket or device)' };
-      const text = await handle.readFile('utf8');
+      const text = await readWhole(fd);
       return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
     } finally {
-      await handle.close();
+      await closeFile(fd);
     }
   } catch (error) {
     const flag = deniedPermissionFlag(error);

@@ -36,12 +36,14 @@ let project: Project;
 before(() => { project = makeProject(); });
 after(() => project.cleanup());
 
-// Built-in modules that only the command runner (child_process) and undici or the model client (the rest) pull in.
-const LAZY = ['child_process', 'http', 'tls', 'http2', 'zlib', 'dns'];
+// Built-in modules that only the command runner (child_process) and undici or the model client (http and after)
+// pull in, and those of the stdio streams and node:fs/promises, which a firing with nothing to print never needs.
+const LAZY = ['child_process', 'http', 'tls', 'http2', 'zlib', 'dns', 'net', 'stream', 'fs/promises', 'readline'];
 
 /** The public built-in modules the bundle loaded during one firing, read from process.moduleLoadList at exit. */
 function builtinsLoaded(settings: object): string[] {
-  const probe = project.write('probe.cjs', `process.on('exit', () => process.stderr.write('\\nLOADED ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ') && !m.includes('internal/')).map((m) => m.slice(13)).join(',') + '\\n'));`);
+  // Listed before writing, and written to the descriptor: the stderr stream would load net and stream itself.
+  const probe = project.write('probe.cjs', `process.on('exit', () => { const loaded = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ') && !m.includes('internal/')).map((m) => m.slice(13)).join(','); require('node:fs').writeSync(2, '\\nLOADED ' + loaded + '\\n'); });`);
   const result = spawnSync(process.execPath, ['--require', probe, BIN, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], {
     input: project.input('PreToolUse.tool_name-Bash'), env: project.env(), encoding: 'utf8',
   });
@@ -50,7 +52,7 @@ function builtinsLoaded(settings: object): string[] {
   return line[1]!.split(',');
 }
 
-test('a firing whose hooks do not match loads neither the process machinery nor undici', () => {
+test('a firing whose hooks do not match loads neither the process machinery, nor undici, nor stdio streams', () => {
   const loaded = builtinsLoaded({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'true' }, { type: 'http', url: 'http://127.0.0.1:9/' }, { type: 'prompt', prompt: 'ok?' }] }] } });
   assert.deepEqual(LAZY.filter((name) => loaded.includes(name)), []);
 });
