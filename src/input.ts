@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { EVENTS, isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
-import { inputObject } from './input-text.ts';
+import { inputObject } from './input-json.ts';
 import { mcpServerOf } from './match/aliases.ts';
 
 // Built per event on first use: constructing all 34 input schemas up front cost ~10 ms of every firing's start-up.
