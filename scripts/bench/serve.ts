@@ -1,7 +1,7 @@
 // The bench's `serve` rows: a no-op firing through a running server, driven by autocannon at a fixed rate, against
 // a bare Node HTTP round trip (autocannon records whole milliseconds, so p50 and p99 have that resolution); one hook
-// against spawning `sh -c true`, one of each in turn; and the server's RSS across 100,000 firings, as it runs by
-// default and with V8's young generation held small.
+// against spawning `sh -c true`, one of each in turn, beside the floor of any server that runs a hook; and the
+// server's RSS across 100,000 firings, for the binary and the bundle.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
@@ -15,10 +15,27 @@ const RATE = 200;
 /** Firings before the RSS baseline: V8 grows its heap to a steady size over the first tens of thousands. */
 const WARM_UP_FIRINGS = 30_000;
 /**
- * V8 grows its young generation (two semi-spaces, 16 MB each at most) under a steady allocation rate, for
- * 100,000 firings and more; held at 1 MB, what RSS growth is left is the server's own.
+ * The floor of row 8: a bare Node server, in a process of its own, that answers each POST once `sh -c true` has
+ * run with the three pipes a hook needs (its stdin written, its stdout and stderr read to their end).
  */
-const SMALL_YOUNG_GENERATION = '--max-semi-space-size=1';
+const SPAWNING_SERVER = `
+const { createServer } = require('node:http');
+const { spawn } = require('node:child_process');
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    const child = spawn('sh', ['-c', 'true'], { stdio: 'pipe' });
+    child.stdin.on('error', () => {});
+    child.stdin.end(Buffer.concat(chunks));
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('close', () => response.end('{}'));
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
 
 interface Served {
   url: string;
@@ -27,7 +44,12 @@ interface Served {
 }
 
 async function startServer(bin: readonly string[], world: World, policy: object): Promise<Served> {
-  const child = spawn(bin[0]!, [...bin.slice(1), 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], { env: world.env, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
+  return startListening([...bin, 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], world);
+}
+
+/** Starts argv and waits for its "listening on <url>" line. */
+async function startListening(argv: readonly string[], world: World): Promise<Served> {
+  const child = spawn(argv[0]!, argv.slice(1), { env: world.env, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -36,7 +58,7 @@ async function startServer(bin: readonly string[], world: World, policy: object)
       const match = /listening on (\S+)/.exec(out);
       if (match) resolve(match[1]!);
     });
-    void exited.then(() => reject(new Error('bench: peri-hooks serve exited before listening')));
+    void exited.then(() => reject(new Error(`bench: ${argv[0]} exited before listening`)));
   });
   return { url, child, stop: async () => { child.kill('SIGTERM'); await exited; } };
 }
@@ -69,11 +91,38 @@ async function load(url: string, body: string, options: { rate?: number; seconds
   return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed: result.non2xx + result.errors + result.timeouts };
 }
 
-/** Milliseconds of one spawn of `sh -c true` from Node, to its exit: the floor for a firing that runs one hook. */
-async function spawnTrueMs(): Promise<number> {
+/**
+ * The baseline of row 8, in a fresh Node process of its own: a spawn forks the whole process, so one from the
+ * bench (its heap grown by autocannon's load) takes longer and would flatter the ratio. Per line on stdin it
+ * spawns `sh -c true` and prints the milliseconds to its exit.
+ */
+const SPAWNER = `
+const { spawn } = require('node:child_process');
+require('node:readline').createInterface({ input: process.stdin }).on('line', () => {
   const started = performance.now();
-  await new Promise((resolve) => spawn('sh', ['-c', 'true'], { stdio: 'ignore' }).on('exit', resolve));
-  return performance.now() - started;
+  spawn('sh', ['-c', 'true'], { stdio: 'ignore' }).on('exit', () => process.stdout.write((performance.now() - started) + '\\n'));
+});
+`;
+
+/** Milliseconds of one spawn of `sh -c true` from a small Node process, to its exit: the floor for a firing that runs one hook. */
+function spawner(node: string, world: World): { spawnTrueMs(): Promise<number>; stop(): void } {
+  const child = spawn(node, ['-e', SPAWNER], { env: world.env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting: Array<(ms: number) => void> = [];
+  let buffered = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      waiting.shift()?.(Number(buffered.slice(0, end)));
+      buffered = buffered.slice(end + 1);
+    }
+  });
+  return {
+    spawnTrueMs: () => new Promise((resolve) => {
+      waiting.push(resolve);
+      child.stdin!.write('\n');
+    }),
+    stop: () => child.stdin!.end(),
+  };
 }
 
 /** Milliseconds of one POST over a kept-alive connection, to the end of the answer; throws unless it is 200. */
@@ -133,46 +182,46 @@ export async function serveRows(bin: readonly string[], binName: string, bundle:
   } finally {
     await Promise.all([noOp.stop(), bare.stop()]);
   }
-  // The same on the bundle, by default and with V8's young generation held small: the SEA takes no NODE_OPTIONS.
-  const [node, ...bundleArgs] = bundle;
-  const variants: Array<[string, readonly string[]]> = [
-    ...(binName === 'bundle' ? [] : [['bundle serve', bundle] as [string, readonly string[]]]),
-    [`bundle serve, node ${SMALL_YOUNG_GENERATION}`, [node!, SMALL_YOUNG_GENERATION, ...bundleArgs]],
-  ];
-  for (const [name, argv] of variants) {
-    const server = await startServer(argv, world, settings(3, () => 'exit 2'));
+  // The same on the bundle.
+  if (binName !== 'bundle') {
+    const server = await startServer(bundle, world, settings(3, () => 'exit 2'));
     try {
-      rows.push(await rssRow(server, name, world, quick));
+      rows.push(await rssRow(server, 'bundle serve', world, quick));
     } finally {
       await server.stop();
     }
   }
 
   // 8. One matching `true` hook through the server, against spawning `sh -c true` from Node: one of each in turn,
-  // timed to the microsecond (autocannon's whole milliseconds cannot tell 2.6 from 3.4 ms), so that load hits both alike.
+  // timed to the microsecond (autocannon's whole milliseconds cannot tell 2.6 from 3.4 ms), so that load hits both
+  // alike; and in the same turns the spawning bare server, the floor that no server running a hook goes below.
   const oneHook = await startServer(bin, world, settings(1, () => 'true', true));
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const spawning = await startListening([bundle[0]!, '-e', SPAWNING_SERVER], world);
+  const baseline = spawner(bundle[0]!, world);
+  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })] as const;
   try {
     const url = `${oneHook.url}/hooks/PreToolUse`;
-    for (let i = 0; i < 50; i++) {
-      await postMs(url, world.input, agent);
-      await spawnTrueMs();
-    }
+    const turn = async () => [await postMs(url, world.input, agents[0]), await postMs(spawning.url, world.input, agents[1]), await baseline.spawnTrueMs()] as const;
+    for (let i = 0; i < 50; i++) await turn();
     const served: number[] = [];
+    const bareSpawning: number[] = [];
     const floor: number[] = [];
     for (let i = 0; i < (quick ? 100 : 500); i++) {
-      served.push(await postMs(url, world.input, agent));
-      floor.push(await spawnTrueMs());
+      const [servedMs, bareMs, spawnMs] = await turn();
+      served.push(servedMs);
+      bareSpawning.push(bareMs);
+      floor.push(spawnMs);
     }
-    const [servedMs, floorMs] = [median(served), median(floor)];
+    const [servedMs, bareMs, floorMs] = [median(served), median(bareSpawning), median(floor)];
     rows.push({
-      scenario: '8', command: `${binName} serve: one hook \`true\`, one request at a time`, baseline: 'node spawning `sh -c true`, alternating', runs: served.length,
+      scenario: '8', command: `${binName} serve: one hook \`true\`, one request at a time`, baseline: 'a fresh node spawning `sh -c true`, alternating', runs: served.length,
       medianMs: round(servedMs), baselineMedianMs: round(floorMs), ratio: servedMs / floorMs, target: '≤ 1.2x', met: servedMs / floorMs <= 1.2,
-      note: `+${(servedMs - floorMs).toFixed(2)} ms per firing`,
+      note: `+${(servedMs - floorMs).toFixed(2)} ms per firing; a bare Node server spawning it with three pipes: ${bareMs.toFixed(2)} ms, ${(bareMs / floorMs).toFixed(2)}x`,
     });
   } finally {
-    agent.destroy();
-    await oneHook.stop();
+    agents.forEach((agent) => agent.destroy());
+    baseline.stop();
+    await Promise.all([oneHook.stop(), spawning.stop()]);
   }
   return rows.sort((a, b) => a.scenario.localeCompare(b.scenario));
 }

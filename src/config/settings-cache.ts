@@ -3,6 +3,7 @@
 // whatever changed. Correctness rests on that check alone; nothing watches the files.
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { BoundedMap } from '../bounded-map.ts';
 import { loadSettings, type LoadedSettings } from './index.ts';
 import { settingsFiles } from './discover.ts';
 import type { SourcesToLoad } from './sources.ts';
@@ -28,8 +29,7 @@ export interface SettingsCache {
 export const MAX_CACHED_PROJECTS = 256;
 
 export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
-  // In use order: a hit moves its entry to the end.
-  const entries = new Map<string, Entry>();
+  const entries = new BoundedMap<string, Entry>(maxEntries);
   let loads = 0;
   const fresh = (sources: SourcesToLoad): Entry => {
     loads++;
@@ -47,17 +47,9 @@ export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
     async load(sources) {
       const key = cacheKey(sources);
       const entry = entries.get(key);
-      if (entry && unchanged(await entry.fingerprint)) {
-        if (entries.get(key) === entry) {
-          entries.delete(key);
-          entries.set(key, entry);
-        }
-        return entry.loaded;
-      }
+      if (entry && unchanged(await entry.fingerprint)) return entry.loaded;
       const next = fresh(sources);
-      entries.delete(key);
       entries.set(key, next);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       // A load that throws (a permission refusal) is not kept: the next request tries again.
       next.loaded.catch(() => { if (entries.get(key) === next) entries.delete(key); });
       return next.loaded;
@@ -97,8 +89,9 @@ function unchanged(fingerprint: Map<string, string>): boolean {
 
 function stamp(file: string): string {
   try {
-    const stats = statSync(file, { bigint: true });
-    return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+    // Most watched files are absent, checked on every request: a thrown ENOENT costs ten times the stat.
+    const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+    return stats ? `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` : 'absent:ENOENT';
   } catch (error) {
     return `absent:${(error as NodeJS.ErrnoException).code ?? ''}`;
   }

@@ -8,6 +8,7 @@
 //   matches nothing and is reported, like an invalid regex.
 // On a runtime that refuses the V8 flags (Deno without --v8-flags), every regex takes the worker path.
 import type { Worker } from 'node:worker_threads';
+import { BoundedMap } from '../bounded-map.ts';
 
 export type RegexResult =
   /** One answer per value. */
@@ -33,28 +34,23 @@ export function testRegex(source: string, values: readonly string[]): RegexResul
     return { matches: values.map((value) => compiled.regex.test(value)) };
   } catch (error) {
     const invalid = { invalid: (error as Error).message };
-    remember(cache, source, invalid);
+    compiledRegexes.set(source, invalid);
     return invalid;
   }
 }
 
 type Compiled = { regex: RegExp; linear: boolean } | { invalid: string };
 
-/** A firing tests one matcher for every hook of its group, and validate tests it on every tool name. */
-const cache = new Map<string, Compiled>();
 /**
- * Entries each cache keeps: a resident server reloads settings (new matchers) and tests values from requests,
- * so that without a bound both would grow for as long as it runs. The oldest entry goes first.
+ * Entries each regex cache keeps: a resident server reloads settings (new matchers) and tests values from
+ * requests, so that without a bound both would grow for as long as it runs.
  */
-const MAX_REMEMBERED = 1024;
-
-function remember<T>(map: Map<string, T>, key: string, value: T): void {
-  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
+export const MAX_REMEMBERED = 1024;
+/** A firing tests one matcher for every hook of its group, and validate tests it on every tool name. */
+export const compiledRegexes = new BoundedMap<string, Compiled>(MAX_REMEMBERED);
 
 function compile(source: string): Compiled {
-  let compiled = cache.get(source);
+  let compiled = compiledRegexes.get(source);
   if (compiled === undefined) {
     const linear = linearEngineRuns(source);
     try {
@@ -62,7 +58,7 @@ function compile(source: string): Compiled {
     } catch (error) {
       compiled = { invalid: (error as Error).message };
     }
-    remember(cache, source, compiled);
+    compiledRegexes.set(source, compiled);
   }
   return compiled;
 }
@@ -117,7 +113,7 @@ parentPort.on('message', ({ source, values, shared }) => {
 
 let worker: Worker | undefined;
 /** Regexes and value lists that already ran out of time, with the value they stalled on: each costs its budget once per process. */
-const tooSlow = new Map<string, string>();
+const tooSlow = new BoundedMap<string, string>(MAX_REMEMBERED);
 
 function testInWorker(source: string, values: readonly string[]): RegexResult {
   const key = JSON.stringify([source, values]);
@@ -133,7 +129,7 @@ function testInWorker(source: string, values: readonly string[]): RegexResult {
     void worker.terminate();
     worker = undefined;
     const value = values[Atomics.load(state, 1)] ?? values[0] ?? '';
-    remember(tooSlow, key, value);
+    tooSlow.set(key, value);
     return { tooSlow: value };
   }
   const reply = new Uint8Array(shared, 8, Atomics.load(state, 1)).slice();

@@ -100,11 +100,12 @@ export function createHookServer(options: ServeOptions): RunningServer {
     return send(response, answer.status, answer.body);
   };
 
+  // Read once: each firing copies its environment, and a copy of process.env asks the C++ side for every variable.
+  const env = options.fire.env ?? { ...process.env };
   const fireOnce = async (event: EventName, body: string, form: 'claude' | 'report', projectDir: string | undefined): Promise<{ status: number; body?: unknown }> => {
-    const env = options.fire.env ?? process.env;
     const fireOptions: FireOptions = {
       ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal,
-      ...(projectDir ? { env: { ...env, CLAUDE_PROJECT_DIR: projectDir } } : {}),
+      env: projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env,
       // Claude Code caps Stop loops itself, as for `fire --output claude`.
       ...(form === 'claude' ? { stopGuard: false } : {}),
     };

@@ -29,12 +29,17 @@ export function sessionKey(sessionId: string): string {
   return `peri-hooks:session:${sha256Hex(JSON.stringify(sessionId))}`;
 }
 
+/** The store (its password hidden) and the session's key. */
+export function redisSessionPlace(ref: SessionRef & { store: string }): string {
+  return `${shownUrl(ref.store)} ${sessionKey(ref.sessionId)}`;
+}
+
 /**
  * The read at the start of a firing. A store that cannot be reached is an error, as a file peri-hooks was told
  * to read is: the firing cannot keep the session it was pointed at. A corrupt value is a warning, as a corrupt file.
  */
 export async function readRedisSession(ref: SessionRef & { store: string }): Promise<ReadResult> {
-  const where = `${shownUrl(ref.store)} ${sessionKey(ref.sessionId)}`;
+  const where = redisSessionPlace(ref);
   let text: string | null;
   try {
     text = await (await connect(ref.store)).get(sessionKey(ref.sessionId));
@@ -47,7 +52,7 @@ export async function readRedisSession(ref: SessionRef & { store: string }): Pro
 
 export async function updateRedisSession<T>(ref: SessionRef & { store: string }, change: (state: SessionState) => T, deadline: number): Promise<Update<T>> {
   const key = sessionKey(ref.sessionId);
-  const where = `${shownUrl(ref.store)} ${key}`;
+  const where = redisSessionPlace(ref);
   try {
     const redis = await connect(ref.store);
     for (let attempt = 0; ; attempt++) {

@@ -127,8 +127,18 @@ export async function openSession(sessionId: string, options: StateOptions): Pro
 export async function openFiringSession(sessionId: string, options: StateOptions): Promise<{ session?: FiringSession; warnings: string[] }> {
   if (options.noState || !options.stateUrl) return openSession(sessionId, options);
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId, store: options.stateUrl };
-  const read = await (await redisStore()).readRedisSession(ref);
+  const read = await readStoredSession(ref);
   return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
+}
+
+/** One read of a session from the store its ref names: Redis (an error when unreachable), else its file. */
+export async function readStoredSession(ref: SessionRef): Promise<ReadResult> {
+  return ref.store ? (await redisStore()).readRedisSession({ ...ref, store: ref.store }) : readSession(ref);
+}
+
+/** Where a session is kept, as messages and `peri-hooks state` name it; a store URL without its password. */
+export async function sessionPlace(ref: SessionRef): Promise<string> {
+  return ref.store ? (await redisStore()).redisSessionPlace({ ...ref, store: ref.store }) : sessionFile(ref);
 }
 
 let redisModule: Promise<typeof import('./redis-store.ts')> | undefined;

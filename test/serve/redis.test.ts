@@ -94,6 +94,26 @@ test('fire and serve on one Redis see one session: the Stop guard counts on, a o
   assert.equal(readFileSync(join(project.dir, 'ran'), 'utf8'), 'x\n');
 });
 
+test('state reads a session from Redis as fire and serve keep it there, named by --state or $PERI_HOOKS_STATE_URL', { skip }, async (t) => {
+  const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' };
+  const { project, redis, replicas } = await setup(t, { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'exit 2' }] }] } }, 1, env);
+  const stop = project.input('Stop', { session_id: 'state-from-redis' });
+  for (let i = 0; i < 2; i++) await call(`${replicas[0]!.url}/v1/fire/Stop`, 'POST', stop);
+  const place = `${redis.url} ${sessionKey('state-from-redis')}`;
+  for (const [args, extra] of [[['--state', redis.url], {}], [[], { PERI_HOOKS_STATE_URL: redis.url }]] as const) {
+    const shown = await runCli(['state', 'state-from-redis', ...args], { env: project.env(extra) });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(JSON.parse(shown.stdout).stopBlocks.main, 2);
+    assert.equal(JSON.parse(shown.stdout).file, place);
+    assert.equal(shown.stderr, '');
+  }
+  const folder = await runCli(['state', 'state-from-redis'], { env: project.env() });
+  assert.deepEqual(JSON.parse(folder.stdout).stopBlocks, {}, 'without a store URL the state folder is read');
+  const unknown = await runCli(['state', 'never-fired', '--state', redis.url], { env: project.env() });
+  assert.equal(unknown.code, 0, unknown.stderr);
+  assert.equal(unknown.stderr, `peri-hooks: no state kept for session "never-fired" in ${redis.url} ${sessionKey('never-fired')} (a new session)\n`);
+});
+
 test('a once hook runs once across concurrent requests to two replicas', { skip }, async (t) => {
   const { project: shared, replicas } = await setup(t, { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo x >> "$CLAUDE_PROJECT_DIR/ran"`, once: true }] }] } });
   const input = shared.input('PreToolUse', { session_id: 'once-replicated' });
@@ -112,7 +132,7 @@ test('an async hook\'s result lands in Redis and the other replica delivers it',
   assert.deepEqual(next.json(), { systemMessage: 'lint finished' });
 });
 
-test('a Redis store that is down: fire exits 1 naming the store without its credentials, 2 with --fail-closed', { skip }, async (t) => {
+test('a Redis store that is down: fire and state exit 1 naming the store without its credentials, fire 2 with --fail-closed', { skip }, async (t) => {
   const project = makeProject();
   t.after(() => project.cleanup());
   project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
@@ -125,6 +145,10 @@ test('a Redis store that is down: fire exits 1 naming the store without its cred
     assert.match(fired.stderr, /fix: start Redis there/);
     assert.ok(!fired.stderr.includes('hunter2') && !fired.stderr.includes('user:'), fired.stderr);
   }
+  const state = await runCli(['state', 'any', '--state', url], { env: project.env() });
+  assert.equal(state.code, 1, state.stderr);
+  assert.match(state.stderr, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1:\d+/);
+  assert.ok(!state.stderr.includes('hunter2'), state.stderr);
   const fromEnv = await runCli(['fire', 'Stop', '--output', 'json'], { stdin: input, env: project.env({ PERI_HOOKS_STATE_URL: url }) });
   assert.equal(fromEnv.code, 1);
   assert.equal(JSON.parse(fromEnv.stdout).error.code, 'state-unreachable');

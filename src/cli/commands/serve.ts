@@ -5,6 +5,7 @@ import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
+import { holdYoungGeneration } from '../../serve/young-generation.ts';
 import { list, sourceOptions, stateOptions, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
@@ -28,6 +29,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   }
   // A resident server parses the same schemas per request: zod's compiled fast path pays off here (main.ts turns it off).
   config({ jitless: false });
+  holdYoungGeneration();
   const token = flags.tokenFile === undefined ? undefined : readToken(String(flags.tokenFile));
   const address = flags.socket === undefined ? parseListen(String(flags.listen ?? DEFAULT_LISTEN)) : undefined;
   if (address) checkExposure(address.host, token);
