@@ -1,16 +1,24 @@
-// Builds dist/peri-hooks: a Node single executable application (Node 24 SEA) of src/cli/sea.ts with a V8
-// startup snapshot: the fire path's module set-up runs at build time, not on every firing (measured: about
-// -20 ms per no-op firing against the code cache, for +6 MB private memory). Recipe: shared notes/toolchain.md §3.
+// Builds dist/peri-hooks: a Node single executable application (Node 24 SEA). Its main script is the small loader
+// src/cli/sea.ts; the bundle it runs (src/cli/bin.ts's) is an asset, with a V8 code cache taken after warm-up
+// firings at build time, so that the fire path's functions start compiled. No startup snapshot: deserialising
+// the heap of the evaluated bundle (zod's classes, the schemas, cac) cost more than evaluating only what a
+// firing needs. Recipe: shared notes/toolchain.md §3.
 // `--no-strip` keeps the full Node binary; by default its symbols are stripped (-18 MB, same behaviour).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { bundleOptions } from './bundle-options.ts';
+import { BUNDLE_ASSET, CACHE_ASSET, bundleScript } from '../src/cli/sea-script.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/peri-hooks.sea.cjs`;
+const loader = `${root}dist/peri-hooks.sea.cjs`;
+const bundle = `${root}dist/peri-hooks.sea-bundle.cjs`;
+const codeCache = `${root}dist/peri-hooks.code-cache`;
+const cacheWriter = `${root}dist/sea-cache-writer.cjs`;
 const output = `${root}dist/peri-hooks`;
 const blob = `${root}dist/peri-hooks.blob`;
 const seaConfig = `${root}dist/sea-config.json`;
@@ -36,16 +44,43 @@ const packagesFromAssets: Plugin = {
     });
   },
 };
-await build({ ...bundleOptions(`${root}src/cli/sea.ts`, bundle), plugins: [packagesFromAssets] });
+await build({ ...bundleOptions(`${root}src/cli/bin.ts`, bundle), plugins: [packagesFromAssets] });
+await build(bundleOptions(`${root}src/cli/sea.ts`, loader));
+
+// The code cache holds what V8 compiled while the bundle ran: a firing here with one hook that matches nothing and
+// one `true` command hook, in an empty folder and without state, so it covers the fire path and the command runner.
+await build({
+  ...bundleOptions('', cacheWriter), entryPoints: [], stdin: { resolveDir: root, loader: 'ts', contents: `
+    import { readFileSync, writeFileSync } from 'node:fs';
+    import { bundleScript, runBundle } from './src/cli/sea-script.ts';
+    const [bundleFile, cacheFile, ...args] = process.argv.slice(2);
+    process.argv = [process.argv[0], bundleFile, ...args];
+    const script = bundleScript(readFileSync(bundleFile, 'utf8'));
+    process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));
+    runBundle(script, require);` },
+});
+const warmUp = mkdtempSync(join(tmpdir(), 'peri-hooks-sea-warm-up-'));
+try {
+  const input = JSON.stringify({ session_id: 'warm-up', transcript_path: join(warmUp, 'warm-up.jsonl'), cwd: warmUp, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'true' }, tool_use_id: 'warm-up' });
+  const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'exit 2' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
+  execFileSync(process.execPath, [cacheWriter, bundle, codeCache, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', settings, '--no-state'], {
+    input, cwd: warmUp, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: warmUp }, stdio: ['pipe', 'ignore', 'inherit'],
+  });
+} finally {
+  rmSync(warmUp, { recursive: true, force: true });
+}
+// A cache that V8 rejects (another Node, other V8 flags) would slow every start without a word.
+if (bundleScript(readFileSync(bundle, 'utf8'), readFileSync(codeCache)).cachedDataRejected) throw new Error(`V8 rejects the code cache ${codeCache}`);
+assets[BUNDLE_ASSET] = bundle;
+assets[CACHE_ASSET] = codeCache;
 
 // Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
-// With a snapshot, V8 keeps the compiled code of what ran at build time, so the code cache has nothing to add.
 writeFileSync(seaConfig, JSON.stringify({
-  main: bundle,
+  main: loader,
   output: blob,
   disableExperimentalSEAWarning: true,
-  useCodeCache: false,
-  useSnapshot: true,
+  useCodeCache: true,
+  useSnapshot: false,
   execArgvExtension: 'none',
   assets,
 }, null, 2));
@@ -63,7 +98,8 @@ const { inject } = createRequire(import.meta.url)('postject') as {
 await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2' });
 rmSync(blob);
 rmSync(seaConfig);
-rmSync(bundle);
+rmSync(loader);
+rmSync(cacheWriter);
 for (const file of Object.values(assets)) rmSync(file);
 
 const version = execFileSync(output, ['--version'], { encoding: 'utf8' }).trim();
