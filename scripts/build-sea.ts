@@ -12,22 +12,22 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { bundleOptions } from './bundle-options.ts';
-import { BUNDLE_ASSET, CACHE_ASSET, bundleScript } from '../src/cli/sea-script.ts';
+import { BUNDLE_ASSET, cacheAssetName, moduleScript } from '../src/cli/sea-script.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const loader = `${root}dist/peri-hooks.sea.cjs`;
 const bundle = `${root}dist/peri-hooks.sea-bundle.cjs`;
-const codeCache = `${root}dist/peri-hooks.code-cache`;
 const cacheWriter = `${root}dist/sea-cache-writer.cjs`;
 const output = `${root}dist/peri-hooks`;
 const blob = `${root}dist/peri-hooks.blob`;
 const seaConfig = `${root}dist/sea-config.json`;
 const strip = !process.argv.includes('--no-strip');
 
-// Packages that only some hooks or options evaluate (undici: http hooks and model calls; redis: --state redis://;
-// the MCP client: mcp_tool hooks) are SEA assets rather than part of the main script, whose source text the
-// snapshot holds and every start maps in. Each is compiled from its asset the first time it is imported.
-const ASSET_PACKAGES = ['undici', 'redis', '@modelcontextprotocol/client'];
+// Packages that only some firings evaluate (zod: a value the generated checks defer, and the commands other than
+// fire; jsonc-parser: the position of a syntax error, and the commands that edit JSON; undici: http hooks and model
+// calls; redis: --state redis://; the MCP client: mcp_tool hooks) are SEA assets rather than part of the bundle,
+// whose code cache every start reads whole. Each is compiled from its asset, with its own cache, on first import.
+const ASSET_PACKAGES = ['zod', 'jsonc-parser', 'undici', 'redis', '@modelcontextprotocol/client'];
 const assetName = (pkg: string) => `${pkg.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
 const assets: Record<string, string> = {};
 for (const pkg of ASSET_PACKAGES) {
@@ -38,41 +38,59 @@ const packagesFromAssets: Plugin = {
   name: 'packages-from-sea-assets',
   setup(plugin) {
     plugin.onResolve({ filter: new RegExp(`^(${ASSET_PACKAGES.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'sea-asset' }));
-    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => {
-      const name = JSON.stringify(assetName(args.path));
-      return { loader: 'js', contents: `const Module = require('node:module'); const loaded = new Module(${name}); loaded._compile(require('node:sea').getAsset(${name}, 'utf8'), ${name}); module.exports = loaded.exports;` };
-    });
+    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({
+      loader: 'js', resolveDir: root,
+      contents: `module.exports = require('./src/cli/sea-script.ts').assetModule(${JSON.stringify(assetName(args.path))}, require);`,
+    }));
   },
 };
+assets[BUNDLE_ASSET] = bundle;
 await build({ ...bundleOptions(`${root}src/cli/bin.ts`, bundle), plugins: [packagesFromAssets] });
 await build(bundleOptions(`${root}src/cli/sea.ts`, loader));
 
-// The code cache holds what V8 compiled while the bundle ran: a firing here with one hook that matches nothing and
+// The bundle's code cache holds what V8 compiled while it ran: a firing here with one hook that matches nothing and
 // one `true` command hook, in an empty folder and without state, so it covers the fire path and the command runner.
+// A package's holds what its evaluation compiled.
 await build({
   ...bundleOptions('', cacheWriter), entryPoints: [], stdin: { resolveDir: root, loader: 'ts', contents: `
     import { readFileSync, writeFileSync } from 'node:fs';
-    import { bundleScript, runBundle } from './src/cli/sea-script.ts';
-    const [bundleFile, cacheFile, ...args] = process.argv.slice(2);
-    process.argv = [process.argv[0], bundleFile, ...args];
-    const script = bundleScript(readFileSync(bundleFile, 'utf8'));
-    process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));
-    runBundle(script, require);` },
+    import { moduleScript, runModule } from './src/cli/sea-script.ts';
+    const [bundleName, ...args] = process.argv.slice(2);
+    const [assetFiles, assetNames] = JSON.parse(process.env.PERI_HOOKS_SEA_ASSETS);
+    const cache = (name, file) => {
+      const script = moduleScript(name, readFileSync(file, 'utf8'));
+      return { script, write: () => writeFileSync(file + '.code-cache', script.createCachedData()) };
+    };
+    for (const [i, file] of assetFiles.entries()) {
+      const asset = cache(assetNames[i], file);
+      runModule(assetNames[i], asset.script, require);
+      asset.write();
+    }
+    const bundle = cache(bundleName, process.env.PERI_HOOKS_SEA_BUNDLE);
+    process.argv = [process.argv[0], process.env.PERI_HOOKS_SEA_BUNDLE, ...args];
+    process.on('exit', bundle.write);
+    runModule(bundleName, bundle.script, require);` },
 });
+const packageAssets = ASSET_PACKAGES.map(assetName);
 const warmUp = mkdtempSync(join(tmpdir(), 'peri-hooks-sea-warm-up-'));
 try {
   const input = JSON.stringify({ session_id: 'warm-up', transcript_path: join(warmUp, 'warm-up.jsonl'), cwd: warmUp, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'true' }, tool_use_id: 'warm-up' });
   const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'exit 2' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
-  execFileSync(process.execPath, [cacheWriter, bundle, codeCache, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', settings, '--no-state'], {
-    input, cwd: warmUp, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: warmUp }, stdio: ['pipe', 'ignore', 'inherit'],
+  execFileSync(process.execPath, [cacheWriter, BUNDLE_ASSET, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', settings, '--no-state'], {
+    input, cwd: warmUp, stdio: ['pipe', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: warmUp, PERI_HOOKS_SEA_BUNDLE: bundle,
+      PERI_HOOKS_SEA_ASSETS: JSON.stringify([packageAssets.map((name) => assets[name]), packageAssets]),
+    },
   });
 } finally {
   rmSync(warmUp, { recursive: true, force: true });
 }
 // A cache that V8 rejects (another Node, other V8 flags) would slow every start without a word.
-if (bundleScript(readFileSync(bundle, 'utf8'), readFileSync(codeCache)).cachedDataRejected) throw new Error(`V8 rejects the code cache ${codeCache}`);
-assets[BUNDLE_ASSET] = bundle;
-assets[CACHE_ASSET] = codeCache;
+for (const [name, file] of Object.entries(assets)) {
+  if (moduleScript(name, readFileSync(file, 'utf8'), readFileSync(`${file}.code-cache`)).cachedDataRejected) throw new Error(`V8 rejects the code cache of ${file}`);
+  assets[cacheAssetName(name)] = `${file}.code-cache`;
+}
 
 // Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
 writeFileSync(seaConfig, JSON.stringify({

@@ -1,6 +1,5 @@
 // Entry point of the single executable: a loader, so that the SEA's main script stays small. The bundle (bin.ts's,
-// with undici, redis and the MCP client as assets of their own) and its code cache are SEA assets.
-import { getAsset } from 'node:sea';
-import { BUNDLE_ASSET, CACHE_ASSET, bundleScript, runBundle } from './sea-script.ts';
+// with zod, jsonc-parser, undici, redis and the MCP client as assets of their own) and the code caches are SEA assets.
+import { BUNDLE_ASSET, assetModule } from './sea-script.ts';
 
-runBundle(bundleScript(getAsset(BUNDLE_ASSET, 'utf8'), Buffer.from(getAsset(CACHE_ASSET))), require);
+assetModule(BUNDLE_ASSET, require);
