@@ -1,25 +1,33 @@
-// Builds dist/peri-hooks: a Node single executable application (Node 24 SEA) of src/cli/sea.ts with a V8
-// startup snapshot: the fire path's module set-up runs at build time, not on every firing (measured: about
-// -20 ms per no-op firing against the code cache, for +6 MB private memory). Recipe: shared notes/toolchain.md §3.
+// Builds dist/peri-hooks: a Node single executable application (Node 24 SEA). Its main script is the small loader
+// src/cli/sea.ts; the bundle it runs (src/cli/bin.ts's) is an asset, with a V8 code cache taken after warm-up
+// firings at build time, so that the fire path's functions start compiled. No startup snapshot: deserialising
+// the heap of the evaluated bundle (zod's classes, the schemas, cac) cost more than evaluating only what a
+// firing needs. Recipe: shared notes/toolchain.md §3.
 // `--no-strip` keeps the full Node binary; by default its symbols are stripped (-18 MB, same behaviour).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { bundleOptions } from './bundle-options.ts';
+import { BUNDLE_ASSET, cacheAssetName, moduleScript } from '../src/cli/sea-script.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = `${root}dist/peri-hooks.sea.cjs`;
+const loader = `${root}dist/peri-hooks.sea.cjs`;
+const bundle = `${root}dist/peri-hooks.sea-bundle.cjs`;
+const cacheWriter = `${root}dist/sea-cache-writer.cjs`;
 const output = `${root}dist/peri-hooks`;
 const blob = `${root}dist/peri-hooks.blob`;
 const seaConfig = `${root}dist/sea-config.json`;
 const strip = !process.argv.includes('--no-strip');
 
-// Packages that only some hooks or options evaluate (undici: http hooks and model calls; redis: --state redis://;
-// the MCP client: mcp_tool hooks) are SEA assets rather than part of the main script, whose source text the
-// snapshot holds and every start maps in. Each is compiled from its asset the first time it is imported.
-const ASSET_PACKAGES = ['undici', 'redis', '@modelcontextprotocol/client'];
+// Packages that only some firings evaluate (zod: a value the generated checks defer, and the commands other than
+// fire; jsonc-parser: the position of a syntax error, and the commands that edit JSON; undici: http hooks and model
+// calls; redis: --state redis://; the MCP client: mcp_tool hooks) are SEA assets rather than part of the bundle,
+// whose code cache every start reads whole. Each is compiled from its asset, with its own cache, on first import.
+const ASSET_PACKAGES = ['zod', 'jsonc-parser', 'undici', 'redis', '@modelcontextprotocol/client'];
 const assetName = (pkg: string) => `${pkg.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
 const assets: Record<string, string> = {};
 for (const pkg of ASSET_PACKAGES) {
@@ -30,22 +38,67 @@ const packagesFromAssets: Plugin = {
   name: 'packages-from-sea-assets',
   setup(plugin) {
     plugin.onResolve({ filter: new RegExp(`^(${ASSET_PACKAGES.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'sea-asset' }));
-    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => {
-      const name = JSON.stringify(assetName(args.path));
-      return { loader: 'js', contents: `const Module = require('node:module'); const loaded = new Module(${name}); loaded._compile(require('node:sea').getAsset(${name}, 'utf8'), ${name}); module.exports = loaded.exports;` };
-    });
+    plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({
+      loader: 'js', resolveDir: root,
+      contents: `module.exports = require('./src/cli/sea-script.ts').assetModule(${JSON.stringify(assetName(args.path))}, require);`,
+    }));
   },
 };
-await build({ ...bundleOptions(`${root}src/cli/sea.ts`, bundle), plugins: [packagesFromAssets] });
+assets[BUNDLE_ASSET] = bundle;
+await build({ ...bundleOptions(`${root}src/cli/bin.ts`, bundle), plugins: [packagesFromAssets] });
+await build(bundleOptions(`${root}src/cli/sea.ts`, loader));
+
+// The bundle's code cache holds what V8 compiled while it ran: a firing here with one hook that matches nothing and
+// one `true` command hook, in an empty folder and without state, so it covers the fire path and the command runner.
+// A package's holds what its evaluation compiled.
+await build({
+  ...bundleOptions('', cacheWriter), entryPoints: [], stdin: { resolveDir: root, loader: 'ts', contents: `
+    import { readFileSync, writeFileSync } from 'node:fs';
+    import { moduleScript, runModule } from './src/cli/sea-script.ts';
+    const [bundleName, ...args] = process.argv.slice(2);
+    const [assetFiles, assetNames] = JSON.parse(process.env.PERI_HOOKS_SEA_ASSETS);
+    const cache = (name, file) => {
+      const script = moduleScript(name, readFileSync(file, 'utf8'));
+      return { script, write: () => writeFileSync(file + '.code-cache', script.createCachedData()) };
+    };
+    for (const [i, file] of assetFiles.entries()) {
+      const asset = cache(assetNames[i], file);
+      runModule(assetNames[i], asset.script, require);
+      asset.write();
+    }
+    const bundle = cache(bundleName, process.env.PERI_HOOKS_SEA_BUNDLE);
+    process.argv = [process.argv[0], process.env.PERI_HOOKS_SEA_BUNDLE, ...args];
+    process.on('exit', bundle.write);
+    runModule(bundleName, bundle.script, require);` },
+});
+const packageAssets = ASSET_PACKAGES.map(assetName);
+const warmUp = mkdtempSync(join(tmpdir(), 'peri-hooks-sea-warm-up-'));
+try {
+  const input = JSON.stringify({ session_id: 'warm-up', transcript_path: join(warmUp, 'warm-up.jsonl'), cwd: warmUp, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'true' }, tool_use_id: 'warm-up' });
+  const settings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'exit 2' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
+  execFileSync(process.execPath, [cacheWriter, BUNDLE_ASSET, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', settings, '--no-state'], {
+    input, cwd: warmUp, stdio: ['pipe', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: warmUp, PERI_HOOKS_SEA_BUNDLE: bundle,
+      PERI_HOOKS_SEA_ASSETS: JSON.stringify([packageAssets.map((name) => assets[name]), packageAssets]),
+    },
+  });
+} finally {
+  rmSync(warmUp, { recursive: true, force: true });
+}
+// A cache that V8 rejects (another Node, other V8 flags) would slow every start without a word.
+for (const [name, file] of Object.entries(assets)) {
+  if (moduleScript(name, readFileSync(file, 'utf8'), readFileSync(`${file}.code-cache`)).cachedDataRejected) throw new Error(`V8 rejects the code cache of ${file}`);
+  assets[cacheAssetName(name)] = `${file}.code-cache`;
+}
 
 // Node 24.21 runs only a CommonJS main in a SEA; "execArgvExtension": "none" keeps NODE_OPTIONS out of it.
-// With a snapshot, V8 keeps the compiled code of what ran at build time, so the code cache has nothing to add.
 writeFileSync(seaConfig, JSON.stringify({
-  main: bundle,
+  main: loader,
   output: blob,
   disableExperimentalSEAWarning: true,
-  useCodeCache: false,
-  useSnapshot: true,
+  useCodeCache: true,
+  useSnapshot: false,
   execArgvExtension: 'none',
   assets,
 }, null, 2));
@@ -63,7 +116,8 @@ const { inject } = createRequire(import.meta.url)('postject') as {
 await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2' });
 rmSync(blob);
 rmSync(seaConfig);
-rmSync(bundle);
+rmSync(loader);
+rmSync(cacheWriter);
 for (const file of Object.values(assets)) rmSync(file);
 
 const version = execFileSync(output, ['--version'], { encoding: 'utf8' }).trim();

@@ -2,7 +2,7 @@
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
 import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
-import { parseInput } from './input.ts';
+import { checkInput } from './input-text.ts';
 import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
 import { loadSettings, type LoadedSettings } from './config/index.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
@@ -72,7 +72,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const depth = nestingDepth(env);
   const trace = options.trace;
   const text = typeof input === 'string' ? input : JSON.stringify(input);
-  const hookInput = parseInput(event, text, options.inputSource);
+  const hookInput = await checkInput(event, text, options.inputSource);
   trace?.('input', `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`);
   const sources = sourcesToLoad(options, hookInput.cwd);
   const { home, projectDir } = sources;

@@ -1,9 +1,12 @@
 // Raw outcome + event -> one hook's result (spec §6.1, §6.2, §6.3, §6.4, §10.4). Pure: one parser for every
 // hook type, since http responses and model answers arrive in the same raw shape as a process.
-import * as z from 'zod';
 import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import type { HookHandler } from './config/schema.ts';
 import type { RawOutcome } from './types.ts';
+import { DEFER, hookOutputCheck, permissionDecisionChecks, specificFieldChecks } from './generated/checks.ts';
+import type { HookOutput } from './output-schema.ts';
+
+export type { HookOutput } from './output-schema.ts';
 
 /** Every way one hook's run can end: the report's `outcome`, and what a test case may expect of a hook. */
 export const OUTCOMES = ['success', 'blocking', 'non_blocking_error', 'cancelled'] as const;
@@ -26,68 +29,6 @@ export interface HookResult {
   permissionReason?: string;
   /** True when the hook's answer came as JSON (Claude Code renders JSON and exit-code answers differently). */
   answeredInJson: boolean;
-}
-
-// Built on first use: a firing whose hooks do not match never parses hook output.
-function buildHookOutputSchema() {
-  return z.looseObject({
-    continue: z.boolean().optional(),
-    stopReason: z.string().optional(),
-    suppressOutput: z.boolean().optional(),
-    systemMessage: z.string().optional(),
-    decision: z.enum(['approve', 'block']).optional(),
-    reason: z.string().optional(),
-    terminalSequence: z.string().optional(),
-    hookSpecificOutput: z.looseObject({ hookEventName: z.string() }).optional(),
-    async: z.boolean().optional(),
-    asyncTimeout: z.number().optional(),
-  });
-}
-export type HookOutput = z.infer<ReturnType<typeof buildHookOutputSchema>>;
-
-let outputSchema: ReturnType<typeof buildHookOutputSchema> | undefined;
-/** The hook output JSON schema (cached). */
-export function hookOutputSchema(): ReturnType<typeof buildHookOutputSchema> {
-  return (outputSchema ??= buildHookOutputSchema());
-}
-
-/** Schemas of every hookSpecificOutput field; each event honours the subset named in its catalogue row. */
-function buildSpecificFieldSchemas(): Record<string, z.ZodType> {
-  const permissionUpdate = z.looseObject({ type: z.string() });
-  return {
-    permissionDecisionReason: z.string(),
-    updatedInput: z.record(z.string(), z.unknown()),
-    additionalContext: z.string(),
-    classifierContext: z.string(),
-    updatedToolOutput: z.unknown(),
-    updatedMCPToolOutput: z.unknown(),
-    sessionTitle: z.string(),
-    suppressOriginalPrompt: z.boolean(),
-    initialUserMessage: z.string(),
-    watchPaths: z.array(z.string()),
-    reloadSkills: z.boolean(),
-    retry: z.boolean(),
-    action: z.enum(['accept', 'decline', 'cancel']),
-    content: z.record(z.string(), z.unknown()),
-    worktreePath: z.string(),
-    displayContent: z.string(),
-    decision: z.discriminatedUnion('behavior', [
-      z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdate).optional() }),
-      z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
-    ]),
-  };
-}
-let specificFieldSchemas: Record<string, z.ZodType> | undefined;
-const permissionDecisionSchemas = new Map<EventName, z.ZodType>();
-
-/** permissionDecision takes the values of the event's catalogue row (PreModelSwitch has no `defer`, §6.4). */
-function permissionDecisionSchema(event: EventName): z.ZodType {
-  let schema = permissionDecisionSchemas.get(event);
-  if (!schema) {
-    schema = z.enum(EVENTS[event].permissionDecisions!);
-    permissionDecisionSchemas.set(event, schema);
-  }
-  return schema;
 }
 
 /** Background limit of a hook that printed `{"async": true}` without `asyncTimeout` (§10.1). */
@@ -140,18 +81,7 @@ export function parseStdout(event: EventName, stdout: string): ParsedStdout {
     if (lines.length > 1 && lines.every(isJsonLine)) return { kind: 'plain', text };
     return { kind: 'invalid', error: 'hook output looks like a JSON object but is not valid JSON' };
   }
-  const parsed = hookOutputSchema().safeParse(value);
-  if (!parsed.success) return { kind: 'invalid', error: `hook JSON output failed validation: ${describeIssue(parsed.error)}` };
-  const output = parsed.data;
-  if (!output.hookSpecificOutput) return { kind: 'json', output };
-  if (output.hookSpecificOutput.hookEventName !== event) {
-    // A mismatched name drops only the nested object (a decision: block alongside still counts, §6.3).
-    return { kind: 'json', output, specificError: `hookSpecificOutput.hookEventName is "${output.hookSpecificOutput.hookEventName}" but the event is ${event}; the nested output was ignored` };
-  }
-  // A wrong-typed field fails the schema of the whole output (§6.2).
-  const specific = validateSpecific(event, output.hookSpecificOutput);
-  if (typeof specific === 'string') return { kind: 'invalid', error: `hook JSON output failed validation: ${specific}` };
-  return { kind: 'json', output, specific };
+  return interpreted(event, value, generated) ?? interpreted(event, value, zodOutputChecks())!;
 }
 
 function isJsonLine(line: string): boolean {
@@ -163,27 +93,69 @@ function isJsonLine(line: string): boolean {
   }
 }
 
-/** The schema of one `hookSpecificOutput` field of an event, as parsing checks it (and `schema output` publishes it). */
-export function specificFieldSchema(event: EventName, field: string): z.ZodType {
-  return field === 'permissionDecision' ? permissionDecisionSchema(event) : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
+/** How the output is checked: the generated checks, which defer (undefined) what they cannot accept, or zod's schemas. */
+export interface OutputChecks {
+  output(value: unknown): { data: HookOutput } | { error: string } | undefined;
+  field(event: EventName, field: string, value: unknown): { data: unknown } | { error: string } | undefined;
 }
 
-function validateSpecific(event: EventName, nested: Record<string, unknown>): Record<string, unknown> | string {
+const generated: OutputChecks = {
+  output: (value) => accepted(hookOutputCheck(value)) as { data: HookOutput } | undefined,
+  field: (event, field, value) => accepted((field === 'permissionDecision' ? permissionDecisionChecks[event] : specificFieldChecks[field])?.(value) ?? DEFER),
+};
+const accepted = (data: unknown) => (data === DEFER ? undefined : { data });
+
+let zodChecks: OutputChecks | undefined;
+/** Thrown by classify when an output needs zod's schemas and they are not loaded: classifyOutcome loads them. */
+export const NEEDS_OUTPUT_SCHEMAS = new Error('the hook output schemas are not loaded: call loadOutputSchemas() first');
+function zodOutputChecks(): OutputChecks {
+  if (!zodChecks) throw NEEDS_OUTPUT_SCHEMAS;
+  return zodChecks;
+}
+
+/** Loads zod's hook output schemas, which word what is wrong with an output the generated checks do not accept. */
+export async function loadOutputSchemas(): Promise<void> {
+  zodChecks ??= (await import('./output-schema.ts')).ZOD_OUTPUT_CHECKS;
+}
+
+/** The same for a caller that has them loaded already (the library, which keeps classify synchronous). */
+export function useOutputChecks(checks: OutputChecks): void {
+  zodChecks = checks;
+}
+
+/** classify, loading zod's schemas first when the hook printed JSON that the generated checks do not accept. */
+export async function classifyOutcome(raw: RawOutcome, options: ClassifyOptions): Promise<HookResult> {
+  try {
+    return classify(raw, options);
+  } catch (error) {
+    if (error !== NEEDS_OUTPUT_SCHEMAS) throw error;
+    await loadOutputSchemas();
+    return classify(raw, options);
+  }
+}
+
+/** The parsed output JSON as Claude Code reads it, or undefined where a check deferred. */
+function interpreted(event: EventName, value: unknown, checks: OutputChecks): ParsedStdout | undefined {
+  const parsed = checks.output(value);
+  if (!parsed) return undefined;
+  if ('error' in parsed) return { kind: 'invalid', error: `hook JSON output failed validation: ${parsed.error}` };
+  const output = parsed.data;
+  if (!output.hookSpecificOutput) return { kind: 'json', output };
+  if (output.hookSpecificOutput.hookEventName !== event) {
+    // A mismatched name drops only the nested object (a decision: block alongside still counts, §6.3).
+    return { kind: 'json', output, specificError: `hookSpecificOutput.hookEventName is "${output.hookSpecificOutput.hookEventName}" but the event is ${event}; the nested output was ignored` };
+  }
+  // A wrong-typed field fails the schema of the whole output (§6.2).
   const specific: Record<string, unknown> = {};
   for (const field of EVENTS[event].specificFields) {
+    const nested = output.hookSpecificOutput as Record<string, unknown>;
     if (nested[field] === undefined) continue;
-    const schema = specificFieldSchema(event, field);
-    const result = schema.safeParse(nested[field]);
-    if (!result.success) return `hookSpecificOutput.${field}: ${describeIssue(result.error, `hookSpecificOutput.${field}`)}`;
+    const result = checks.field(event, field, nested[field]);
+    if (!result) return undefined;
+    if ('error' in result) return { kind: 'invalid', error: `hook JSON output failed validation: hookSpecificOutput.${field}: ${result.error}` };
     specific[field] = result.data;
   }
-  return specific;
-}
-
-function describeIssue(error: z.ZodError, prefix?: string): string {
-  const issue = error.issues[0]!;
-  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
+  return { kind: 'json', output, specific };
 }
 
 /** What Claude Code adds to an mcp_tool hook's onFailure block, after `blocking because onFailure is "block"` (§20.4.4). */

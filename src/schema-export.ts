@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { agentHookSchema, commandHookSchema, httpHookSchema, matcherGroupSchema, mcpToolHookSchema, promptHookSchema, settingsSchema } from './config/schema.ts';
 import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
 import { inputSchema } from './input.ts';
-import { hookOutputSchema, specificFieldSchema } from './outcome.ts';
+import { hookOutputSchema, specificFieldSchema } from './output-schema.ts';
 import { SCHEMA_VERSION } from './errors.ts';
 import { testReportDocumentSchema } from './cases/document.ts';
 import { replayDocumentSchema } from './replay/document.ts';

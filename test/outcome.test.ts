@@ -1,10 +1,13 @@
 // Table tests of one hook's raw outcome -> result (spec §6.1, §6.2, §10.4).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classify, parseStdout, type HookResult } from '../src/outcome.ts';
+import { classify, loadOutputSchemas, parseStdout, type HookResult } from '../src/outcome.ts';
 import type { HookHandler } from '../src/config/schema.ts';
 import { EVENTS, type EventName } from '../src/events.ts';
 import type { RawOutcome } from '../src/types.ts';
+
+// classify words a bad hook output with zod's schemas, which a caller loads first (the fire path on demand).
+await loadOutputSchemas();
 
 const command: HookHandler = { type: 'command', command: 'hook.sh' };
 const blockOnFailure: HookHandler = { type: 'command', command: 'hook.sh', onFailure: 'block' };

@@ -1,10 +1,13 @@
 // Table tests of the reduction of several hook results into one decision (spec §7, §12, §14).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classify } from '../src/outcome.ts';
+import { classify, loadOutputSchemas } from '../src/outcome.ts';
 import { reduce, type ReduceItem, type Reduced } from '../src/reduce.ts';
 import { EVENTS, type EventName } from '../src/events.ts';
 import type { Layer, RawOutcome } from '../src/types.ts';
+
+// classify words a bad hook output with zod's schemas, which a caller loads first (the fire path on demand).
+await loadOutputSchemas();
 
 interface Spec { exitCode?: number | null; stdout?: unknown; stderr?: string; timedOut?: boolean; layer?: Layer; onFailure?: 'block' }
 

@@ -1,6 +1,5 @@
 // The command line: parse (parse.ts, from the data in options.ts), then the command's action, each loaded when
 // it runs so that a firing never loads the other commands' code.
-import { config } from 'zod';
 import { failed, runAction } from './action.ts';
 import type { CommandName } from './options.ts';
 import { parseArgs, printHelpOrVersion, type Flags } from './parse.ts';
@@ -8,7 +7,8 @@ import { EXIT } from '../errors.ts';
 import { canBlock } from '../events.ts';
 
 // A CLI process parses each schema a handful of times: zod's eval-compiled fast path costs more to build than it saves.
-config({ jitless: true });
+// Set in the global that zod reads its configuration from, so that a firing which never needs zod does not load it.
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 /** Runs the command line and sets the exit code; what the entry points (bin.ts, sea.ts) call. */
 export function run(argv: readonly string[]): void {

@@ -1,6 +1,6 @@
 // Which settings files exist to be read, per layer, in Claude Code's collection order (spec §9.1):
 // user → project → local → flag → managed (managed-settings.json, then managed-settings.d/*.json) → plugins.
-import { readdir, stat } from 'node:fs/promises';
+import { namesIn, statPath } from './fs.ts';
 import path from 'node:path';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import type { LoaderDiagnostic } from './codes.ts';
@@ -87,7 +87,7 @@ function isInline(value: string): boolean {
 /** managed-settings.d/*.json sorted by name (code-unit order); hidden files are skipped like a shell glob would. */
 async function listDropIns(dir: string): Promise<string[]> {
   try {
-    const names = await readdir(dir);
+    const names = await namesIn(dir);
     return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().map((name) => path.join(dir, name));
   } catch (error) {
     const flag = deniedPermissionFlag(error);
@@ -98,7 +98,7 @@ async function listDropIns(dir: string): Promise<string[]> {
 
 async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnostic: LoaderDiagnostic }> {
   const root = path.resolve(dir);
-  const isDir = await stat(root).then((s) => s.isDirectory(), () => false);
+  const isDir = await statPath(root).then((s) => s.isDirectory(), () => false);
   if (isDir) return { root };
   return {
     diagnostic: {

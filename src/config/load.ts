@@ -3,14 +3,15 @@
 // For `validate`, `everyEntry` also walks what is dropped (an inapplicable file, the inside of a dropped
 // entry), so that one mistake does not hide the others; what it finds there never applies.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeFile, openFile, readWhole, statOf } from './fs.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
 import type { LoadedHook, Provenance, Severity } from '../types.ts';
 import { EVENTS, EVENT_NAMES, isEventName, suggestEvent, type EventName } from '../events.ts';
 import { closest } from '../suggest.ts';
-import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
+import type { HookHandler, settingsSchema } from './schema.ts';
+import { DEFER, handlerCheck, HOOK_TYPES, matcherCheck, sequentialCheck, settingChecks } from '../generated/checks.ts';
 import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
 import { excessNesting, MAX_NESTING } from './nesting.ts';
 import { isOwnRegistration } from './registration.ts';
@@ -43,8 +44,6 @@ const PERI_ALIASES: Readonly<Record<string, string>> = { status_message: 'status
 /** Handler fields that Claude Code ignores when written on the matcher group (observed for onFailure, §19). */
 const HANDLER_FIELDS = ['type', 'command', 'args', 'url', 'prompt', 'timeout', 'onFailure', 'statusMessage', 'if', 'async'];
 
-const HOOK_TYPES: readonly string[] = hookHandlerSchema.options.map((option) => option.shape.type.value);
-
 const REQUIRED_FIX: Readonly<Record<string, string>> = {
   command: 'add "command": "<shell command line>"',
   url: 'add "url": "https://example.com/hook"',
@@ -62,9 +61,50 @@ type Origin = Omit<Provenance, 'pointer'>;
 type Read = { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'text'; text: string };
 type Parsed = { ok: true; value: Record<string, unknown>; text: string } | { ok: false; result: FileResult };
 
+type Checked<T> = { success: true; data: T } | { success: false; data?: undefined; error: { issues: z.core.$ZodIssue[] } };
+
+/** How a walk validates each part: the generated checks, which defer what they cannot accept, or zod's schemas. */
+export interface Checks {
+  scalar(key: ScalarKey, value: unknown): Checked<unknown>;
+  matcher(value: unknown): Checked<string | undefined>;
+  sequential(value: unknown): Checked<boolean | undefined>;
+  handler(value: unknown): Checked<HookHandler>;
+}
+
+/** Thrown by the generated checks to abandon a walk: the file is walked again with zod. */
+const DEFERRED = new Error('a generated check deferred to zod');
+function accepted<T>(data: unknown): Checked<T> {
+  if (data === DEFER) throw DEFERRED;
+  return { success: true, data: data as T };
+}
+const GENERATED_CHECKS: Checks = {
+  scalar: (key, value) => accepted(settingChecks[key]!(value)),
+  matcher: (value) => accepted(matcherCheck(value)),
+  sequential: (value) => accepted(sequentialCheck(value)),
+  handler: (value) => accepted(handlerCheck(value)),
+};
+
+/**
+ * Walks a document with the generated checks, so that valid settings never load zod; when one of them defers,
+ * the document is walked again with zod's schemas, which accept it or word each problem.
+ */
+async function walked(origin: Origin, everyEntry: boolean, visit: (walk: Walk) => void): Promise<Walk> {
+  const walk = newWalk(origin, everyEntry, GENERATED_CHECKS);
+  try {
+    visit(walk);
+    return walk;
+  } catch (error) {
+    if (error !== DEFERRED) throw error;
+  }
+  const withZod = newWalk(origin, everyEntry, (await import('./zod-checks.ts')).ZOD_CHECKS);
+  visit(withZod);
+  return withZod;
+}
+
 /** The state of validating one file. */
 interface Walk {
   origin: Origin;
+  checks: Checks;
   everyEntry: boolean;
   hooks: LoadedHook[];
   unapplied: LoadedHook[];
@@ -81,9 +121,11 @@ export async function loadSpec(spec: SourceSpec, everyEntry = false): Promise<Fi
   const read: Read = spec.kind === 'inline' ? { kind: 'text', text: spec.text } : await readText(spec.file);
   const parsed = await parseDocument(origin, read, spec.kind === 'file' && spec.required === true);
   if (!parsed.ok) return [parsed.result];
-  const walk = newWalk(origin, everyEntry);
-  const settings = readScalars(walk, parsed.value);
-  if (parsed.value.hooks !== undefined) walkHooks(walk, parsed.value.hooks, '/hooks');
+  let settings: ScalarSettings = {};
+  const walk = await walked(origin, everyEntry, (walk) => {
+    settings = readScalars(walk, parsed.value);
+    if (parsed.value.hooks !== undefined) walkHooks(walk, parsed.value.hooks, '/hooks');
+  });
   return [await finish(walk, parsed.text, settings)];
 }
 
@@ -98,8 +140,10 @@ async function loadPlugin(root: string, everyEntry: boolean): Promise<FileResult
   const results = [await loadPluginHooksFile(origin(standardFile), standardRead, everyEntry)];
   if (!manifest.ok) return [...results, manifest.result];
 
-  const walk = newWalk(origin(manifestFile), everyEntry);
-  const refs = manifestRefs(walk, manifest.value.hooks, standardFile, root);
+  let refs: Array<{ file: string; pointer: string }> = [];
+  const walk = await walked(origin(manifestFile), everyEntry, (walk) => {
+    refs = manifestRefs(walk, manifest.value.hooks, standardFile, root);
+  });
   const reads = await Promise.all(refs.map((ref) => readText(ref.file)));
   refs.forEach((ref, i) => {
     if (reads[i]!.kind === 'missing') add(walk, 'warning', 'file-missing', ref.pointer, `hooks file named in plugin.json does not exist: ${ref.file}`, 'paths in plugin.json "hooks" are relative to the plugin root');
@@ -139,24 +183,23 @@ function manifestRefs(walk: Walk, hooks: unknown, standardFile: string, root: st
 async function loadPluginHooksFile(origin: Origin, read: Read, everyEntry: boolean): Promise<FileResult> {
   const parsed = await parseDocument(origin, read, false);
   if (!parsed.ok) return parsed.result;
-  const walk = newWalk(origin, everyEntry);
   const wrapped = Object.hasOwn(parsed.value, 'hooks');
-  walkHooks(walk, wrapped ? parsed.value.hooks : parsed.value, wrapped ? '/hooks' : '', wrapped ? [] : ['description']);
+  const walk = await walked(origin, everyEntry, (walk) => walkHooks(walk, wrapped ? parsed.value.hooks : parsed.value, wrapped ? '/hooks' : '', wrapped ? [] : ['description']));
   return await finish(walk, parsed.text);
 }
 
 async function readText(file: string): Promise<Read> {
   try {
     // Opened without blocking and checked before reading: a FIFO or a device at a settings path must not hang the firing.
-    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stats = await handle.stat();
+      const stats = await statOf(fd);
       if (stats.isDirectory()) return { kind: 'error', message: 'it is a directory' };
       if (!stats.isFile()) return { kind: 'error', message: 'it is not a regular file (a FIFO, socket or device)' };
-      const text = await handle.readFile('utf8');
+      const text = await readWhole(fd);
       return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
     } finally {
-      await handle.close();
+      await closeFile(fd);
     }
   } catch (error) {
     const flag = deniedPermissionFlag(error);
@@ -209,7 +252,7 @@ function readScalars(walk: Walk, doc: Record<string, unknown>): ScalarSettings {
   const settings: Record<string, unknown> = {};
   for (const key of SCALAR_KEYS) {
     if (!Object.hasOwn(doc, key)) continue;
-    const result = settingsSchema.shape[key].safeParse(doc[key]);
+    const result = walk.checks.scalar(key, doc[key]);
     if (!result.success) {
       const expected = SCALAR_EXPECTED[key];
       add(walk, 'warning', 'invalid-setting', `/${key}`, `"${key}" must be ${expected}; ignored`, `write "${key}" as ${expected}`);
@@ -254,7 +297,7 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
     insideDropped(walk, () => walkHandler(walk, event, { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, group, pointer));
     return;
   }
-  const matcher = matcherGroupSchema.shape.matcher.safeParse(group.matcher);
+  const matcher = walk.checks.matcher(group.matcher);
   if (!matcher.success) {
     unloadable(walk, event, `${pointer}/matcher`, 'matcher-not-string', '"matcher" must be a string', 'e.g. "matcher": "Bash" or "Edit|Write"; leave it out to match everything');
     if (Array.isArray(group.hooks)) insideDropped(walk, () => walkHandlers(walk, event, group.hooks as unknown[], { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, pointer));
@@ -272,7 +315,7 @@ function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string
   for (const field of HANDLER_FIELDS) {
     if (Object.hasOwn(group, field)) add(walk, 'warning', 'field-on-group', `${pointer}/${field}`, `"${field}" on a matcher group is ignored`, 'move it into each handler of "hooks"');
   }
-  const sequential = matcherGroupSchema.shape.sequential.safeParse(group.sequential);
+  const sequential = walk.checks.sequential(group.sequential);
   if (!sequential.success) add(walk, 'warning', 'invalid-sequential', `${pointer}/sequential`, '"sequential" must be true or false; the group runs in parallel', 'write "sequential": true');
   walkHandlers(walk, event, group.hooks, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: sequential.data === true }, pointer);
 }
@@ -301,7 +344,7 @@ interface GroupPlace {
 }
 
 function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unknown, pointer: string): void {
-  const result = hookHandlerSchema.safeParse(withAliases(walk, raw, pointer));
+  const result = walk.checks.handler(withAliases(walk, raw, pointer));
   if (!result.success) {
     for (const issue of result.error.issues) {
       const { code, message, fix } = describeIssue(issue, raw);
@@ -412,8 +455,8 @@ async function finish(walk: Walk, text: string, settings?: ScalarSettings): Prom
   };
 }
 
-function newWalk(origin: Origin, everyEntry: boolean): Walk {
-  return { origin, everyEntry, hooks: [], unapplied: [], dropped: 0, diagnostics: [] };
+function newWalk(origin: Origin, everyEntry: boolean, checks: Checks): Walk {
+  return { origin, checks, everyEntry, hooks: [], unapplied: [], dropped: 0, diagnostics: [] };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -8,7 +8,7 @@ import { EVENTS, type EventName } from '../events.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import { labelOf } from '../hook-label.ts';
 import type { HookInput } from '../input.ts';
-import { classify, type HookResult } from '../outcome.ts';
+import type { HookResult } from '../outcome.ts';
 import { asyncKind, type Plan, type PlannedHook } from '../plan.ts';
 import { reduce, type ReduceItem } from '../reduce.ts';
 import { runHook } from '../runners/index.ts';
@@ -145,9 +145,9 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   options.onHookStart?.(hook, handler.statusMessage ?? label);
   const inputJson = serialized(input);
   const warnings: string[] = [];
-  const judge = (raw: RawOutcome): HookRun => {
+  const judge = async (raw: RawOutcome): Promise<HookRun> => {
     options.onHookEnd?.(hook, raw);
-    return { kind: 'ran', hook, raw, result: classify(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
+    return { kind: 'ran', hook, raw, result: await (await import('../outcome.ts')).classifyOutcome(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
   };
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.
   const background = handler.type === 'command' ? await import('./background.ts') : undefined;

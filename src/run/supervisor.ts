@@ -3,7 +3,7 @@
 // then stores what the hook has to say in the session, under the lock, for the next firing to deliver.
 import { readFileSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { classify } from '../outcome.ts';
+import { classifyOutcome } from '../outcome.ts';
 import { runCommandHook } from '../runners/command.ts';
 import type { RawOutcome } from '../types.ts';
 import { isAlive } from '../session/lock.ts';
@@ -40,7 +40,7 @@ export async function superviseJob(file: string): Promise<number> {
     : await adopt(job);
   if (!job.session) return 0;
 
-  const result = classify(raw, { event: job.event, handler: job.hook.handler, label: job.label, fromPlugin: job.hook.provenance.layer === 'plugin' });
+  const result = await classifyOutcome(raw, { event: job.event, handler: job.hook.handler, label: job.label, fromPlugin: job.hook.provenance.layer === 'plugin' });
   const handler = job.hook.handler;
   const rewake = handler.type === 'command' && handler.asyncRewake && raw.exitCode === 2 && !raw.timedOut
     ? rewakeMessage(job.label, raw.stderr, raw.stdout)

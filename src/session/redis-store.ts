@@ -47,7 +47,7 @@ export async function readRedisSession(ref: SessionRef & { store: string }): Pro
     throw new PeriHooksError('state-unreachable', `cannot reach the session store ${shownUrl(ref.store)}: ${reason(error)}`,
       'start Redis there, or point --state (or $PERI_HOOKS_STATE_URL) at one that runs; --no-state fires without session state');
   }
-  return text === null ? { state: emptyState(ref.sessionId), exists: false } : parseSession(text, ref, where);
+  return text === null ? { state: emptyState(ref.sessionId), exists: false } : await parseSession(text, ref, where);
 }
 
 export async function updateRedisSession<T>(ref: SessionRef & { store: string }, change: (state: SessionState) => T, deadline: number): Promise<Update<T>> {
@@ -57,7 +57,7 @@ export async function updateRedisSession<T>(ref: SessionRef & { store: string },
     const redis = await connect(ref.store);
     for (let attempt = 0; ; attempt++) {
       const before = await redis.get(key);
-      const read = before === null ? { state: emptyState(ref.sessionId), warning: undefined } : parseSession(before, ref, where);
+      const read = before === null ? { state: emptyState(ref.sessionId), warning: undefined } : await parseSession(before, ref, where);
       const value = change(read.state);
       read.state.updatedAt = new Date().toISOString();
       const written = await redis.eval(COMPARE_AND_SET, { keys: [key], arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)] });

@@ -1,7 +1,8 @@
 // The shape of one session's state file, validated with zod when read (a file on disk is an edge).
 import * as z from 'zod';
+import { STATE_VERSION } from './state.ts';
 
-export const STATE_VERSION = 1;
+export { emptyState, STATE_VERSION } from './state.ts';
 
 // Built on first use: most firings never read an existing state file.
 function buildSessionStateSchema() {
@@ -49,7 +50,3 @@ export function sessionStateSchema(): ReturnType<typeof buildSessionStateSchema>
 export type SessionState = z.infer<ReturnType<typeof buildSessionStateSchema>>;
 export type AsyncResult = SessionState['results'][number];
 export type OnceEntry = SessionState['once'][string];
-
-export function emptyState(sessionId: string): SessionState {
-  return { version: STATE_VERSION, sessionId, updatedAt: new Date(0).toISOString(), once: {}, stopBlocks: {}, results: [] };
-}

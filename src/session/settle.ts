@@ -6,7 +6,8 @@ import type { EventName } from '../events.ts';
 import type { Reduced } from '../reduce.ts';
 import { canDeliver, withDelivered } from './delivery.ts';
 import { settleOnce, type OnceSettlement } from './once.ts';
-import { emptyState, type AsyncResult, type SessionState } from './schema.ts';
+import { emptyState } from './state.ts';
+import type { AsyncResult, SessionState } from './schema.ts';
 import { guardStop, resetGuardKey, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
 import { updateSession, type FiringSession } from './store.ts';
 

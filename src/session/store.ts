@@ -5,7 +5,9 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { acquireLock, type LockOptions } from './lock.ts';
-import { emptyState, sessionStateSchema, type SessionState } from './schema.ts';
+import { DEFER, sessionStateCheck } from '../generated/checks.ts';
+import { emptyState } from './state.ts';
+import type { SessionState } from './schema.ts';
 import { sha256Hex, randomHex } from './crypto.ts';
 
 export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
@@ -60,7 +62,7 @@ export function jobFileName(jobId: string): string {
 }
 
 /** One read of the session file; a missing file is a new session, a corrupt one a warning and a new session. */
-export function readSession(ref: SessionRef): ReadResult {
+export async function readSession(ref: SessionRef): Promise<ReadResult> {
   const file = sessionFile(ref);
   let text: string;
   try {
@@ -73,15 +75,19 @@ export function readSession(ref: SessionRef): ReadResult {
   return parseSession(text, ref, file);
 }
 
-/** A session's stored text, validated: a corrupt one is a warning and a new session. `where` names it in the warning. */
-export function parseSession(text: string, ref: SessionRef, where: string): ReadResult {
+/**
+ * A session's stored text, validated: a corrupt one is a warning and a new session. `where` names it in the warning.
+ * The generated check accepts a valid file without zod; zod's schema words what is wrong with any other.
+ */
+export async function parseSession(text: string, ref: SessionRef, where: string): Promise<ReadResult> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${where} is corrupt (not JSON); this firing goes on as if the session were new` };
   }
-  const parsed = sessionStateSchema().safeParse(value);
+  const checked = sessionStateCheck(value);
+  const parsed = checked !== DEFER ? { success: true as const, data: checked as SessionState } : (await import('./schema.ts')).sessionStateSchema().safeParse(value);
   if (!parsed.success || parsed.data.sessionId !== ref.sessionId) {
     const why = parsed.success ? 'it belongs to another session' : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
     return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${where} is corrupt (${why}); this firing goes on as if the session were new` };
@@ -110,10 +116,10 @@ export interface StateOptions {
 }
 
 /** The one read of the session file at the start of a firing; undefined with --no-state. */
-export function openSession(sessionId: string, options: StateOptions): { session?: FiringSession; warnings: string[] } {
+export async function openSession(sessionId: string, options: StateOptions): Promise<{ session?: FiringSession; warnings: string[] }> {
   if (options.noState) return { warnings: [] };
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId };
-  const read = readSession(ref);
+  const read = await readSession(ref);
   return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
 }
 
@@ -164,7 +170,7 @@ export async function updateSession<T>(ref: SessionRef, change: (state: SessionS
   const release = await acquireLock(`${file}.lock`, lock);
   if (!release) return { ok: false, warnings: [`the session state ${file} stayed locked; this firing goes on as if the session were new`] };
   try {
-    const read = readSession(ref);
+    const read = await readSession(ref);
     if (read.warning) warnings.push(read.warning);
     const value = change(read.state);
     read.state.updatedAt = new Date().toISOString();

@@ -1,9 +1,10 @@
-// Guards start-up without timing anything: the bundle stays within its committed byte budget, and a
-// firing loads the process and HTTP machinery (node:child_process, undici, the model client) only when a hook needs it.
+// Guards start-up without timing anything: the bundle stays within its committed byte budget, a firing loads the
+// process and HTTP machinery (node:child_process, undici, the model client) only when a hook needs it, and a valid
+// firing evaluates neither zod nor the other commands' modules.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
@@ -35,12 +36,14 @@ let project: Project;
 before(() => { project = makeProject(); });
 after(() => project.cleanup());
 
-// Built-in modules that only the command runner (child_process) and undici or the model client (the rest) pull in.
-const LAZY = ['child_process', 'http', 'tls', 'http2', 'zlib', 'dns'];
+// Built-in modules that only the command runner (child_process) and undici or the model client (http and after)
+// pull in, and those of the stdio streams and node:fs/promises, which a firing with nothing to print never needs.
+const LAZY = ['child_process', 'http', 'tls', 'http2', 'zlib', 'dns', 'net', 'stream', 'fs/promises', 'readline'];
 
 /** The public built-in modules the bundle loaded during one firing, read from process.moduleLoadList at exit. */
 function builtinsLoaded(settings: object): string[] {
-  const probe = project.write('probe.cjs', `process.on('exit', () => process.stderr.write('\\nLOADED ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ') && !m.includes('internal/')).map((m) => m.slice(13)).join(',') + '\\n'));`);
+  // Listed before writing, and written to the descriptor: the stderr stream would load net and stream itself.
+  const probe = project.write('probe.cjs', `process.on('exit', () => { const loaded = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ') && !m.includes('internal/')).map((m) => m.slice(13)).join(','); require('node:fs').writeSync(2, '\\nLOADED ' + loaded + '\\n'); });`);
   const result = spawnSync(process.execPath, ['--require', probe, BIN, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], {
     input: project.input('PreToolUse.tool_name-Bash'), env: project.env(), encoding: 'utf8',
   });
@@ -49,7 +52,7 @@ function builtinsLoaded(settings: object): string[] {
   return line[1]!.split(',');
 }
 
-test('a firing whose hooks do not match loads neither the process machinery nor undici', () => {
+test('a firing whose hooks do not match loads neither the process machinery, nor undici, nor stdio streams', () => {
   const loaded = builtinsLoaded({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'true' }, { type: 'http', url: 'http://127.0.0.1:9/' }, { type: 'prompt', prompt: 'ok?' }] }] } });
   assert.deepEqual(LAZY.filter((name) => loaded.includes(name)), []);
 });
@@ -58,4 +61,61 @@ test('the probe sees them when a hook needs them', () => {
   const loaded = builtinsLoaded({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
   assert.ok(loaded.includes('child_process'));
   assert.ok(!loaded.includes('http'), 'a command hook does not load the HTTP client');
+});
+
+// Which bundled modules a firing evaluates: a readable build of the same bundle whose lazy-module wrapper
+// (esbuild's __esm) records each module it initialises; zod leaves its registry on globalThis when it evaluates.
+const PROBE_DIR = mkdtempSync(join(tmpdir(), 'peri-hooks-probe-'));
+after(() => rmSync(PROBE_DIR, { recursive: true, force: true }));
+const LAZY_WRAPPER = 'var __esm = (fn, res, err) => function __init() {';
+
+async function probeBundle(): Promise<string> {
+  const { build } = await import('esbuild');
+  const { bundleOptions } = await import('../../scripts/bundle-options.ts');
+  const plain = join(PROBE_DIR, 'plain.cjs');
+  await build({ ...bundleOptions(join(ROOT, 'src/cli/bin.ts'), plain), minify: false });
+  const source = readFileSync(plain, 'utf8');
+  assert.ok(source.includes(LAZY_WRAPPER), 'esbuild\'s lazy-module wrapper changed: update the probe');
+  // Every module the fire path must not evaluate has to be a lazy one, or the probe could not see it run.
+  for (const module of NOT_ON_THE_FIRE_PATH) assert.ok(source.includes(`"${module}"() {`), `${module} is not a lazily initialised module of the bundle`);
+  const probe = join(PROBE_DIR, 'probe.cjs');
+  writeFileSync(probe, source.replace(LAZY_WRAPPER, `${LAZY_WRAPPER} if (fn) (globalThis.__initialised ??= []).push(Object.keys(fn)[0]);`));
+  writeFileSync(join(PROBE_DIR, 'report.cjs'), "process.on('exit', () => process.stderr.write('\\nPROBE ' + JSON.stringify({ modules: globalThis.__initialised ?? [], zod: '__zod_globalRegistry' in globalThis }) + '\\n'));");
+  return probe;
+}
+
+/** Modules of the other commands and of zod's users, which a valid firing never needs. */
+const NOT_ON_THE_FIRE_PATH = [
+  'src/cli/commands/validate.ts', 'src/cli/commands/test.ts', 'src/cli/commands/install.ts', 'src/cli/commands/doctor.ts', 'src/cli/commands/serve.ts',
+  'src/cli/commands/replay.ts', 'src/cli/commands/schema.ts', 'src/cli/commands/explain.ts', 'src/config/schema.ts', 'src/input.ts', 'src/session/schema.ts',
+];
+
+let probed: Promise<string> | undefined;
+function modulesOfFiring(settings: object, input = project.input('PreToolUse.tool_name-Bash')): Promise<{ modules: string[]; zod: boolean; code: number | null }> {
+  return (probed ??= probeBundle()).then((probe) => {
+    const result = spawnSync(process.execPath, ['--require', join(PROBE_DIR, 'report.cjs'), probe, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], {
+      input, env: project.env(), encoding: 'utf8',
+    });
+    const line = /^PROBE (.*)$/m.exec(result.stderr);
+    assert.ok(line, `no probe output; stderr: ${result.stderr}`);
+    return { ...(JSON.parse(line[1]!) as { modules: string[]; zod: boolean }), code: result.status };
+  });
+}
+
+test('a no-op firing and one with a command hook evaluate neither zod nor the other commands\' modules', async () => {
+  for (const hook of [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'exit 2' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }]) {
+    const firing = await modulesOfFiring({ hooks: { PreToolUse: [hook] } });
+    assert.equal(firing.code, 0);
+    assert.equal(firing.zod, false, `zod was evaluated for ${JSON.stringify(hook)}`);
+    assert.ok(firing.modules.includes('src/fire.ts'), 'the probe saw no module at all');
+    assert.deepEqual(NOT_ON_THE_FIRE_PATH.filter((module) => firing.modules.includes(module)), []);
+  }
+});
+
+test('the probe sees zod when a firing needs it: an invalid input, an http hook (z.url)', async () => {
+  const badInput = await modulesOfFiring({}, JSON.stringify({ session_id: 1 }));
+  assert.equal(badInput.code, 1);
+  assert.ok(badInput.zod && badInput.modules.includes('src/input.ts'));
+  const http = await modulesOfFiring({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/' }] }] } });
+  assert.ok(http.zod && http.modules.includes('src/config/schema.ts'));
 });

@@ -8,8 +8,11 @@ import * as z from 'zod';
 import { EVENT_NAMES, isEventName, type EventName } from '../../src/events.ts';
 import { inputSchema } from '../../src/input.ts';
 import { outputJsonSchema, schemaFiles, serialise } from '../../src/schema-export.ts';
-import { parseStdout } from '../../src/outcome.ts';
+import { loadOutputSchemas, parseStdout } from '../../src/outcome.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
+
+// classify words a bad hook output with zod's schemas, which a caller loads first (the fire path on demand).
+await loadOutputSchemas();
 
 const SCHEMA = join(ROOT, 'schema');
 const INPUTS = join(ROOT, 'fixtures/claude-code-2.1.332/inputs');

@@ -33,7 +33,7 @@ test('with --state-dir . a firing keeps its files apart and its sweep leaves the
   assert.equal(result.code, 2, result.stderr);
   for (const [name, text] of Object.entries(foreign)) assert.equal(readFileSync(path.join(dir, name), 'utf8'), text, `${name} was changed or removed`);
   assert.deepEqual(leftovers.filter((file) => existsSync(file)), [], 'the sweep ran and removed peri-hooks\' own old files');
-  assert.equal(readSession({ dir, sessionId: 'package' }).state.stopBlocks.main, 1);
+  assert.equal((await readSession({ dir, sessionId: 'package' })).state.stopBlocks.main, 1);
 });
 
 test('firings wait for a session lock held well beyond 5 s, and every Stop count lands', async () => {
@@ -57,5 +57,5 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
   }
   const results = await running;
   assert.deepEqual(results.filter((result) => result.code !== 2 || /stayed locked/.test(result.stderr)).map((result) => result.stderr), []);
-  assert.equal(readSession({ dir, sessionId }).state.stopBlocks.main, firings);
+  assert.equal((await readSession({ dir, sessionId })).state.stopBlocks.main, firings);
 });

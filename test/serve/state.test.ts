@@ -60,5 +60,5 @@ test('updateSession is safe across concurrent callers inside one process (the se
     state.stopBlocks.main = (state.stopBlocks.main ?? 0) + 1;
   }, { deadline })));
   assert.ok(updates.every((update) => update.ok));
-  assert.equal(readSession(ref).state.stopBlocks.main, 100);
+  assert.equal((await readSession(ref)).state.stopBlocks.main, 100);
 });

@@ -134,24 +134,24 @@ after(() => rmSync(folder, { recursive: true, force: true }));
 
 test('settle takes the lock and writes only when the session has a say', async () => {
   const options = { env: {}, home: folder, stateDir: folder, deadline: Date.now() + 60_000 };
-  const quiet = openSession('quiet', options).session!;
+  const quiet = (await openSession('quiet', options)).session!;
   const settled = await settle(quiet, 'PreToolUse', { session_id: 'quiet' }, allow, [], {});
   assert.deepEqual(settled, { reduced: allow, delivered: [], warnings: [] });
   assert.equal(existsSync(sessionFile(quiet.ref)), false);
   assert.equal(existsSync(`${sessionFile(quiet.ref)}.lock`), false);
 
-  const stop = openSession('stop', options).session!;
+  const stop = (await openSession('stop', options)).session!;
   const counted = await settle(stop, 'Stop', { session_id: 'stop' }, block, [], {});
   assert.deepEqual(counted.guard, { count: 1, cap: 8, overridden: false });
   assert.equal(existsSync(sessionFile(stop.ref)), true);
 
   // A tool call after the block resets the count, written under the lock.
-  const toolCall = openSession('stop', options).session!;
+  const toolCall = (await openSession('stop', options)).session!;
   await settle(toolCall, 'PreToolUse', { session_id: 'stop' }, allow, [], {});
-  assert.deepEqual(readSession(toolCall.ref).state.stopBlocks, {});
+  assert.deepEqual((await readSession(toolCall.ref)).state.stopBlocks, {});
 
   // With the host capping Stop loops, a block is neither counted nor written.
-  const hosted = openSession('hosted', options).session!;
+  const hosted = (await openSession('hosted', options)).session!;
   const passed = await settle(hosted, 'Stop', { session_id: 'hosted' }, block, [], {}, false);
   assert.deepEqual(passed, { reduced: block, delivered: [], warnings: [] });
   assert.equal(existsSync(sessionFile(hosted.ref)), false);

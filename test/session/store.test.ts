@@ -38,19 +38,19 @@ test('any session id is one file name of its own inside the state dir, never ano
 
 test('a missing file is a new session; a corrupt one is a warning and a new session, replaced by the next write', async () => {
   const ref = { dir: freshDir(), sessionId: 'abc' };
-  assert.equal(readSession(ref).exists, false);
-  assert.equal(readSession(ref).warning, undefined);
+  assert.equal((await readSession(ref)).exists, false);
+  assert.equal((await readSession(ref)).warning, undefined);
   mkdirSync(ref.dir, { recursive: true });
   for (const text of ['{not json', '{"version": 99}', '[]']) {
     writeFileSync(sessionFile(ref), text);
-    const read = readSession(ref);
+    const read = await readSession(ref);
     assert.equal(read.exists, false);
     assert.match(read.warning!, /is corrupt .*as if the session were new/);
   }
   const update = await updateSession(ref, (state) => { state.stopBlocks.main = 1; }, inSeconds(10));
   assert.equal(update.ok, true);
   assert.match(update.warnings[0]!, /corrupt/);
-  assert.equal(readSession(ref).state.stopBlocks.main, 1);
+  assert.equal((await readSession(ref)).state.stopBlocks.main, 1);
 });
 
 test('a lock held by a live process makes the wait give up at its deadline', async () => {
@@ -101,7 +101,7 @@ test('50 updates racing on one session (the lock is a file, so in one process as
     state.stopBlocks.main = (state.stopBlocks.main ?? 0) + 1;
   }, inSeconds(120))));
   assert.deepEqual(updates.filter((update) => !update.ok), []);
-  assert.equal(readSession(ref).state.stopBlocks.main, 50);
+  assert.equal((await readSession(ref)).state.stopBlocks.main, 50);
   assert.deepEqual(readdirSync(ref.dir).filter((name) => /\.(tmp|lock)$/.test(name)), []);
 });
 

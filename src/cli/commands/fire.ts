@@ -10,7 +10,7 @@ import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import { closeStores } from '../../session/store.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
+import { interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 
 export interface FireFlags extends SourceFlags, StateFlags {
@@ -38,7 +38,9 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   if (givenHost === undefined && eventName !== undefined) checkEvent(eventName);
   const asyncHooks = asyncSelection(flags);
   const { text, source } = await readInput(flags.input);
-  const colour = useColour(process.stderr, flags.color);
+  // Colour and the progress lines are for a terminal only; a piped firing never creates the stderr stream before it writes.
+  const onTerminal = isTerminal(2);
+  const colour = onTerminal && useColour(process.stderr, flags.color);
   const options: FireOptions = {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
@@ -51,7 +53,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
     ...traceOption(flags.verbose === true, process.env),
     ...sourceOptions(flags),
-    ...(process.stderr.isTTY && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
+    ...(onTerminal && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
   // The one seam for other agents: their payload in, their answer out, the same pipeline between.
   const host = hostOf(givenHost, text);
@@ -66,9 +68,11 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
   const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
-  const summary = process.stderr.isTTY && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
-  await write(process.stdout, rendered.stdout);
-  await write(process.stderr, notes + rendered.stderr + summary);
+  const summary = onTerminal && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
+  // Nothing to say creates no stream: process.stdout and process.stderr cost a firing milliseconds to set up.
+  const errorText = notes + rendered.stderr + summary;
+  if (rendered.stdout !== '') await write(process.stdout, rendered.stdout);
+  if (errorText !== '') await write(process.stderr, errorText);
   return rendered.exitCode;
 }
 
