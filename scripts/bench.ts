@@ -5,6 +5,7 @@
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compare, peakMemoryMB, type Command } from './bench/measure.ts';
@@ -129,11 +130,16 @@ function testSuiteRow(): void {
     rows.push({ scenario: '5', command: '`peri-hooks test`, 500 cases', baseline: 'bash loop', runs: 0, target: TEST_TARGET, note: 'not available: `peri-hooks test --help` fails' });
     return;
   }
-  const { caseFile, bashLoop } = testCases(world, 500);
+  const processes = availableParallelism();
+  const { caseFile, bashLoop, nodeSpawners } = testCases(world, 500, NODE, processes);
   const testRun = script(`${main[0]} test`, [...main[1], 'test', caseFile]);
   const loop = script('bash loop', ['bash', '-c', bashLoop]);
   const result = compare(testRun, loop, runs(5), 1);
   record({ scenario: '5', command: `${main[0]}: \`peri-hooks test\`, 500 cases`, baseline: 'bash loop, 500 runs of the hook', ...result, target: TEST_TARGET, met: result.ratio <= 1, note: `${(result.medianMs / 500).toFixed(1)} ms per case` }, testRun);
+  // The floor under any design that starts hooks from Node, as many processes as `test` runs lanes.
+  const spawners = script('node spawners', ['bash', '-c', nodeSpawners]);
+  const floor = compare(spawners, loop, runs(5), 1);
+  record({ scenario: '5', command: `floor: ${processes} bare Node processes starting the 500 runs of the hook`, baseline: 'bash loop, 500 runs of the hook', ...floor }, spawners);
 }
 
 publish('startup', rows);

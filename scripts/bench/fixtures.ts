@@ -71,13 +71,29 @@ export function largeTree(world: World): string[] {
   return args;
 }
 
-/** Scenario 5: a hook script, 500 cases for `peri-hooks test`, and the bash loop that runs the script 500 times. */
-export function testCases(world: World, count: number): { caseFile: string; bashLoop: string } {
+/**
+ * What any Node design pays to start a hook: one `node` process per core, each starting its share of the runs
+ * of the script with three pipes (the input on stdin) and nothing else, in a new process group as hooks are.
+ */
+const NODE_SPAWNER = "const { spawn } = require('node:child_process'); const input = require('node:fs').readFileSync(process.argv[2]); let left = Number(process.argv[3]);"
+  + " const next = () => { if (left-- <= 0) return; const child = spawn(process.argv[1], [], { detached: true, stdio: 'pipe' }); child.stdout.resume(); child.stderr.resume(); child.stdin.end(input); child.on('close', next); }; next();";
+
+/**
+ * Scenario 5: a hook script, 500 cases for `peri-hooks test`, the bash loop that runs the script 500 times, and
+ * the same runs started by `processes` bare Node processes (the floor of a design that starts hooks from Node).
+ */
+export function testCases(world: World, count: number, node: string, processes: number): { caseFile: string; bashLoop: string; nodeSpawners: string } {
   const script = world.write('hooks/no-rm.sh', `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'rm -rf'*) echo "no rm -rf" >&2; exit 2;; esac\nexit 0\n`);
   const cases = Array.from({ length: count }, (_, index) => index % 2
     ? { name: `ls ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }
     : { name: `rm ${index}`, tool: 'Bash', toolInput: { command: `rm -rf /tmp/x${index}` }, expect: { decision: 'deny' } });
   const caseFile = world.write('project/bench.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [command(script)] }] } }, cases });
   const inputFile = world.write('input.json', world.input);
-  return { caseFile, bashLoop: `for i in $(seq ${count}); do ${script} < ${inputFile} >/dev/null 2>&1; done` };
+  const share = Math.ceil(count / processes);
+  const spawner = `${node} -e "${NODE_SPAWNER}" ${script} ${inputFile} ${share}`;
+  return {
+    caseFile,
+    bashLoop: `for i in $(seq ${count}); do ${script} < ${inputFile} >/dev/null 2>&1; done`,
+    nodeSpawners: `${Array.from({ length: processes }, () => `${spawner} &`).join(' ')} wait`,
+  };
 }

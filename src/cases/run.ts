@@ -102,7 +102,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const errors = [...discovered.errors, ...files.flatMap((file) => file.errors)];
   const all = files.flatMap((file) => file.cases);
   const cases = selectCases(all, options);
-  const env = options.env ?? process.env;
+  // Read once: every read of process.env calls into the runtime, and each case copies the whole environment.
+  const env = { ...(options.env ?? process.env) };
   // Cases stop when the caller interrupts, and on the first failure with --bail.
   const stop = new AbortController();
   const forward = () => stop.abort();

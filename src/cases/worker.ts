@@ -15,6 +15,8 @@ export type WorkerRequest = { run: { index: number; testCase: CaseToRun; recordi
 export type WorkerReply = { ready: true } | { index: number; outcome: CaseOutcome } | { watched: string[] };
 
 export async function caseWorker(): Promise<number> {
+  // Read once: every read of process.env calls into the runtime, and each case copies the whole environment.
+  const env = { ...process.env };
   const stop = new AbortController();
   // Ctrl-C reaches the whole process group: the cases running here end as the parent's would.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop.abort());
@@ -31,7 +33,7 @@ export async function caseWorker(): Promise<number> {
         continue;
       }
       const { index, testCase, recording } = request.run;
-      const task = runCase(testCase, process.env, { signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load, recording })
+      const task = runCase(testCase, env, { signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load, recording })
         .then((outcome) => { reply({ index, outcome }); });
       running.add(task);
       void task.finally(() => running.delete(task));
