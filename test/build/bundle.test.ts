@@ -57,6 +57,12 @@ test('a firing whose hooks do not match loads neither the process machinery, nor
   assert.deepEqual(LAZY.filter((name) => loaded.includes(name)), []);
 });
 
+test('a firing whose regex matchers cannot backtrack does not load node:v8 for the linear regex engine', () => {
+  const group = (matcher: string) => ({ matcher, hooks: [{ type: 'command', command: 'exit 2' }] });
+  assert.ok(!builtinsLoaded({ hooks: { PreToolUse: [group('Tool0|mcp__server0__.*'), group('mcp__.*')] } }).includes('v8'));
+  assert.ok(builtinsLoaded({ hooks: { PreToolUse: [group('(Tool0)+|mcp__.*x')] } }).includes('v8'), 'a regex that can backtrack turns the linear engine on');
+});
+
 test('the probe sees them when a hook needs them', () => {
   const loaded = builtinsLoaded({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
   assert.ok(loaded.includes('child_process'));
