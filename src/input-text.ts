@@ -10,5 +10,5 @@ import { inputObject } from './input-json.ts';
 export async function checkInput(event: EventName, text: string, source = 'stdin'): Promise<HookInput> {
   const value = inputObject(event, text, source);
   if (inputChecks[event](value) !== DEFER) return value as HookInput;
-  return (await import('./input.ts')).parseInput(event, text, source);
+  return (await import('./input.ts')).validInput(event, value, source);
 }

@@ -102,7 +102,11 @@ const TYPE_NAMES: Record<string, string> = { record: 'JSON object', object: 'JSO
 
 /** Parse and validate stdin for an event with zod (checkInput, in input-text.ts, is the same without zod for a valid input). */
 export function parseInput(event: EventName, text: string, source = 'stdin'): HookInput {
-  const value = inputObject(event, text, source);
+  return validInput(event, inputObject(event, text, source), source);
+}
+
+/** The input object, once the event's zod schema accepts it; else every problem it finds, as one error. */
+export function validInput(event: EventName, value: Record<string, unknown>, source: string): HookInput {
   const result = inputSchema(event).safeParse(value);
   if (!result.success) {
     // Every problem at once, so that fixing one does not reveal the next.
