@@ -88,7 +88,10 @@ try {
 }
 // A cache that V8 rejects (another Node, other V8 flags) would slow every start without a word.
 for (const [name, file] of Object.entries(assets)) {
-  if (moduleScript(name, readFileSync(file, 'utf8'), readFileSync(`${file}.code-cache`)).cachedDataRejected) throw new Error(`V8 rejects the code cache of ${file}`);
+  const source = readFileSync(file, 'utf8');
+  // The loader reads an asset as latin1 (sea-script.ts): esbuild escapes every character beyond ASCII, and must go on doing so.
+  if (/[^\x00-\x7f]/.test(source)) throw new Error(`${file} holds a character beyond ASCII, which the loader would misread`);
+  if (moduleScript(name, source, readFileSync(`${file}.code-cache`)).cachedDataRejected) throw new Error(`V8 rejects the code cache of ${file}`);
   assets[cacheAssetName(name)] = `${file}.code-cache`;
 }
 

@@ -16,6 +16,7 @@ import { loadCaseFile, type LoadedFile, type TestCase } from './load.ts';
 import { runLanesUntil } from './pool.ts';
 import { runSettingsCache } from './settings-cache.ts';
 import { startCaseWorker, type CaseWorker } from './workers.ts';
+import { nowMs } from '../clock.ts';
 
 export interface HookStderr {
   hook: string;
@@ -96,7 +97,7 @@ export interface SuiteOptions {
 const CASES_PER_WORKER = 16;
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
-  const started = performance.now();
+  const started = nowMs();
   const discovered = discoverCaseFiles(options.paths, options.cwd);
   const files = await Promise.all(discovered.files.map(loadCaseFile));
   const errors = [...discovered.errors, ...files.flatMap((file) => file.errors)];
@@ -148,7 +149,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     files, results, errors, passed, failed: results.length - passed + errors.length,
     notRun: cases.length - results.length, leftOut: all.length - cases.length,
     watched: [...new Set([...files.map((file) => file.file), ...cache.files(), ...workerFiles])].sort(),
-    durationMs: performance.now() - started,
+    durationMs: nowMs() - started,
   };
 }
 
@@ -180,7 +181,7 @@ interface CaseOptions {
 }
 
 export async function runCase(testCase: CaseToRun, env: Record<string, string | undefined>, options: CaseOptions): Promise<CaseOutcome> {
-  const started = performance.now();
+  const started = nowMs();
   const { spec } = testCase;
   const input = expandInput({
     event: testCase.event,
@@ -206,16 +207,16 @@ export async function runCase(testCase: CaseToRun, env: Record<string, string | 
     // A settings file that the case names and that cannot be read makes the case an error, not a pass with no hooks.
     const unreadable = testCase.settings ? report.warnings.filter((warning) => loaderCodeCost(warning.code) === 'file') : [];
     if (unreadable.length > 0) {
-      return { ...base, status: 'error', error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'), actual, hooks, durationMs: performance.now() - started };
+      return { ...base, status: 'error', error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'), actual, hooks, durationMs: nowMs() - started };
     }
     const failures = report.noHooksFound
       ? [noHooksFailure(testCase, report.noHooksFound.searched)]
       : hasExpectations(spec.expect)
         ? check(spec.expect!, report, actual)
         : options.recording ? [] : [{ key: 'expect', message: 'the case has no expectations', expected: 'an "expect" object', actual: actual.decision }];
-    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, durationMs: performance.now() - started };
+    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, durationMs: nowMs() - started };
   } catch (error) {
-    return { ...base, status: 'error', error: formatError(error).replace(/^peri-hooks: /, ''), durationMs: performance.now() - started };
+    return { ...base, status: 'error', error: formatError(error).replace(/^peri-hooks: /, ''), durationMs: nowMs() - started };
   }
 }
 

@@ -1,7 +1,8 @@
 // How the single executable runs its code: the bundle and each package that only some firings need are SEA
 // assets, each compiled with the V8 code cache that the build took after running it (scripts/build-sea.ts), so
 // that their functions start compiled.
-import { getAsset } from 'node:sea';
+import { Buffer } from 'node:buffer';
+import { getRawAsset } from 'node:sea';
 import { Script } from 'node:vm';
 
 /** The bundle's name in stack traces, and its asset's. */
@@ -24,7 +25,11 @@ export function runModule(name: string, script: Script, load: NodeJS.Require): u
   return module.exports;
 }
 
-/** The exports of the SEA asset `name`, compiled with its code cache. */
+/**
+ * The exports of the SEA asset `name`, compiled with its code cache. Read from the raw assets: getAsset would copy
+ * the cache and decode the source with a TextDecoder. The build keeps every asset ASCII, which latin1 reads as it is.
+ */
 export function assetModule(name: string, load: NodeJS.Require): unknown {
-  return runModule(name, moduleScript(name, getAsset(name, 'utf8'), Buffer.from(getAsset(cacheAssetName(name)))), load);
+  const source = Buffer.from(getRawAsset(name)).toString('latin1');
+  return runModule(name, moduleScript(name, source, Buffer.from(getRawAsset(cacheAssetName(name)))), load);
 }

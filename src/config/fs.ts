@@ -1,13 +1,20 @@
-// The settings loader's file calls over Node's callback API: importing node:fs/promises also loads readline,
-// the file watchers and more (about 3 ms of a firing's start), and these four calls are all it needs.
-import { close, fstat, open, readdir, readFile, stat, type Stats } from 'node:fs';
+// The settings loader's file calls, synchronous behind promises. A settings file is small and, by the time it is
+// read, known to be a regular file (load.ts opens it without blocking and checks it first); a hop through libuv's
+// thread pool per call, and starting the pool's four threads, cost a firing more than the reads themselves.
+// node:fs/promises is not used: importing it also loads readline, the file watchers and more.
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 
-type Callback<T> = (error: NodeJS.ErrnoException | null, value: T) => void;
-const promised = <T>(call: (done: Callback<T>) => void) => new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
+function settled<T>(call: () => T): Promise<T> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
 
-export const openFile = (file: string, flags: number) => promised<number>((done) => open(file, flags, done));
-export const statOf = (fd: number) => promised<Stats>((done) => fstat(fd, done));
-export const readWhole = (fd: number) => promised<string>((done) => readFile(fd, 'utf8', done));
-export const closeFile = (fd: number) => promised<void>((done) => close(fd, (error) => done(error, undefined)));
-export const namesIn = (dir: string) => promised<string[]>((done) => readdir(dir, done));
-export const statPath = (file: string) => promised<Stats>((done) => stat(file, done));
+export const openFile = (file: string, flags: number) => settled(() => openSync(file, flags));
+export const statOf = (fd: number) => settled<Stats>(() => fstatSync(fd));
+export const readWhole = (fd: number) => settled(() => readFileSync(fd, 'utf8'));
+export const closeFile = (fd: number) => settled(() => closeSync(fd));
+export const namesIn = (dir: string) => settled(() => readdirSync(dir));
+export const statPath = (file: string) => settled<Stats>(() => statSync(file));

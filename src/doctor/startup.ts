@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { shellCommand } from '../config/registration.ts';
 import { EVENTS, type EventName } from '../events.ts';
 import { check, type Check } from './check.ts';
+import { nowMs } from '../clock.ts';
 
 const RUNS = 5;
 const BUDGET_MS = EVENTS.SessionEnd.timeoutS * 1000;
@@ -16,13 +17,13 @@ export function startupCheck(runner: readonly string[], registered: readonly Eve
   const args = [...runner.slice(1), 'fire', 'SessionEnd', '--output', 'claude', '--setting-sources', 'none', '--no-state'];
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
+    const started = nowMs();
     const result = spawnSync(runner[0]!, args, { input, cwd, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
     if (result.error || result.status !== 0) {
       const why = result.error ? (result.error as NodeJS.ErrnoException).code ?? result.error.message : `exit ${result.status ?? result.signal}: ${result.stderr.trim()}`;
       return check('startup', 'fail', 'start-up', `a no-op firing of ${shellCommand(runner)} failed (${why})`, 'run peri-hooks install again, so that the registration starts a peri-hooks that is there');
     }
-    times.push(performance.now() - started);
+    times.push(nowMs() - started);
   }
   const median = Math.round(times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!);
   const tools = TOOL_CALL_EVENTS.filter((event) => registered.includes(event));

@@ -34,8 +34,6 @@ export interface HostDef {
   eventField?: string;
   /** Claude Code input field → the payload paths that may hold it, first present wins. */
   fields: Readonly<Record<string, readonly string[]>>;
-  /** A payload field that only this host sends: its presence picks the host when --host is not given. */
-  marker?: string;
   install: InstallDef;
 }
 
@@ -102,7 +100,6 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     tools: { exec_command: tool('Bash'), shell: tool('Bash') },
     eventField: 'hook_event_name',
     fields: CLAUDE_FIELDS,
-    marker: 'turn_id',
     install: { project: '.codex/hooks.json', user: '.codex/hooks.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
   },
   cursor: {
@@ -133,7 +130,6 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       tool_name: ['tool_name'], tool_input: ['tool_input'], tool_use_id: ['tool_use_id', 'generation_id'], tool_response: ['tool_output', 'result_json', 'output'],
       prompt: ['prompt'], error: ['error', 'error_message'], agent_type: ['subagent_type', 'agent_type'], agent_id: ['subagent_id', 'agent_id'], trigger: ['trigger'], reason: ['reason'], source: ['source'],
     },
-    marker: 'cursor_version',
     install: { project: '.cursor/hooks.json', user: '.cursor/hooks.json', shape: 'flat', under: ['hooks'], skeleton: { version: 1 }, handler: {}, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
   },
   gemini: {
@@ -212,7 +208,6 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     },
     eventField: 'hookEventName',
     fields: { ...CLAUDE_FIELDS, session_id: ['sessionId', 'session_id'], transcript_path: ['transcript_path', 'transcriptPath'] },
-    marker: 'hookEventName',
     install: { project: '.github/hooks/peri-hooks-vscode.json', user: '.copilot/hooks/peri-hooks-vscode.json', shape: 'flat', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
   },
   windsurf: {
@@ -233,7 +228,6 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     tools: {},
     eventField: 'agent_action_name',
     fields: { session_id: ['trajectory_id'], tool_use_id: ['execution_id'], cwd: ['tool_info.cwd'], prompt: ['tool_info.user_prompt'], last_assistant_message: ['tool_info.response'] },
-    marker: 'trajectory_id',
     install: { project: '.windsurf/hooks.json', user: '.codeium/windsurf/hooks.json', shape: 'flat', under: ['hooks'], handler: { show_output: true }, commandKey: 'command' },
   },
   kiro: {
@@ -276,7 +270,6 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       session_id: ['taskId'], cwd: ['workspaceRoots.0'], model: ['model'],
       tool_name: ['preToolUse.toolName', 'postToolUse.toolName'], tool_input: ['preToolUse.parameters', 'postToolUse.parameters'], tool_response: ['postToolUse.result'], prompt: ['userPromptSubmit.prompt'],
     },
-    marker: 'clineVersion',
     install: { project: '.clinerules/hooks', user: 'Documents/Cline/Hooks', shape: 'scripts', under: [], handler: {}, commandKey: 'command' },
   },
   qwen: {

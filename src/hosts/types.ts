@@ -4,6 +4,18 @@ import type { EventName } from '../events.ts';
 export const HOST_NAMES = ['codex', 'cursor', 'gemini', 'antigravity', 'copilot', 'vscode', 'windsurf', 'kiro', 'cline', 'qwen', 'factory', 'opencode', 'amp'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
+/**
+ * The payload field that only this host sends: its presence picks the host when --host is not given. Kept out of
+ * the hosts table (table.ts), which a Claude Code payload, carrying none of them, never needs to load.
+ */
+export const HOST_MARKERS: Readonly<Partial<Record<HostName, string>>> = {
+  codex: 'turn_id',
+  cursor: 'cursor_version',
+  vscode: 'hookEventName',
+  windsurf: 'trajectory_id',
+  cline: 'clineVersion',
+};
+
 /** The channels a host reads from a hook's answer for one of its events. */
 export interface Channels {
   /** It can refuse the action (deny a tool call, drop a prompt, keep the agent going at stop). */

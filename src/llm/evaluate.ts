@@ -7,6 +7,7 @@ import { redact, resolveModelConfig } from './config.ts';
 import { cancelledOutcome, errorOutcome, type Outcome } from '../runners/raw-outcome.ts';
 import type { MessagesRequest } from './wire.ts';
 import { timerMs } from '../timer.ts';
+import { nowMs } from '../clock.ts';
 
 export interface Evaluation {
   call: (request: Omit<MessagesRequest, 'model'>) => Promise<CallResult>;
@@ -21,8 +22,8 @@ export async function evaluate(
   ctx: RunContext,
   body: (evaluation: Evaluation) => Promise<Outcome>,
 ): Promise<RawOutcome> {
-  const started = performance.now();
-  const finish = (outcome: Outcome): RawOutcome => ({ ...outcome, durationMs: Math.round(performance.now() - started) });
+  const started = nowMs();
+  const finish = (outcome: Outcome): RawOutcome => ({ ...outcome, durationMs: Math.round(nowMs() - started) });
   if (!EVENTS[ctx.event].hookTypes.includes(type)) {
     return finish(errorOutcome(`${type} hooks are not supported for ${ctx.event} events`));
   }

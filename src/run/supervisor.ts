@@ -14,6 +14,7 @@ import { ranSuccessfully } from '../session/once.ts';
 import { closeStores, updateSession } from '../session/store.ts';
 import { STORE_URL_VARIABLE, type AdoptJob, type AsyncJob } from './background.ts';
 import type { AsyncResult } from '../session/schema.ts';
+import { isoTime, nowMs } from '../clock.ts';
 
 /** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
 const STORE_LOCK_WAIT_MS = 60_000;
@@ -47,7 +48,7 @@ export async function superviseJob(file: string): Promise<number> {
     : undefined;
   const specific = result.json?.hookSpecificOutput as Record<string, unknown> | undefined;
   const delivered: AsyncResult = {
-    jobId: job.jobId, hookId: job.hook.id, label: job.label, event: job.event, finishedAt: new Date().toISOString(),
+    jobId: job.jobId, hookId: job.hook.id, label: job.label, event: job.event, finishedAt: isoTime(),
     ...(typeof result.json?.systemMessage === 'string' ? { systemMessage: result.json.systemMessage } : {}),
     ...(typeof specific?.additionalContext === 'string' ? { additionalContext: specific.additionalContext } : {}),
     ...(rewake !== undefined ? { rewake } : {}),
@@ -59,7 +60,7 @@ export async function superviseJob(file: string): Promise<number> {
     if (hasNews) state.results.push(delivered);
     const claim = onceKey === undefined ? undefined : state.once[onceKey];
     if (onceKey !== undefined && claim?.status === 'running') {
-      if (ranSuccessfully(result)) state.once[onceKey] = { status: 'done', label: job.label, at: new Date().toISOString() };
+      if (ranSuccessfully(result)) state.once[onceKey] = { status: 'done', label: job.label, at: isoTime() };
       else delete state.once[onceKey];
     }
   }, { deadline: Date.now() + STORE_LOCK_WAIT_MS });
@@ -73,7 +74,7 @@ export async function superviseJob(file: string): Promise<number> {
  * a hook that ends on its own counts as exit 0, so that its JSON answer is what decides.
  */
 async function adopt(job: AdoptJob): Promise<RawOutcome> {
-  const started = performance.now();
+  const started = nowMs();
   const pipes = [new Socket({ fd: 3, readable: true, writable: false }), new Socket({ fd: 4, readable: true, writable: false })];
   const stdout = new Capture(job.stdoutSoFar);
   const stderr = new Capture(job.stderrSoFar);
@@ -93,5 +94,5 @@ async function adopt(job: AdoptJob): Promise<RawOutcome> {
   clearTimeout(timeout);
   for (const cancel of cancels) cancel();
   signalGroup(job.pid, 'SIGKILL');
-  return { exitCode: timedOut ? null : 0, stdout: stdout.text(), stderr: stderr.text(), timedOut, durationMs: performance.now() - started, ...truncation(stdout, stderr) };
+  return { exitCode: timedOut ? null : 0, stdout: stdout.text(), stderr: stderr.text(), timedOut, durationMs: nowMs() - started, ...truncation(stdout, stderr) };
 }

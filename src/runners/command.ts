@@ -10,13 +10,14 @@ import { asyncMarker } from '../outcome.ts';
 import { labelOf } from '../hook-label.ts';
 import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../run/process.ts';
 import { timerMs } from '../timer.ts';
+import { nowMs } from '../clock.ts';
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
 
 export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {
-  const started = performance.now();
+  const started = nowMs();
   const handler = hook.handler as CommandHook;
-  const failed = (error: string): RawOutcome => ({ exitCode: null, stdout: '', stderr: '', timedOut: false, error, durationMs: performance.now() - started });
+  const failed = (error: string): RawOutcome => ({ exitCode: null, stdout: '', stderr: '', timedOut: false, error, durationMs: nowMs() - started });
 
   const pluginRoot = hook.provenance.pluginRoot;
   if (!pluginRoot && [handler.command, ...(handler.args ?? [])].some((part) => PLUGIN_PLACEHOLDER.test(part))) {
@@ -100,7 +101,7 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   });
   const settled = await Promise.race([finished, moved]);
   if ('asyncTimeoutMs' in settled) {
-    return { exitCode: null, stdout: stdout.text(), stderr: stderr.text(), timedOut: false, durationMs: performance.now() - started, background: settled };
+    return { exitCode: null, stdout: stdout.text(), stderr: stderr.text(), timedOut: false, durationMs: nowMs() - started, background: settled };
   }
   const result = settled;
   stopAll();
@@ -112,7 +113,7 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     stdout: stdout.text(),
     stderr: stderr.text(),
     timedOut,
-    durationMs: performance.now() - started,
+    durationMs: nowMs() - started,
     ...truncation(stdout, stderr),
   };
   if (cancelled) return { ...outcome, error: 'cancelled: peri-hooks was interrupted' };

@@ -8,6 +8,7 @@ import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcom
 import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { shownUrl } from '../text.ts';
 import { timerMs } from '../timer.ts';
+import { nowMs } from '../clock.ts';
 
 /** Responses longer than this are not read further; the hook fails. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -142,8 +143,8 @@ async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions,
 /** A runner with its network seams (resolver, socket connector) replaced; tests use it, the pipeline does not. */
 export function createHttpRunner(seams: PinnedAgentOptions = {}): Runner {
   return async (hook, ctx) => {
-    const started = performance.now();
-    const finish: Finish = (outcome) => ({ ...outcome, durationMs: Math.round(performance.now() - started) });
+    const started = nowMs();
+    const finish: Finish = (outcome) => ({ ...outcome, durationMs: Math.round(nowMs() - started) });
     try {
       return await run(hook, ctx, seams, finish);
     } catch (error) {

@@ -13,6 +13,7 @@ import { hookOutputSchema } from '../output-schema.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { substituteInput } from './mcp-input.ts';
 import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
+import { nowMs } from '../clock.ts';
 
 const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
 /** Claude Code's second line of an onFailure block, per failure (§20.4.4). */
@@ -89,12 +90,12 @@ function namesHookField(text: string): boolean {
 }
 
 export async function runMcpToolHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {
-  const started = performance.now();
+  const started = nowMs();
   let outcome: Outcome;
   try {
     outcome = await call(hook, ctx);
   } catch (error) {
     outcome = errorOutcome(`MCP hook ${labelOf(hook)} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { ...outcome, durationMs: Math.round(performance.now() - started) };
+  return { ...outcome, durationMs: Math.round(nowMs() - started) };
 }

@@ -16,6 +16,7 @@ import { authorized } from './auth.ts';
 import { httpAnswer } from './http-answer.ts';
 import { limiter } from './limiter.ts';
 import { settingsCache } from '../config/settings-cache.ts';
+import { nowMs } from '../clock.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -142,9 +143,9 @@ export function createHookServer(options: ServeOptions): RunningServer {
   };
 
   const server = createServer((request, response) => {
-    const started = performance.now();
+    const started = nowMs();
     void tracked(handle(request, response).then(
-      (status) => options.log(`${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(performance.now() - started).toFixed(1)}ms`),
+      (status) => options.log(`${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(nowMs() - started).toFixed(1)}ms`),
       (error: unknown) => {
         options.log(`${request.method} request failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!response.headersSent) send(response, 500, { error: 'internal error' });

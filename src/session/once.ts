@@ -8,6 +8,7 @@ import { isAlive } from './lock.ts';
 import type { SessionState } from './schema.ts';
 import { sha256Hex } from './crypto.ts';
 import { updateSession, type FiringSession } from './store.ts';
+import { isoTime } from '../clock.ts';
 
 /** A once hook is known by what it runs (its dedup identity), not by where it sits in a file. */
 export function onceKey(hook: LoadedHook): string {
@@ -58,7 +59,7 @@ export async function claimOnce(session: FiringSession | undefined, hooks: reado
         lost.add(hook.id);
         continue;
       }
-      state.once[key] = { status: 'running', pid: process.pid, host: hostname(), label: label(hook), at: new Date().toISOString() };
+      state.once[key] = { status: 'running', pid: process.pid, host: hostname(), label: label(hook), at: isoTime() };
       taken.add(key);
       claimed.add(hook.id);
     }

@@ -9,6 +9,7 @@ import { shownUrl } from '../text.ts';
 import { sha256Hex } from './crypto.ts';
 import { emptyState, type SessionState } from './schema.ts';
 import { parseSession, SESSION_MAX_AGE_MS, type ReadResult, type SessionRef, type Update } from './store.ts';
+import { isoTime } from '../clock.ts';
 
 /** Sets KEYS[1] to ARGV[2] (expiring after ARGV[3] ms) only while it still holds ARGV[1] ('' = absent). */
 const COMPARE_AND_SET = `
@@ -59,7 +60,7 @@ export async function updateRedisSession<T>(ref: SessionRef & { store: string },
       const before = await redis.get(key);
       const read = before === null ? { state: emptyState(ref.sessionId), warning: undefined } : await parseSession(before, ref, where);
       const value = change(read.state);
-      read.state.updatedAt = new Date().toISOString();
+      read.state.updatedAt = isoTime();
       const written = await redis.eval(COMPARE_AND_SET, { keys: [key], arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)] });
       if (written === 1) return { ok: true, value, warnings: read.warning ? [read.warning] : [] };
       if (Date.now() >= deadline) return { ok: false, warnings: [`the session state ${where} kept changing under this firing until its deadline; this firing goes on as if the session were new`] };

@@ -10,6 +10,7 @@ import { emptyState } from './state.ts';
 import type { AsyncResult, SessionState } from './schema.ts';
 import { guardStop, resetGuardKey, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
 import { updateSession, type FiringSession } from './store.ts';
+import { isoTime } from '../clock.ts';
 
 /** The cap of a host that caps Stop loops itself (Claude Code). */
 export const HOST_CAP = 'host';
@@ -78,7 +79,7 @@ export interface Settled {
 export async function settle(session: FiringSession | undefined, event: EventName, input: Record<string, unknown>, reduced: Reduced, once: readonly OnceSettlement[], env: Record<string, string | undefined>, stopGuard = true): Promise<Settled> {
   const { cap, invalid }: { cap: DecideContext['cap']; invalid?: string } = stopGuard ? stopCap(env) : { cap: HOST_CAP };
   const warnings = invalid ? [invalid] : [];
-  const context = (): DecideContext => ({ input, once, cap, pid: process.pid, now: new Date().toISOString() });
+  const context = (): DecideContext => ({ input, once, cap, pid: process.pid, now: isoTime() });
   const asNew = (): Settled => {
     const { reduced: final, guard } = decide(event, reduced, emptyState(String(input.session_id ?? '')), context());
     return { reduced: final, ...(guard ? { guard } : {}), delivered: [], warnings };

@@ -1,8 +1,9 @@
 // A new session's state, without zod: a firing that finds no state file never loads the schema (schema.ts).
 import type { SessionState } from './schema.ts';
+import { isoTime } from '../clock.ts';
 
 export const STATE_VERSION = 1;
 
 export function emptyState(sessionId: string): SessionState {
-  return { version: STATE_VERSION, sessionId, updatedAt: new Date(0).toISOString(), once: {}, stopBlocks: {}, results: [] };
+  return { version: STATE_VERSION, sessionId, updatedAt: isoTime(new Date(0)), once: {}, stopBlocks: {}, results: [] };
 }

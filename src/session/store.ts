@@ -9,6 +9,7 @@ import { DEFER, sessionStateCheck } from '../generated/checks.ts';
 import { emptyState } from './state.ts';
 import type { SessionState } from './schema.ts';
 import { sha256Hex, randomHex } from './crypto.ts';
+import { isoTime } from '../clock.ts';
 
 export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
 /** Sessions untouched for this long are removed. */
@@ -173,7 +174,7 @@ export async function updateSession<T>(ref: SessionRef, change: (state: SessionS
     const read = await readSession(ref);
     if (read.warning) warnings.push(read.warning);
     const value = change(read.state);
-    read.state.updatedAt = new Date().toISOString();
+    read.state.updatedAt = isoTime();
     try {
       writeAtomic(file, `${JSON.stringify(read.state)}\n`);
     } catch (error) {

@@ -63,10 +63,30 @@ test('a firing whose regex matchers cannot backtrack does not load node:v8 for t
   assert.ok(builtinsLoaded({ hooks: { PreToolUse: [group('(Tool0)+|mcp__.*x')] } }).includes('v8'), 'a regex that can backtrack turns the linear engine on');
 });
 
+test('a firing that reads its settings files starts no thread pool: the loader reads them synchronously', () => {
+  // Linux names the pool's threads libuv-worker; the probe lists the process's threads as it exits.
+  if (process.platform !== 'linux') return;
+  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'exit 2' }] }] } });
+  const probe = project.write('threads.cjs', `process.on('exit', () => { const fs = require('node:fs'); const names = fs.readdirSync('/proc/self/task').map((id) => fs.readFileSync('/proc/self/task/' + id + '/comm', 'utf8').trim()); fs.writeSync(2, '\\nTHREADS ' + names.join(',') + '\\n'); });`);
+  const poolThreads = (preloads: string[]) => {
+    const result = spawnSync(process.execPath, [...preloads.flatMap((file) => ['--require', file]), BIN, 'fire', 'PreToolUse'], {
+      input: project.input('PreToolUse.tool_name-Bash'), env: project.env(), cwd: project.dir, encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, result.stderr);
+    const line = /^THREADS (.*)$/m.exec(result.stderr);
+    assert.ok(line, `no probe output; stderr: ${result.stderr}`);
+    return line[1]!.split(',').filter((name) => name === 'libuv-worker');
+  };
+  assert.deepEqual(poolThreads([probe]), []);
+  // The probe sees the pool once something reads a file through the callback API.
+  assert.ok(poolThreads([probe, project.write('pool.cjs', "require('node:fs').readFile(__filename, () => {});")]).length > 0, 'the probe does not see the thread pool');
+});
+
 test('the probe sees them when a hook needs them', () => {
   const loaded = builtinsLoaded({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
   assert.ok(loaded.includes('child_process'));
   assert.ok(!loaded.includes('http'), 'a command hook does not load the HTTP client');
+  assert.ok(!loaded.includes('perf_hooks'), 'a command hook is timed without performance.now(), whose first call loads perf_hooks');
 });
 
 // Which bundled modules a firing evaluates: a readable build of the same bundle whose lazy-module wrapper

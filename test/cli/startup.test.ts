@@ -37,9 +37,12 @@ test('the probe sees another command\'s modules when that command runs', async (
   assert.ok(!loaded.includes('cli/commands/fire.ts'), 'validate does not load the fire command');
 });
 
-test('a Claude Code firing loads of the host adapters only the detection and its table', async () => {
-  const loaded = await sourcesLoaded(['fire', 'PreToolUse', '--setting-sources', '', '--settings', '{"hooks":{}}'], project.input('PreToolUse.tool_name-Bash'));
-  assert.deepEqual(loaded.filter((file) => file.startsWith('hosts/')).sort(), ['hosts/detect.ts', 'hosts/table.ts', 'hosts/types.ts']);
+test('a Claude Code firing loads of the host adapters only the detection and its markers, not the hosts table', async () => {
+  const args = ['fire', 'PreToolUse', '--setting-sources', '', '--settings', '{"hooks":{}}'];
+  const loaded = await sourcesLoaded(args, project.input('PreToolUse.tool_name-Bash'));
+  assert.deepEqual(loaded.filter((file) => file.startsWith('hosts/')).sort(), ['hosts/detect.ts', 'hosts/types.ts']);
+  // A payload with a marker's name in it loads the table to check the host's events.
+  assert.ok((await sourcesLoaded(args, project.input('PreToolUse.tool_name-Bash', { turn_id: 't' }))).includes('hosts/table.ts'));
 });
 
 test('only a firing with a redis:// state loads the Redis store (and its client)', async () => {

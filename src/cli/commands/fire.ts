@@ -12,6 +12,7 @@ import { closeStores } from '../../session/store.ts';
 import type { Rendered } from '../../report/rendered.ts';
 import { interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
+import { isoTime, nowMs } from '../../clock.ts';
 
 export interface FireFlags extends SourceFlags, StateFlags {
   color?: ColourChoice;
@@ -56,7 +57,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     ...(onTerminal && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
   // The one seam for other agents: their payload in, their answer out, the same pipeline between.
-  const host = hostOf(givenHost, text);
+  const host = await hostOf(givenHost, text);
   if (host) return (await import('./fire-host.ts')).fireHostCommand({ host, ...(eventName !== undefined ? { event: eventName } : {}), text, source, output, options }).finally(closeStores);
   if (eventName === undefined) throw new PeriHooksError('usage', 'fire needs the event to fire', 'peri-hooks fire <Event> < input.json, or peri-hooks fire --host <agent> [<its event>] < payload.json');
   const event = checkEvent(eventName);
@@ -84,10 +85,10 @@ function traceOption(verbose: boolean, env: NodeJS.ProcessEnv): Pick<FireOptions
   const debug = env.PERI_HOOKS_DEBUG ?? '';
   const toFile = debug.includes('/') ? debug : undefined;
   if (!verbose && (debug === '' || debug === '0' || debug === 'false')) return {};
-  const started = performance.now();
+  const started = nowMs();
   return {
     trace: (stage, message) => {
-      const line = `peri-hooks: trace ${new Date().toISOString()} +${(performance.now() - started).toFixed(1)} ms ${stage}: ${message}\n`;
+      const line = `peri-hooks: trace ${isoTime()} +${(nowMs() - started).toFixed(1)} ms ${stage}: ${message}\n`;
       if (toFile) appendFileSync(toFile, line);
       else process.stderr.write(line);
     },
