@@ -4,7 +4,7 @@ import { loadSettings } from './config/index.ts';
 import { sourcesToLoad, type ProjectDirFrom, type SourceOptions } from './config/sources.ts';
 import { isToolEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
-import { buildInput } from './input.ts';
+import { buildInput } from './input-build.ts';
 import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';

@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { EventName } from '../events.ts';
-import { buildInput } from '../input.ts';
+import { buildInput } from '../input-build.ts';
 import { sha256Hex } from '../session/crypto.ts';
 
 export interface ExpandSource {

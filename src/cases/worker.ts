@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { runCase, type CaseOutcome, type CaseToRun } from './run.ts';
+import { runCase, type CaseOutcome, type CaseToRun } from './run-case.ts';
 import { runSettingsCache } from './settings-cache.ts';
+import { preferNodeCrypto } from '../session/crypto.ts';
 
 export const CASE_WORKER_COMMAND = '__case-worker';
 
@@ -17,6 +18,7 @@ export type WorkerReply = { ready: true } | { index: number; outcome: CaseOutcom
 export async function caseWorker(): Promise<number> {
   // Read once: every read of process.env calls into the runtime, and each case copies the whole environment.
   const env = { ...process.env };
+  preferNodeCrypto();
   const stop = new AbortController();
   // Ctrl-C reaches the whole process group: the cases running here end as the parent's would.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop.abort());

@@ -3,7 +3,7 @@
 // lane runs the case in this process instead, so a slow start or a crash costs speed, never a result.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { CaseOutcome, CaseToRun } from './run.ts';
+import type { CaseOutcome, CaseToRun } from './run-case.ts';
 import { CASE_WORKER_COMMAND, type WorkerReply, type WorkerRequest } from './worker.ts';
 
 export interface CaseWorker {

@@ -17,6 +17,7 @@ import { httpAnswer } from './http-answer.ts';
 import { limiter } from './limiter.ts';
 import { settingsCache } from '../config/settings-cache.ts';
 import { nowMs } from '../clock.ts';
+import { preferNodeCrypto } from '../session/crypto.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -56,6 +57,7 @@ const ROUTES: ReadonlyArray<{ prefix: string; method: string; route: (rest: stri
 const CLIENT_ERRORS: readonly ErrorCode[] = ['empty-input', 'invalid-json', 'invalid-input', 'event-mismatch'];
 
 export function createHookServer(options: ServeOptions): RunningServer {
+  preferNodeCrypto();
   const cache = settingsCache();
   // MCP connections outlive a firing: one per server, reused by the next request, reconnected after a crash.
   const mcpPool = createConnectionPool();

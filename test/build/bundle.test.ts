@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
 
@@ -144,4 +144,20 @@ test('the probe sees zod when a firing needs it: an invalid input, an http hook 
   assert.ok(badInput.zod && badInput.modules.includes('src/input.ts'));
   const http = await modulesOfFiring({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/' }] }] } });
   assert.ok(http.zod && http.modules.includes('src/config/schema.ts'));
+});
+
+test('a case worker of `test` evaluates no zod: only the suite (its case files) needs it', async (t) => {
+  if (availableParallelism() < 2) return t.skip('workers start only with two cores or more');
+  const probe = await (probed ??= probeBundle());
+  const script = project.write('hooks/allow.sh', '#!/bin/sh\ncat > /dev/null\nexit 0\n');
+  const cases = Array.from({ length: 40 }, (_, index) => ({ name: `case ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }));
+  const suite = project.write('probe.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }] } }, cases });
+  const reports = join(PROBE_DIR, 'processes.txt');
+  const report = project.write('report-process.cjs', `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(reports)}, JSON.stringify({ worker: process.argv.includes('__case-worker'), zod: '__zod_globalRegistry' in globalThis }) + '\\n'));`);
+  const result = spawnSync(process.execPath, [probe, 'test', suite], { env: { ...project.env(), NODE_OPTIONS: `--require ${report}` }, cwd: project.dir, encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  const processes = readFileSync(reports, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { worker: boolean; zod: boolean });
+  assert.ok(processes.filter((process) => process.worker).length >= 2, `no case worker ran: ${JSON.stringify(processes)}`);
+  assert.deepEqual(processes.filter((process) => process.worker && process.zod), []);
+  assert.ok(processes.some((process) => !process.worker && process.zod), 'the probe does not see the suite load zod');
 });

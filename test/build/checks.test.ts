@@ -12,7 +12,8 @@ import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from '../../src
 import { EVENTS, EVENT_NAMES, isEventName } from '../../src/events.ts';
 import { DEFER, handlerCheck, HOOK_TYPES, hookOutputCheck, inputChecks, matcherCheck, permissionDecisionChecks, sequentialCheck, sessionStateCheck, settingChecks, specificFieldChecks, type Checker } from '../../src/generated/checks.ts';
 import { hookOutputSchema, specificFieldSchema } from '../../src/output-schema.ts';
-import { buildInput, inputSchema } from '../../src/input.ts';
+import { buildInput } from '../../src/input-build.ts';
+import { inputSchema } from '../../src/input.ts';
 import { sessionStateSchema } from '../../src/session/schema.ts';
 import { ROOT } from '../helpers/cli.ts';
 

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
 import { loadCaseFile } from '../../src/cases/load.ts';
-import { runCase, runSuite, type CaseOutcome } from '../../src/cases/run.ts';
+import { runSuite } from '../../src/cases/run.ts';
+import { runCase, type CaseOutcome } from '../../src/cases/run-case.ts';
 import { startCaseWorker } from '../../src/cases/workers.ts';
 
 let project: Project;
