@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
 
@@ -146,18 +146,25 @@ test('the probe sees zod when a firing needs it: an invalid input, an http hook 
   assert.ok(http.zod && http.modules.includes('src/config/schema.ts'));
 });
 
-test('a case worker of `test` evaluates no zod: only the suite (its case files) needs it', async (t) => {
-  if (availableParallelism() < 2) return t.skip('workers start only with two cores or more');
+test('a case worker of `test` evaluates no zod: only the suite (its case files) needs it', async () => {
   const probe = await (probed ??= probeBundle());
   const script = project.write('hooks/allow.sh', '#!/bin/sh\ncat > /dev/null\nexit 0\n');
-  const cases = Array.from({ length: 40 }, (_, index) => ({ name: `case ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }));
-  const suite = project.write('probe.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }] } }, cases });
-  const reports = join(PROBE_DIR, 'processes.txt');
-  const report = project.write('report-process.cjs', `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(reports)}, JSON.stringify({ worker: process.argv.includes('__case-worker'), zod: '__zod_globalRegistry' in globalThis }) + '\\n'));`);
-  const result = spawnSync(process.execPath, [probe, 'test', suite], { env: { ...project.env(), NODE_OPTIONS: `--require ${report}` }, cwd: project.dir, encoding: 'utf8' });
-  assert.equal(result.status, 0, result.stdout + result.stderr);
-  const processes = readFileSync(reports, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { worker: boolean; zod: boolean });
-  assert.ok(processes.filter((process) => process.worker).length >= 2, `no case worker ran: ${JSON.stringify(processes)}`);
-  assert.deepEqual(processes.filter((process) => process.worker && process.zod), []);
-  assert.ok(processes.some((process) => !process.worker && process.zod), 'the probe does not see the suite load zod');
+  const suite = project.write('probe.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }] } }, cases: [{ name: 'ls', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'none' } }] });
+  const { loadCaseFile } = await import('../../src/cases/load.ts');
+  const { locate: _, ...testCase } = (await loadCaseFile(suite)).cases[0]!;
+  // The worker as `test` starts it, fed one case on stdin; it reports what it evaluated as it exits.
+  const ran = spawnSync(process.execPath, ['--require', join(PROBE_DIR, 'report.cjs'), probe, '__case-worker'], {
+    input: `${JSON.stringify({ run: { index: 0, testCase, recording: false } })}\n`, env: project.env(), cwd: project.dir, encoding: 'utf8',
+  });
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.match(ran.stdout, /"status":"passed"/, 'the worker did not run the case');
+  const line = /^PROBE (.*)$/m.exec(ran.stderr);
+  assert.ok(line, `no probe output; stderr: ${ran.stderr}`);
+  const worker = JSON.parse(line[1]!) as { modules: string[]; zod: boolean };
+  assert.equal(worker.zod, false, 'the case worker evaluated zod');
+  assert.ok(worker.modules.includes('src/cases/run-case.ts') && !worker.modules.includes('src/cases/load.ts'), worker.modules.join(', '));
+  // The suite itself reads its case files with zod, which the probe sees.
+  const suiteRun = spawnSync(process.execPath, ['--require', join(PROBE_DIR, 'report.cjs'), probe, 'test', suite], { env: project.env(), cwd: project.dir, encoding: 'utf8' });
+  assert.equal(suiteRun.status, 0, suiteRun.stdout + suiteRun.stderr);
+  assert.equal((JSON.parse(/^PROBE (.*)$/m.exec(suiteRun.stderr)![1]!) as { zod: boolean }).zod, true, 'the probe does not see the suite load zod');
 });
