@@ -31,6 +31,8 @@ export interface SuiteResult {
   leftOut: number;
   /** The case files, settings files and hook scripts the run read: what --watch watches. */
   watched: string[];
+  /** How each case worker that could not start or ended early ended; its cases ran in this process instead. */
+  workersEnded: string[];
   durationMs: number;
 }
 
@@ -110,12 +112,16 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   });
   let settled: Array<CaseResult | undefined>;
   const workerFiles: string[] = [];
+  const workersEnded: string[] = [];
   try {
     settled = await runLanesUntil(cases, lanes, () => stop.signal.aborted);
   } finally {
     options.signal?.removeEventListener('abort', forward);
     stop.signal.removeEventListener('abort', stopWorkers);
-    for (const files of await Promise.all(workers.map((worker) => worker.close()))) workerFiles.push(...files);
+    for (const closed of await Promise.all(workers.map((worker) => worker.close()))) {
+      workerFiles.push(...closed.watched);
+      if (closed.ended !== undefined) workersEnded.push(closed.ended);
+    }
     rmSync(stateRoot, { recursive: true, force: true });
   }
   const results = settled.filter((result) => result !== undefined);
@@ -124,6 +130,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     files, results, errors, passed, failed: results.length - passed + errors.length,
     notRun: cases.length - results.length, leftOut: all.length - cases.length,
     watched: [...new Set([...files.map((file) => file.file), ...cache.files(), ...workerFiles])].sort(),
+    workersEnded,
     durationMs: nowMs() - started,
   };
 }

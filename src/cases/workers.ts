@@ -13,8 +13,11 @@ export interface CaseWorker {
   run(index: number, testCase: CaseToRun, recording: boolean): Promise<CaseOutcome | undefined>;
   /** Ends the cases running in the worker (--bail, an interruption). */
   stop(): void;
-  /** Ends the worker once its cases are done; resolves with the files its cases read (what --watch watches). */
-  close(): Promise<string[]>;
+  /**
+   * Ends the worker once its cases are done; resolves with the files its cases read (what --watch watches) and,
+   * for a worker that could not start or ended before, how (its cases ran in this process instead).
+   */
+  close(): Promise<{ watched: string[]; ended?: string }>;
 }
 
 export function startCaseWorker(selfCommand: readonly string[], env: Record<string, string | undefined>, cwd: string): CaseWorker {
@@ -30,8 +33,17 @@ export function startCaseWorker(selfCommand: readonly string[], env: Record<stri
     for (const resolve of pending.values()) resolve(undefined);
     pending.clear();
   };
-  const exited = new Promise<void>((resolve) => child.once('close', () => { gone(); resolve(); }));
-  child.once('error', gone);
+  let closing = false;
+  let ended: string | undefined;
+  const exited = new Promise<void>((resolve) => child.once('close', (code, signal) => {
+    if (!closing) ended ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    gone();
+    resolve();
+  }));
+  child.once('error', (error) => {
+    ended ??= `could not start (${error.message})`;
+    gone();
+  });
   child.stdin.on('error', gone);
   createInterface({ input: child.stdout }).on('line', (line) => {
     const reply = JSON.parse(line) as WorkerReply;
@@ -59,11 +71,12 @@ export function startCaseWorker(selfCommand: readonly string[], env: Record<stri
       if (state === 'ready') send({ stop: true });
     },
     async close() {
+      closing = true;
       // A worker still starting has nothing to finish: it is not needed any more.
       if (state === 'starting') child.kill();
       child.stdin.end();
       await exited;
-      return watched;
+      return { watched, ...(ended !== undefined ? { ended } : {}) };
     },
   };
 }

@@ -33,7 +33,7 @@ describe('case workers', () => {
     const here = await Promise.all(cases.map((testCase, index) => runCase(testCase, project.env(), { stateDir: join(project.dir, 'state', String(index)) })));
     assert.deepEqual(viaWorker.map((outcome) => withoutTimes(outcome!)), here.map(withoutTimes));
     assert.deepEqual(viaWorker.map((outcome) => [outcome!.status, outcome!.actual?.decision]), [['passed', 'deny'], ['failed', 'none']]);
-    assert.deepEqual(await worker.close(), [deny]);
+    assert.deepEqual(await worker.close(), { watched: [deny] });
   });
 
   test('stop interrupts the cases running in the worker', async (t) => {
@@ -62,5 +62,8 @@ describe('case workers', () => {
     const suite = await runSuite({ paths: ['many'], cwd: project.dir, env: project.env(), jobs: 2, selfCommand: [join(project.dir, 'no-such-peri-hooks')] });
     assert.equal(suite.passed, 40);
     assert.deepEqual([...new Set(readFileSync(log, 'utf8').trim().split('\n'))], [String(process.pid)]);
+    // Not silently: the suite says how each worker ended.
+    assert.equal(suite.workersEnded.length, 2);
+    assert.ok(suite.workersEnded.every((ended) => /^could not start \(.*ENOENT/.test(ended)), suite.workersEnded.join('; '));
   });
 });

@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 
@@ -44,4 +45,17 @@ test('--bail stops the run at the first failure: at most the cases already runni
   assert.equal(summary.passed, 0);
   assert.ok(summary.failed >= 1 && summary.failed <= 2, JSON.stringify(summary));
   assert.equal(summary.failed + summary.notRun, CASES);
+});
+
+test('a case worker that dies costs no result, and the run says so', { skip: process.platform !== 'linux' ? 'the hook finds its worker through /proc' : availableParallelism() < 2 ? 'workers start only with two cores or more' : false }, async () => {
+  // The hook kills the process that started it when that is a case worker; run again in the test process, it passes.
+  const hook = project.write('dies/kill-worker.sh', '#!/bin/sh\ncat >/dev/null\nif tr "\\0" " " < /proc/$PPID/cmdline | grep -q __case-worker; then kill -9 $PPID; fi\nexit 0\n');
+  const cases = Array.from({ length: CASES }, (_, index) => ({ name: `case ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }));
+  project.write('dies/suite.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }, cases });
+  const result = await runCli(['test', 'dies', '--jobs', '2', '--reporter', 'json'], { env: project.env(), cwd: project.dir });
+  assert.equal(result.code, 0, result.stderr);
+  const { summary } = JSON.parse(result.stdout) as { summary: { passed: number; failed: number } };
+  assert.equal(summary.passed, CASES);
+  const warnings = result.stderr.match(/^peri-hooks: warning: a case worker was killed by SIGKILL; its cases ran in the test process instead$/gm) ?? [];
+  assert.ok(warnings.length >= 1, result.stderr);
 });

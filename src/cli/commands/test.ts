@@ -120,6 +120,7 @@ async function report(suite: SuiteResult, flags: TestFlags, reporters: ReporterN
     notes += `peri-hooks: JUnit report written to ${relativePath(file, cwd)}\n`;
   }
   if (suite.notRun > 0) notes += `peri-hooks: --bail: stopped after the first failure; ${suite.notRun} ${suite.notRun === 1 ? 'case was' : 'cases were'} not run\n`;
+  for (const ended of suite.workersEnded) notes += `peri-hooks: warning: a case worker ${ended}; its cases ran in the test process instead\n`;
   await write(process.stdout, CONSOLE[consoleReporter](suite, context));
   await write(process.stderr, notes);
   return suite.failed > 0 ? EXIT.runnerError : EXIT.ok;
