@@ -87,12 +87,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const forward = () => stop.abort();
   options.signal?.addEventListener('abort', forward, { once: true });
   if (options.signal?.aborted) stop.abort();
-  // One folder for the run; each case's state folder is a path inside it that fire creates only when a case keeps state.
+  // One folder for the run, the workers' cases included; each case's state folder is a path inside it, named by the
+  // case's index, that fire creates only when a case keeps state.
   const stateRoot = mkdtempSync(path.join(tmpdir(), 'peri-hooks-cases-'));
   const cache = runSettingsCache();
   const progress: Progress = { done: 0, total: cases.length, passed: 0, failed: 0 };
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), cases.length));
-  const workers = startWorkers(options, cases.length, jobs, env);
+  const workers = startWorkers(options, cases.length, jobs, env, stateRoot);
   const stopWorkers = () => workers.forEach((worker) => worker.stop());
   stop.signal.addEventListener('abort', stopWorkers, { once: true });
   const inProcess = (testCase: TestCase, index: number) => runCase(testCase, env, { ...options, signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load });
@@ -136,10 +137,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
 }
 
 /** One worker process per core the jobs can use, when each has enough cases; none without a way to start one. */
-function startWorkers(options: SuiteOptions, caseCount: number, jobs: number, env: Record<string, string | undefined>): CaseWorker[] {
+function startWorkers(options: SuiteOptions, caseCount: number, jobs: number, env: Record<string, string | undefined>, stateRoot: string): CaseWorker[] {
   const count = Math.min(jobs, availableParallelism(), Math.floor(caseCount / CASES_PER_WORKER));
   if (!options.selfCommand || count < 2) return [];
-  return Array.from({ length: count }, () => startCaseWorker(options.selfCommand!, env, options.cwd));
+  return Array.from({ length: count }, () => startCaseWorker(options.selfCommand!, env, options.cwd, stateRoot));
 }
 
 function caseToRun(testCase: TestCase): CaseToRun {

@@ -20,8 +20,9 @@ export interface CaseWorker {
   close(): Promise<{ watched: string[]; ended?: string }>;
 }
 
-export function startCaseWorker(selfCommand: readonly string[], env: Record<string, string | undefined>, cwd: string): CaseWorker {
-  const child = spawn(selfCommand[0]!, [...selfCommand.slice(1), CASE_WORKER_COMMAND], { env, cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+/** `stateRoot`: the suite's folder, where the worker puts its cases' state folders; the caller removes it. */
+export function startCaseWorker(selfCommand: readonly string[], env: Record<string, string | undefined>, cwd: string, stateRoot: string): CaseWorker {
+  const child = spawn(selfCommand[0]!, [...selfCommand.slice(1), CASE_WORKER_COMMAND, stateRoot], { env, cwd, stdio: ['pipe', 'pipe', 'ignore'] });
   let state: 'starting' | 'ready' | 'gone' = 'starting';
   let settleReady: (ready: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => { settleReady = resolve; });

@@ -48,7 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The detached supervisor of an async hook: internal, so not a command of options.ts and not in the help.
   if (argv[0] === '__async-run') return (await import('../run/supervisor.ts')).superviseJob(argv[1] ?? '');
   // A worker process of `test` (cases/workers.ts starts it), likewise internal.
-  if (argv[0] === '__case-worker') return (await import('../cases/worker.ts')).caseWorker();
+  if (argv[0] === '__case-worker') return (await import('../cases/worker.ts')).caseWorker(argv[1] ?? '');
   const parsed = parseArgs(argv);
   switch (parsed.kind) {
     case 'help':

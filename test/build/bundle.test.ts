@@ -153,7 +153,7 @@ test('a case worker of `test` evaluates no zod: only the suite (its case files) 
   const { loadCaseFile } = await import('../../src/cases/load.ts');
   const { locate: _, ...testCase } = (await loadCaseFile(suite)).cases[0]!;
   // The worker as `test` starts it, fed one case on stdin; it reports what it evaluated as it exits.
-  const ran = spawnSync(process.execPath, ['--require', join(PROBE_DIR, 'report.cjs'), probe, '__case-worker'], {
+  const ran = spawnSync(process.execPath, ['--require', join(PROBE_DIR, 'report.cjs'), probe, '__case-worker', project.dir], {
     input: `${JSON.stringify({ run: { index: 0, testCase, recording: false } })}\n`, env: project.env(), cwd: project.dir, encoding: 'utf8',
   });
   assert.equal(ran.status, 0, ran.stderr);

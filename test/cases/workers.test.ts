@@ -26,7 +26,7 @@ describe('case workers', () => {
       { name: 'ls', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'allow' } },
     ] });
     const { cases } = await loadCaseFile(file);
-    const worker = startCaseWorker(SOURCES, project.env(), project.dir);
+    const worker = startCaseWorker(SOURCES, project.env(), project.dir, project.dir);
     t.after(() => worker.close());
     assert.equal(await worker.ready, true);
     const viaWorker = await Promise.all(cases.map(({ locate: _, ...testCase }, index) => worker.run(index, testCase, false)));
@@ -40,7 +40,7 @@ describe('case workers', () => {
     const slow = project.write('hooks/slow.sh', '#!/bin/sh\nsleep 60\n');
     const file = project.write('slow/hooks.test.json', [{ name: 'slow', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(slow)] }] } }, expect: { decision: 'none' } }]);
     const { cases: [slowCase] } = await loadCaseFile(file);
-    const worker = startCaseWorker(SOURCES, project.env(), project.dir);
+    const worker = startCaseWorker(SOURCES, project.env(), project.dir, project.dir);
     t.after(() => worker.close());
     assert.equal(await worker.ready, true);
     const { locate: _, ...testCase } = slowCase!;
@@ -56,7 +56,7 @@ describe('case workers', () => {
     const log = join(project.dir, 'ran.txt');
     const record = project.write('hooks/record.sh', `#!/bin/sh\ncat >/dev/null\necho "$PPID" >> ${log}\n`);
     project.write('many/hooks.test.json', Array.from({ length: 40 }, (_, index) => ({ name: `case ${index}`, tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(record)] }] } }, expect: { decision: 'none' } })));
-    const missing = startCaseWorker([join(project.dir, 'no-such-peri-hooks')], project.env(), project.dir);
+    const missing = startCaseWorker([join(project.dir, 'no-such-peri-hooks')], project.env(), project.dir, project.dir);
     assert.equal(await missing.ready, false);
     assert.equal(await missing.run(0, { name: 'x' } as never, false), undefined);
     const suite = await runSuite({ paths: ['many'], cwd: project.dir, env: project.env(), jobs: 2, selfCommand: [join(project.dir, 'no-such-peri-hooks')] });
