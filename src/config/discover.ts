@@ -1,10 +1,11 @@
 // Which settings files exist to be read, per layer, in Claude Code's collection order (spec §9.1):
 // user → project → local → flag → managed (managed-settings.json, then managed-settings.d/*.json) → plugins.
-import { namesIn, statPath } from './fs.ts';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import type { LoaderDiagnostic } from './codes.ts';
 import type { LoadOptions } from './index.ts';
+import { isDirectory } from '../files.ts';
 
 export type SettingsLayer = 'managed' | 'user' | 'project' | 'local' | 'flag';
 
@@ -87,7 +88,7 @@ function isInline(value: string): boolean {
 /** managed-settings.d/*.json sorted by name (code-unit order); hidden files are skipped like a shell glob would. */
 async function listDropIns(dir: string): Promise<string[]> {
   try {
-    const names = await namesIn(dir);
+    const names = readdirSync(dir);
     return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().map((name) => path.join(dir, name));
   } catch (error) {
     const flag = deniedPermissionFlag(error);
@@ -98,8 +99,7 @@ async function listDropIns(dir: string): Promise<string[]> {
 
 async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnostic: LoaderDiagnostic }> {
   const root = path.resolve(dir);
-  const isDir = await statPath(root).then((s) => s.isDirectory(), () => false);
-  if (isDir) return { root };
+  if (isDirectory(root)) return { root };
   return {
     diagnostic: {
       severity: 'warning',
@@ -110,3 +110,4 @@ async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnos
     },
   };
 }
+

@@ -2,8 +2,7 @@
 // except on guard events, where it makes its whole file inapplicable. Every problem is a located diagnostic.
 // For `validate`, `everyEntry` also walks what is dropped (an inapplicable file, the inside of a dropped
 // entry), so that one mistake does not hide the others; what it finds there never applies.
-import { constants } from 'node:fs';
-import { closeFile, openFile, readWhole, statOf } from './fs.ts';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import path from 'node:path';
 import type * as z from 'zod';
@@ -188,18 +187,22 @@ async function loadPluginHooksFile(origin: Origin, read: Read, everyEntry: boole
   return await finish(walk, parsed.text);
 }
 
+/**
+ * Read synchronously: a settings file is small and, once checked, a regular file; a hop through libuv's thread pool
+ * per call, and starting the pool's four threads, cost a firing more than the reads themselves.
+ */
 async function readText(file: string): Promise<Read> {
   try {
     // Opened without blocking and checked before reading: a FIFO or a device at a settings path must not hang the firing.
-    const fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const stats = await statOf(fd);
+      const stats = fstatSync(fd);
       if (stats.isDirectory()) return { kind: 'error', message: 'it is a directory' };
       if (!stats.isFile()) return { kind: 'error', message: 'it is not a regular file (a FIFO, socket or device)' };
-      const text = await readWhole(fd);
+      const text = readFileSync(fd, 'utf8');
       return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
     } finally {
-      await closeFile(fd);
+      closeSync(fd);
     }
   } catch (error) {
     const flag = deniedPermissionFlag(error);

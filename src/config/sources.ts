@@ -1,9 +1,10 @@
 // Which settings sources a command reads: fire, validate, explain, list and replay take the same options.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { PeriHooksError } from '../errors.ts';
 import type { LoadOptions } from './index.ts';
+import { isDirectory } from '../files.ts';
 
 export interface SourceOptions {
   /** Project root; default CLAUDE_PROJECT_DIR, else found from the input's cwd (see findProject). */
@@ -75,10 +76,3 @@ export function findProject(cwd: string, home: string): { projectDir: string; pr
   return gitRoot ? { projectDir: gitRoot, projectDirFrom: 'git' } : { projectDir: start, projectDirFrom: 'cwd' };
 }
 
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}

@@ -1,7 +1,7 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
 // never left behind (run/process.ts).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { CommandHook } from '../config/schema.ts';
@@ -11,6 +11,7 @@ import { labelOf } from '../hook-label.ts';
 import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../run/process.ts';
 import { timerMs } from '../timer.ts';
 import { nowMs } from '../clock.ts';
+import { isDirectory } from '../files.ts';
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
 
@@ -253,10 +254,3 @@ function workingDirectory(ctx: RunContext): { path: string; warning?: string } {
   return path === ctx.cwd ? { path } : { path, warning: `the input cwd ${JSON.stringify(ctx.cwd)} does not exist; hooks run in ${path}` };
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}

@@ -1,7 +1,6 @@
 // `peri-hooks serve`: the fire pipeline behind HTTP (TCP or a unix socket). Settings are loaded once per project
 // and revalidated per request (config/settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
 import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
@@ -18,6 +17,7 @@ import { limiter } from './limiter.ts';
 import { settingsCache } from '../config/settings-cache.ts';
 import { nowMs } from '../clock.ts';
 import { preferNodeCrypto } from '../session/crypto.ts';
+import { isDirectory } from '../files.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -201,13 +201,6 @@ function requestedProject(request: IncomingMessage, url: URL): { dir?: string } 
   return { dir: value };
 }
 
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 function refuse(response: ServerResponse): number {
   response.setHeader('www-authenticate', 'Bearer');
