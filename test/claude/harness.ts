@@ -332,6 +332,16 @@ function writeUnder(folder: string, relative: string, content: string): void {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
+// Claude Code's reminder when the date changes during a session, on its own or appended to a message.
+const DATE_CHANGED = /(\n\n)?The date has changed\. Today's date is now \d{4}-\d{2}-\d{2}\. No need to announce the new date — the user's own clock shows it\./g;
+
+/** A system message left empty once the date-change reminder is taken out of it. */
+function isEmptySystemMessage(item: unknown): boolean {
+  if (!item || typeof item !== 'object' || (item as { role?: unknown }).role !== 'system') return false;
+  const content = (item as { content?: unknown }).content;
+  return Array.isArray(content) && content.every((part) => (part as { type?: unknown; text?: unknown }).type === 'text' && (part as { text?: unknown }).text === '');
+}
+
 // Fields whose values are per run (ids, timings), whatever they hold.
 const PER_RUN_FIELDS = new Set(['session_id', 'prompt_id', 'agent_id', 'cache_control', 'duration_ms']);
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -348,11 +358,13 @@ function normaliser(root: string, hookCommands: string[], apiUrl: string): (valu
   const inText = (value: string) => {
     let result = labelPattern ? value.replace(labelPattern, '<hook>') : value;
     result = result.replaceAll(new URL(apiUrl).host, '<api>').replace(rootPattern, '<root>').replace(UUID, '<uuid>').replace(AGENT_ID, '<agent-id>');
-    return result.replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<duration>').replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><duration></duration_ms>');
+    result = result.replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<duration>').replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><duration></duration_ms>');
+    // A run that crosses midnight gets Claude Code's date-change reminder, which the other run may not.
+    return result.replace(DATE_CHANGED, '').replace(/(Today's date is (?:now )?)\d{4}-\d{2}-\d{2}/g, '$1<date>');
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return inText(value);
-    if (Array.isArray(value)) return value.map(walk);
+    if (Array.isArray(value)) return value.map(walk).filter((item) => !isEmptySystemMessage(item));
     if (value && typeof value === 'object') {
       return Object.fromEntries(Object.entries(value).filter(([key]) => !PER_RUN_FIELDS.has(key)).map(([key, inner]) => [key, walk(inner)]));
     }
