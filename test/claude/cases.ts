@@ -16,6 +16,14 @@ const NO_PERMISSIONS = { permissions: { allow: [] } };
 // Claude Code orders sibling hooks' texts by when they finished, peri-hooks by configuration: a hook that
 // starts with this finishes after its instant siblings, so that the two orders are the same.
 const THEN = 'sleep 1;';
+// Claude Code does not wait for some hooks (async ones, InstructionsLoaded, CwdChanged) and ends them with the
+// session. Such cases meet through marks in the run's folder instead of sleeps, so that none depends on how fast a
+// process starts: a tool call waits for the mark a hook leaves (30 s at the most), an async hook for the mark of the
+// tool call it must outlast. In single quotes, so that Claude Code's `if` sees plain commands.
+const mark = (name: string) => `sh -c 'touch "$HOOK_LOG/../${name}.mark"'`;
+const waitFor = (name: string) => `timeout 30 sh -c 'until [ -e "$HOOK_LOG/../${name}.mark" ]; do sleep 0.1; done'`;
+// After an async hook's mark, the time for its process (or peri-hooks around it) to end and Claude Code to see it.
+const SETTLE = 'sleep 1';
 // mcp_tool hooks call the guard of the MCP tests (test/mcp/guard-server.ts), a user-scope stdio server.
 const GUARD = { guard: { command: process.execPath, args: [join(ROOT, 'test/mcp/guard-server.ts'), 'stdio'] } };
 const guard = (tool: string, event: string, extra: Record<string, unknown> = {}) => ({ type: 'mcp_tool', server: 'guard', tool, input: { event }, ...extra });
@@ -327,11 +335,11 @@ export const CASES: ClaudeCase[] = [
     expect: { files: [], modelSees: ['timed out; blocking because onFailure'] },
   },
   {
-    // The hook takes a second, through peri-hooks or not: Claude Code shows an answer that came at once one turn more.
+    // One tool call only: the async hook of a later one would still be running when the session ends.
     name: 'async hook: its context reaches the model on a later turn',
-    hooks: { PreToolUse: onBash(hook('background', `sleep 1; ${specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' })}`, { async: true })), PostToolUse: onBash(hook('post')) },
-    model: [[bash('toolu_n1', 'sleep 3; touch ran-n1')], [bash('toolu_n2', 'touch ran-n2')], [say('ok')]],
-    expect: { ran: ['background'], files: ['ran-n1', 'ran-n2'], modelSees: ['async system message\nasync says hello'] },
+    hooks: { PreToolUse: onBash(hook('background', `${waitFor('tool-started')}; ${specific('PreToolUse', { additionalContext: 'async says hello' }, { systemMessage: 'async system message' })}; ${mark('background')}`, { async: true })), PostToolUse: onBash(hook('post')) },
+    model: [[bash('toolu_n1', `${mark('tool-started')}; ${waitFor('background')}; ${SETTLE}; touch ran-n1`)], [say('ok')]],
+    expect: { runs: { background: 1 }, files: ['ran-n1'], modelSees: ['async system message\nasync says hello'] },
   },
   {
     // Headless, Claude Code runs an asyncRewake hook without `async` in the foreground, as a normal hook.
@@ -341,18 +349,17 @@ export const CASES: ClaudeCase[] = [
     expect: { ran: ['rewake'], modelSees: ['background check failed'] },
   },
   {
-    // The hook takes a second, through peri-hooks or not: one that ends before the next tool call starts is seen one turn more.
+    // The hook ends while the next tool call runs; `if` keeps it off that call, whose own firing the session's end would cut short.
     name: 'async asyncRewake: exit 2 in the background wakes the model with the stderr',
-    hooks: { PostToolUse: onBash(hook('rewake', 'sleep 1; echo "background check failed" >&2; exit 2', { async: true, asyncRewake: true })) },
-    model: [[bash('toolu_n5', 'touch ran-n5')], [bash('toolu_n6', 'sleep 3; touch ran-n6')], [say('ok')]],
-    expect: { ran: ['rewake'], modelSees: ['Stop hook blocking error from command'] },
+    hooks: { PostToolUse: onBash(hook('rewake', `${waitFor('tool-started')}; echo "background check failed" >&2; ${mark('rewake')}; exit 2`, { async: true, asyncRewake: true, if: 'Bash(touch ran-n5)' })) },
+    model: [[bash('toolu_n5', 'touch ran-n5')], [bash('toolu_n6', `${mark('tool-started')}; ${waitFor('rewake')}; ${SETTLE}; touch ran-n6`)], [say('ok')]],
+    expect: { runs: { rewake: 1 }, files: ['ran-n5', 'ran-n6'], modelSees: ['Stop hook blocking error from command'] },
   },
   {
     name: 'InstructionsLoaded fires for the project CLAUDE.md',
     files: { 'CLAUDE.md': '# Project rules\nBe brief.\n' },
-    hooks: { InstructionsLoaded: all(hook('instructions')) },
-    // Claude Code does not wait for InstructionsLoaded hooks and ends them when the session ends: keep it open for a while.
-    model: [[bash('toolu_o1', 'sleep 3; touch ran-o1')], [say('ok')]],
+    hooks: { InstructionsLoaded: all(hook('instructions', mark('instructions'))) },
+    model: [[bash('toolu_o1', `${waitFor('instructions')}; touch ran-o1`)], [say('ok')]],
     expect: { ran: ['instructions'], modelSees: ['Be brief.'], files: ['ran-o1'] },
   },
   {
@@ -407,8 +414,8 @@ export const CASES: ClaudeCase[] = [
     // Not the last call: headless, a CwdChanged after the last tool call races Claude Code's shutdown.
     name: 'CwdChanged when a Bash call changes directory',
     files: { 'sub/.keep': '' },
-    hooks: { CwdChanged: all(hook('cwd')) },
-    model: [[bash('toolu_r2', 'cd sub')], [bash('toolu_r3', 'sleep 3; touch ran-r3')], [say('ok')]],
+    hooks: { CwdChanged: all(hook('cwd', mark('cwd'))) },
+    model: [[bash('toolu_r2', 'cd sub')], [bash('toolu_r3', `${waitFor('cwd')}; touch ran-r3`)], [say('ok')]],
     expect: { ran: ['cwd'] },
   },
   {
