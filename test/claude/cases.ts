@@ -433,6 +433,23 @@ export const CASES: ClaudeCase[] = [
     expect: { modelSees: ['UserPromptSubmit hook success: UserPromptSubmit completed'] },
   },
   {
+    name: 'mcp_tool: plain text on UserPromptExpansion gives the fixed success paragraph, beside a sibling context',
+    mcpServers: GUARD,
+    files: { '.claude/commands/greet.md': 'Say hello to $ARGUMENTS.\n' },
+    prompt: '/greet world',
+    hooks: { UserPromptExpansion: all(guard('plain', 'UserPromptExpansion'), guard('context', 'UserPromptExpansion')) },
+    model: [[say('ok')]],
+    expect: { modelSees: ['UserPromptExpansion hook success: UserPromptExpansion completed', 'UserPromptExpansion hook additional context: context from guard', 'Say hello to world'], modelNeverSees: ['just some words'] },
+  },
+  {
+    name: 'mcp_tool on SessionStart: Claude Code refuses it, peri-hooks runs it',
+    mcpServers: GUARD,
+    hooks: { SessionStart: all(guard('context', 'SessionStart')) },
+    model: [[say('ok')]],
+    expect: { modelNeverSees: ['context from guard'] },
+    knownDifference: 'issue 19: Claude Code refuses mcp_tool hooks on SessionStart ("no MCP client context"); peri-hooks runs them, so their context reaches the model',
+  },
+  {
     name: 'mcp_tool: a deny in structuredContent alone is not honoured',
     mcpServers: GUARD,
     hooks: { PreToolUse: onBash(guard('structured-only', 'PreToolUse')) },

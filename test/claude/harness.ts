@@ -46,6 +46,8 @@ export interface Expectation {
   files?: string[];
   /** Texts that reach the model in some request (after normalisation). */
   modelSees?: string[];
+  /** Texts that reach the model in no request. */
+  modelNeverSees?: string[];
   /** How many main-loop requests the model got. */
   modelRequests?: number;
   exitCode?: number;
@@ -99,7 +101,9 @@ export function unmet(expectation: Expectation, observed: Observed): string[] {
     if (actual !== count) problems.push(`hook ${name} ran ${actual} times, expected ${count}`);
   }
   if (expectation.files && !isDeepStrictEqual(observed.files, expectation.files)) problems.push(`files ${JSON.stringify(observed.files)}, expected ${JSON.stringify(expectation.files)}`);
-  for (const needle of expectation.modelSees ?? []) if (!sent.includes(JSON.stringify(needle).slice(1, -1))) problems.push(`the model never saw ${JSON.stringify(needle)}`);
+  const seen = (needle: string) => sent.includes(JSON.stringify(needle).slice(1, -1));
+  for (const needle of expectation.modelSees ?? []) if (!seen(needle)) problems.push(`the model never saw ${JSON.stringify(needle)}`);
+  for (const needle of expectation.modelNeverSees ?? []) if (seen(needle)) problems.push(`the model saw ${JSON.stringify(needle)}`);
   if (expectation.modelRequests !== undefined && observed.modelRequests.length !== expectation.modelRequests) problems.push(`${observed.modelRequests.length} model requests, expected ${expectation.modelRequests}`);
   if (expectation.exitCode !== undefined && observed.exitCode !== expectation.exitCode) problems.push(`exit code ${observed.exitCode}, expected ${expectation.exitCode}`);
   const result = typeof observed.result === 'string' ? {} : observed.result;
