@@ -89,12 +89,13 @@ export interface BackgroundHandoff {
 export interface EffectiveSettings {
   disableAllHooks: boolean;
   allowManagedHooksOnly: boolean;
-  /** undefined: every URL allowed; [] : every http hook refused. */
+  /** The lists of all files, merged; undefined (no file sets it): every URL allowed; []: every http hook refused. */
   allowedHttpHookUrls?: string[];
-  /** Present when any settings file defines the key; arrays merged across files. */
+  /** The lists of all files, merged; undefined when no file sets it. */
   httpHookAllowedEnvVars?: string[];
-  /** Managed settings' own list, which alone applies to managed http hooks. */
+  /** What applies to managed http hooks: the merged list where managed settings set one, else none (undefined). */
   managedAllowedHttpHookUrls?: string[];
+  managedHttpHookAllowedEnvVars?: string[];
 }
 
 /** Everything a runner may need for one hook. Runners read no settings files and never throw. */

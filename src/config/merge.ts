@@ -21,13 +21,15 @@ export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: E
   const disable = winner(ranked, 'disableAllHooks');
   const managedDisable = winner(managed, 'disableAllHooks');
   const managedOnly = winner(managed, 'allowManagedHooksOnly');
-  const envVars = ranked.flatMap((r) => r.settings!.httpHookAllowedEnvVars ?? []);
+  const urls = mergedList(ranked, 'allowedHttpHookUrls');
+  const envVars = mergedList(ranked, 'httpHookAllowedEnvVars');
   const settings: EffectiveSettings = {
     disableAllHooks: disable?.value ?? false,
     allowManagedHooksOnly: managedOnly?.value ?? false,
-    allowedHttpHookUrls: winner(ranked, 'allowedHttpHookUrls')?.value,
-    httpHookAllowedEnvVars: ranked.some((r) => r.settings!.httpHookAllowedEnvVars) ? [...new Set(envVars)] : undefined,
-    managedAllowedHttpHookUrls: winner(managed, 'allowedHttpHookUrls')?.value,
+    allowedHttpHookUrls: urls,
+    httpHookAllowedEnvVars: envVars,
+    managedAllowedHttpHookUrls: mergedList(managed, 'allowedHttpHookUrls') && urls,
+    managedHttpHookAllowedEnvVars: mergedList(managed, 'httpHookAllowedEnvVars') && envVars,
   };
 
   const forced = forceEnabledPlugins(managed);
@@ -44,6 +46,22 @@ export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: E
     return disabledReason === undefined ? hook : { ...hook, disabledReason };
   });
   return { hooks, settings };
+}
+
+/**
+ * The http hooks' lists as Claude Code 2.1.332 merges them: every file's entries, so a `[]` in one file does not
+ * refuse what another lists; undefined when no file sets the key.
+ */
+function mergedList(ranked: FileResult[], key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'): string[] | undefined {
+  const lists = ranked.flatMap((r) => (r.settings![key] ? [r.settings![key]] : []));
+  return lists.length > 0 ? [...new Set(lists.flat())] : undefined;
+}
+
+/** The URL and header-variable lists that apply to an http hook (or an mcp_tool hook's HTTP server) of `layer`. */
+export function httpListsFor(layer: Layer, settings: EffectiveSettings): { urls?: string[]; envVars?: string[] } {
+  return layer === 'managed'
+    ? { urls: settings.managedAllowedHttpHookUrls, envVars: settings.managedHttpHookAllowedEnvVars }
+    : { urls: settings.allowedHttpHookUrls, envVars: settings.httpHookAllowedEnvVars };
 }
 
 /** The value of the highest-precedence file that defines `key`. */

@@ -5,6 +5,7 @@
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { httpListsFor } from '../config/merge.ts';
 import { shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { artefactVersion, fastestArtefact } from '../install/artefact.ts';
@@ -35,7 +36,7 @@ export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' |
   // Registered for another agent only: that Claude Code has no registration is no failure of the guard.
   const registered = hosts.found.length === 0 ? claudeRegistered : claudeRegistered.map((entry) => (found.length === 0 && entry.status === 'fail' && entry.title === 'registration' ? { ...entry, status: 'warn' as const } : entry));
   const runners = unique([...found, ...hosts.found].map((entry) => entry.runner).filter((runner) => runner.length > 0));
-  const servers = [...new Map(found.flatMap(({ server, authorization }) => (server ? [[JSON.stringify([server, authorization]), { server, authorization }] as const] : []))).values()];
+  const servers = [...new Map(found.flatMap(({ scope, server, authorization }) => (server ? [[JSON.stringify([scope, server, authorization]), { scope, server, authorization }] as const] : []))).values()];
   const policies = [...new Set([...found, ...hosts.found].flatMap((entry) => entry.policies))];
   const registeredMcpConfigs = [...new Set([...found.flatMap((entry) => entry.mcpConfigs), ...mcpConfigs])];
   const checks = [
@@ -43,7 +44,7 @@ export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' |
     ...registered,
     ...hosts.checks,
     ...runners.map(artefactCheck),
-    ...(await Promise.all(servers.map((served) => serverCheck(served, location.env)))),
+    ...(servers.length > 0 ? await serverChecks(servers, location) : []),
     ...(policies.length > 0 ? await policyChecks(location, policies, registeredMcpConfigs) : []),
     startup(found, runners, location),
     stateCheck(location),
@@ -71,20 +72,36 @@ function artefactCheck(runner: readonly string[]): Check {
 /** Time for a server's /healthz to answer. */
 const HEALTH_TIMEOUT_MS = 3000;
 
+type Served = Pick<Found, 'scope' | 'authorization'> & { server: string };
+
+/** The http registrations' servers, with their header variables allowed as the Claude Code settings they are in allow them. */
+async function serverChecks(servers: Served[], location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<Check[]> {
+  const { settings } = await loadSettings(location);
+  return Promise.all(servers.map((served) => serverCheck(served, httpListsFor(served.scope, settings).envVars, location.env)));
+}
+
 /**
  * An http registration's server answers GET /healthz, as peri-hooks serve of this version, and takes the bearer
- * token the registration sends, filled in from this environment as Claude Code fills it from its own.
+ * token the registration sends, filled in from this environment as Claude Code fills it from its own: a variable
+ * counts when the hook's allowedEnvVars names it and so do the settings' httpHookAllowedEnvVars, where set.
  */
-async function serverCheck({ server, authorization }: Pick<Found, 'server' | 'authorization'> & { server: string }, env: Record<string, string | undefined>): Promise<Check> {
+async function serverCheck({ server, authorization }: Served, settingsEnvVars: string[] | undefined, env: Record<string, string | undefined>): Promise<Check> {
   const named = new Set<string>();
-  const header = authorization && (await import('../runners/http.ts')).headerValue(authorization.template, env, (name) => named.add(name) && authorization.allowedEnvVars.includes(name), new Set());
-  const variables = [...named].map((name) => `$${name}`).join(', ');
-  const unset = [...named].filter((name) => !env[name]).map((name) => `$${name}`);
+  const allowed = (name: string) => authorization!.allowedEnvVars.includes(name) && (settingsEnvVars === undefined || settingsEnvVars.includes(name));
+  const refused = new Set<string>();
+  const header = authorization && (await import('../runners/http.ts')).headerValue(authorization.template, env, (name) => named.add(name) && allowed(name), refused);
+  const shown = (names: Iterable<string>) => [...names].map((name) => `$${name}`).join(', ');
+  const variables = shown(named);
+  const unset = [...named].filter((name) => !env[name]);
   try {
     const response = await fetch(`${server}/healthz`, { ...(header === undefined ? {} : { headers: { authorization: header } }), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
     const body = await response.json().catch(() => undefined) as { ok?: boolean; version?: string; tokenRequired?: boolean } | undefined;
+    if (response.status === 401 && refused.size > 0) {
+      return check('server', 'fail', 'server', `${server} refuses the bearer token the registration sends: Claude Code leaves ${shown(refused)} out, since the settings' httpHookAllowedEnvVars do not name it, and would get HTTP 401, a non-blocking error, and no decision`,
+        `add ${shown(refused).replaceAll('$', '')} to httpHookAllowedEnvVars in the Claude Code settings file that registers peri-hooks`);
+    }
     if (response.status === 401) {
-      const why = unset.length > 0 ? `${unset.join(', ')} is not set here` : `the token in ${variables || 'its Authorization header'} is not the server's`;
+      const why = unset.length > 0 ? `${shown(unset)} is not set here` : `the token in ${variables || 'its Authorization header'} is not the server's`;
       return check('server', 'fail', 'server', `${server} refuses the bearer token the registration sends (${why}): Claude Code would get HTTP 401, a non-blocking error, and no decision`,
         `set ${variables || 'the variable of its Authorization header'} to the token in the server's --token-file, in the environment Claude Code starts in`);
     }

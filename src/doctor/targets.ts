@@ -6,6 +6,7 @@ import { resolveModelConfig } from '../llm/config.ts';
 import { resolveChecked } from '../net/pinned-dispatcher.ts';
 import { SsrfBlockedError } from '../net/ssrf.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { httpListsFor } from '../config/merge.ts';
 import { labelOf } from '../hook-label.ts';
 import { shownUrl } from '../text.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
@@ -39,8 +40,7 @@ async function targetCheck(hook: LoadedHook, settings: EffectiveSettings, env: R
   const url = new URL(handler.url);
   const shown = shownUrl(url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`${shown}: an http hook URL must use http or https`);
-  const patterns = hook.provenance.layer === 'managed' ? settings.managedAllowedHttpHookUrls : settings.allowedHttpHookUrls;
-  if (!isUrlAllowed(url, patterns)) return fail(`${shown} does not match any pattern in allowedHttpHookUrls`, 'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL');
+  if (!isUrlAllowed(url, httpListsFor(hook.provenance.layer, settings).urls)) return fail(`${shown} does not match any pattern in allowedHttpHookUrls`, 'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL');
   try {
     const answers = await withTimeout(resolveChecked(url.hostname, (host) => lookup(host, { all: true, order: 'verbatim' })));
     return check('target', 'pass', title, `${shown}: allowed, ${url.hostname} resolves to ${answers.map((answer) => answer.address).join(', ')}`);

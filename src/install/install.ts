@@ -5,6 +5,8 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { httpListsFor } from '../config/merge.ts';
+import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { syntaxErrorPosition } from '../config/locate.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
@@ -111,9 +113,10 @@ function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>,
 
 /**
  * `install --serve <url>`: an http hook per event that posts to the server, which runs the policy it was started
- * with (--policy only chooses the events and timeouts here), and the `allowedHttpHookUrls` entry the hooks need
- * where the file restricts http hooks. With --token-env the hooks send the token from that variable, which
- * `httpHookAllowedEnvVars` must name too: Claude Code fills a credential-like variable only then (spec §11.1).
+ * with (--policy only chooses the events and timeouts here). With --token-env the hooks send the token from that
+ * variable. Claude Code merges `allowedHttpHookUrls` and `httpHookAllowedEnvVars` across its settings files, so
+ * where a list is in force that does not let the hooks through, their URL pattern or variable is added to this
+ * file's list; where none is, no list is made, since a new one would restrict every other http hook.
  */
 async function installServe(options: InstallOptions, settings: SettingsText, start: Node, given: string[]): Promise<InstallResult> {
   const server = serverUrl(options.serve!);
@@ -135,8 +138,9 @@ async function installServe(options: InstallOptions, settings: SettingsText, sta
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
   }
-  text = allowServer(file, text, root, `${server}/hooks/*`);
-  if (tokenEnv) text = allowVariable(file, text, tokenEnv);
+  const inForce = httpListsFor(options.scope, (await loadSettings(options.load)).settings);
+  if (inForce.urls !== undefined && !isUrlAllowed(new URL(`${server}/hooks/${events[0]}`), inForce.urls)) text = addToList(file, text, 'allowedHttpHookUrls', `${server}/hooks/*`);
+  if (tokenEnv && inForce.envVars !== undefined && !inForce.envVars.includes(tokenEnv)) text = addToList(file, text, 'httpHookAllowedEnvVars', tokenEnv);
   const changes = writeEdits(text !== settings.text ? [{ read: settings, after: text }] : [], options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
@@ -172,22 +176,14 @@ function tokenVariable(name: string | undefined, server: string): string | undef
   return name;
 }
 
-/** The token's variable in the file's `httpHookAllowedEnvVars` (the list is made when the file has none). */
-function allowVariable(file: string, text: string, name: string): string {
+/** `entry` in the file's list under `key` (the list is made when the file has none). */
+function addToList(file: string, text: string, key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars', entry: string): string {
   const root = parseSettings(file, text);
-  const allowed = child(root, 'httpHookAllowedEnvVars');
-  if (!allowed) return append(text, root, [name], 'httpHookAllowedEnvVars');
+  const list = child(root, key);
+  if (!list) return append(text, root, [entry], key);
   // A list that is not one is the loader's to report; it is left as it is.
-  if (allowed.type !== 'array' || (valueOf(allowed) as unknown[]).includes(name)) return text;
-  return append(text, allowed, name);
-}
-
-/** Where this file restricts http hooks (`allowedHttpHookUrls`), the pattern for the server is added to the list. */
-function allowServer(file: string, text: string, root: Node, pattern: string): string {
-  const allowed = child(root, 'allowedHttpHookUrls');
-  if (allowed?.type !== 'array') return text;
-  const value = valueOf(allowed) as unknown[];
-  return value.includes(pattern) ? text : append(text, allowed, pattern);
+  if (list.type !== 'array' || (valueOf(list) as unknown[]).includes(entry)) return text;
+  return append(text, list, entry);
 }
 
 /** Comments are kept, but Claude Code reads settings files as strict JSON: with them, it ignores the whole file. */

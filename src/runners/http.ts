@@ -6,6 +6,7 @@ import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
 import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
 import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { httpListsFor } from '../config/merge.ts';
 import { shownUrl } from '../text.ts';
 import { timerMs } from '../timer.ts';
 import { nowMs } from '../clock.ts';
@@ -20,9 +21,8 @@ const CONFIG_HEADERS_DROPPED = new Set(['content-length', 'transfer-encoding', '
 type Finish = (outcome: Outcome) => RawOutcome;
 
 /** Config headers with `$VAR`/`${VAR}` filled from allowed variables only. Warnings name variables, never values. */
-function buildHeaders(handler: HttpHook, ctx: RunContext, shown: string): Record<string, string> {
+function buildHeaders(handler: HttpHook, perSettings: string[] | undefined, ctx: RunContext, shown: string): Record<string, string> {
   const perHook = new Set(handler.allowedEnvVars ?? []);
-  const perSettings = ctx.settings.httpHookAllowedEnvVars;
   const isAllowed = (name: string) => perHook.has(name) && (perSettings === undefined || perSettings.includes(name));
   const refused = new Set<string>();
   const headers: Record<string, string> = {};
@@ -134,10 +134,10 @@ async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions,
   }
   const shown = shownUrl(url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return finish(errorOutcome(`HTTP hook URL must use http or https: ${shown}`));
-  const patterns = hook.provenance.layer === 'managed' ? ctx.settings.managedAllowedHttpHookUrls : ctx.settings.allowedHttpHookUrls;
-  if (!isUrlAllowed(url, patterns)) return finish(errorOutcome(`HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls`));
+  const lists = httpListsFor(hook.provenance.layer, ctx.settings);
+  if (!isUrlAllowed(url, lists.urls)) return finish(errorOutcome(`HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls`));
   if (ctx.signal.aborted) return finish(cancelledOutcome(interrupted(shown)));
-  return post(url, shown, withUrlCredentials(buildHeaders(handler, ctx, shown), url), ctx, seams, finish);
+  return post(url, shown, withUrlCredentials(buildHeaders(handler, lists.envVars, ctx, shown), url), ctx, seams, finish);
 }
 
 /** A runner with its network seams (resolver, socket connector) replaced; tests use it, the pipeline does not. */

@@ -4,6 +4,7 @@
 // What Claude Code 2.1.332 does beyond §20.4 (structuredContent, JSON without hook fields, empty text) was
 // observed by running it against test/mcp/guard-server.ts; the README's mcp_tool section lists it.
 import { escapeSegment } from '../config/locate.ts';
+import { httpListsFor } from '../config/merge.ts';
 import { EVENTS } from '../events.ts';
 import type { McpToolHook } from '../config/schema.ts';
 import { labelOf } from '../hook-label.ts';
@@ -50,7 +51,7 @@ async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
     return errorOutcome(missing.message);
   }
   const args = substituteInput(handler.input ?? {}, ctx.input) as Record<string, unknown>;
-  const urlPatterns = hook.provenance.layer === 'managed' ? ctx.settings.managedAllowedHttpHookUrls : ctx.settings.allowedHttpHookUrls;
+  const urlPatterns = httpListsFor(hook.provenance.layer, ctx.settings).urls;
   const result = await ctx.mcp.pool.call(server, handler.tool, args, { timeoutMs: ctx.timeoutMs, signal: ctx.signal, projectDir: ctx.projectDir, env: ctx.env, urlPatterns });
   switch (result.kind) {
     case 'not-connected': return errorOutcome(`${notConnected}: ${result.why}`);

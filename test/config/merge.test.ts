@@ -62,7 +62,7 @@ test('allowManagedHooksOnly in managed: only managed hooks and force-enabled plu
   assert.ok(ignored.result.hooks.every((h) => h.disabledReason === undefined));
 });
 
-test('managed-settings.d drop-ins override managed-settings.json in name order', async () => {
+test('managed-settings.d drop-ins override managed-settings.json in name order; http lists merge across them', async () => {
   const root = await tree({
     [MANAGED]: { disableAllHooks: true, allowedHttpHookUrls: ['https://base/*'] },
     'managed/managed-settings.d/10-a.json': { disableAllHooks: false },
@@ -70,10 +70,12 @@ test('managed-settings.d drop-ins override managed-settings.json in name order',
   });
   const result = await load(root);
   assert.equal(result.settings.disableAllHooks, false);
-  assert.deepEqual(result.settings.managedAllowedHttpHookUrls, ['https://drop-in/*']);
+  assert.deepEqual(result.settings.managedAllowedHttpHookUrls, ['https://base/*', 'https://drop-in/*']);
 });
 
-test('http settings: allowedHttpHookUrls from the highest-precedence file, env vars merged, managed list apart', async () => {
+// As Claude Code 2.1.332 was observed to do: every file's entries count, so a [] does not refuse what another file
+// lists; the lists apply to managed hooks only where managed settings set one, and then merged with the rest.
+test('http settings: both lists merged across files; managed hooks get them only where managed settings set them', async () => {
   const { result } = await layered({
     user: { allowedHttpHookUrls: ['https://user/*'], httpHookAllowedEnvVars: ['A', 'B'] },
     project: { allowedHttpHookUrls: ['https://project/*'], httpHookAllowedEnvVars: ['B', 'C'] },
@@ -81,14 +83,20 @@ test('http settings: allowedHttpHookUrls from the highest-precedence file, env v
   assert.deepEqual(result.settings, {
     disableAllHooks: false,
     allowManagedHooksOnly: false,
-    allowedHttpHookUrls: ['https://project/*'],
+    allowedHttpHookUrls: ['https://user/*', 'https://project/*'],
     httpHookAllowedEnvVars: ['A', 'B', 'C'],
     managedAllowedHttpHookUrls: undefined,
+    managedHttpHookAllowedEnvVars: undefined,
   });
-  const managed = await layered({ local: { allowedHttpHookUrls: [] }, managed: { allowedHttpHookUrls: ['https://corp/*'] } });
+  const managed = await layered({ local: { allowedHttpHookUrls: [], httpHookAllowedEnvVars: ['TOK'] }, managed: { allowedHttpHookUrls: ['https://corp/*'], httpHookAllowedEnvVars: [] } });
   assert.deepEqual(managed.result.settings.allowedHttpHookUrls, ['https://corp/*']);
   assert.deepEqual(managed.result.settings.managedAllowedHttpHookUrls, ['https://corp/*']);
-  const localOnly = await layered({ local: { allowedHttpHookUrls: [] } });
+  assert.deepEqual(managed.result.settings.httpHookAllowedEnvVars, ['TOK']);
+  assert.deepEqual(managed.result.settings.managedHttpHookAllowedEnvVars, ['TOK']);
+  const localOnly = await layered({ local: { allowedHttpHookUrls: [], httpHookAllowedEnvVars: ['OTHER'] } });
   assert.deepEqual(localOnly.result.settings.allowedHttpHookUrls, []);
   assert.equal(localOnly.result.settings.managedAllowedHttpHookUrls, undefined);
+  assert.equal(localOnly.result.settings.managedHttpHookAllowedEnvVars, undefined);
+  const emptyBeside = await layered({ user: { allowedHttpHookUrls: ['https://user/*'] }, project: { allowedHttpHookUrls: [] } });
+  assert.deepEqual(emptyBeside.result.settings.allowedHttpHookUrls, ['https://user/*']);
 });

@@ -54,7 +54,7 @@ test('missing files are normal: status missing, no diagnostic', async () => {
   assert.deepEqual(result.hooks, []);
   assert.deepEqual(result.diagnostics, []);
   assert.deepEqual(result.sources.map((s) => [s.layer, s.status]), [['user', 'missing'], ['project', 'missing'], ['local', 'missing'], ['managed', 'missing']]);
-  assert.deepEqual(result.settings, { disableAllHooks: false, allowManagedHooksOnly: false, allowedHttpHookUrls: undefined, httpHookAllowedEnvVars: undefined, managedAllowedHttpHookUrls: undefined });
+  assert.deepEqual(result.settings, { disableAllHooks: false, allowManagedHooksOnly: false, allowedHttpHookUrls: undefined, httpHookAllowedEnvVars: undefined, managedAllowedHttpHookUrls: undefined, managedHttpHookAllowedEnvVars: undefined });
 });
 
 test('CLAUDE_CONFIG_DIR replaces ~/.claude for the user file', async () => {

@@ -217,6 +217,20 @@ test('headers: the settings list httpHookAllowedEnvVars intersects the hook list
   assert.ok(!ctx.warnings[0]?.includes('value-b'));
 });
 
+test('headers: a managed hook gets the settings list only where managed settings set one', async () => {
+  const env = { TOK: 'value-tok', OTHER: 'value-other' };
+  const handler = { headers: { 'X-Tok': '$TOK', 'X-Other': '$OTHER' }, allowedEnvVars: ['TOK', 'OTHER'] };
+  const sent = async (layer: Layer, settings: Partial<EffectiveSettings>) => {
+    const before = seen.length;
+    const outcome = await runHttpHook(hook(`${base}/allow`, handler, layer), context({ env }, settings));
+    assert.equal(outcome.exitCode, 0, outcome.error);
+    return [seen[before]?.headers['x-tok'], seen[before]?.headers['x-other']];
+  };
+  assert.deepEqual(await sent('managed', { httpHookAllowedEnvVars: ['OTHER'] }), ['value-tok', 'value-other']);
+  assert.deepEqual(await sent('project', { httpHookAllowedEnvVars: ['OTHER'] }), ['', 'value-other']);
+  assert.deepEqual(await sent('managed', { httpHookAllowedEnvVars: ['OTHER'], managedHttpHookAllowedEnvVars: ['TOK'] }), ['value-tok', '']);
+});
+
 test('headers: CR, LF and NUL stripped; Content-Length, Transfer-Encoding, Content-Type from the config dropped', async () => {
   const ctx = context({ env: { INJECT: 'a\r\nX-Injected: yes' } });
   const before = seen.length;
@@ -240,14 +254,14 @@ test('headers: CR, LF and NUL stripped; Content-Length, Transfer-Encoding, Conte
   assert.equal(request.body, INPUT_JSON);
 });
 
-test('allowedHttpHookUrls: refused URLs never leave, managed hooks use the managed list only', async () => {
+test('allowedHttpHookUrls: refused URLs never leave, managed hooks use the list that applies to them', async () => {
   const url = `${base}/allow`;
   const refusal = `HTTP hook blocked: ${url} does not match any pattern in allowedHttpHookUrls`;
   const cases: [Partial<EffectiveSettings>, Layer, string | undefined][] = [
     [{ allowedHttpHookUrls: [] }, 'user', refusal],
     [{ allowedHttpHookUrls: ['https://policy.example.com'] }, 'project', refusal],
     [{ allowedHttpHookUrls: ['http://127.0.0.1:*/allow'] }, 'local', undefined],
-    // managed hooks: only the managed list counts
+    // managed hooks: none where managed settings set no list, else the merged one (managedAllowedHttpHookUrls)
     [{ allowedHttpHookUrls: [] }, 'managed', undefined],
     [{ allowedHttpHookUrls: ['*'], managedAllowedHttpHookUrls: [] }, 'managed', refusal],
     [{ managedAllowedHttpHookUrls: ['http://127.0.0.1:*'] }, 'managed', undefined],

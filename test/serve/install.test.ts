@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadSettings } from '../../src/config/index.ts';
 import { runHttpHook } from '../../src/runners/http.ts';
 import type { LoadedHook, RawOutcome } from '../../src/types.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
@@ -59,8 +60,10 @@ test('install --serve refuses what the server decides or cannot read, and a URL 
 });
 
 /** The registered http hook run as Claude Code runs it: headers filled from `env` through both allow lists (spec §11.1). */
-function asClaudeCode(project: Project, env: Record<string, string>): Promise<RawOutcome> {
+/** The registered PreToolUse hook, run as Claude Code runs it: with the lists its settings files hold, merged. */
+async function asClaudeCode(project: Project, env: Record<string, string>): Promise<RawOutcome> {
   const settings = settingsOf(project);
+  const { settings: inForce } = await loadSettings({ projectDir: project.dir, home: project.home, env: project.env() });
   const hook: LoadedHook = {
     id: 'project:.claude/settings.json#/hooks/PreToolUse/0/hooks/0', event: 'PreToolUse', handler: settings.hooks.PreToolUse[0].hooks[0],
     provenance: { layer: 'project', file: join(project.dir, '.claude/settings.json'), pointer: '/hooks/PreToolUse/0/hooks/0' },
@@ -68,7 +71,7 @@ function asClaudeCode(project: Project, env: Record<string, string>): Promise<Ra
   const input = project.input('PreToolUse');
   return runHttpHook(hook, {
     event: 'PreToolUse', input: JSON.parse(input), inputJson: input, projectDir: project.dir, cwd: project.dir, env, timeoutMs: 30_000,
-    settings: { disableAllHooks: false, allowManagedHooksOnly: false, httpHookAllowedEnvVars: settings.httpHookAllowedEnvVars, allowedHttpHookUrls: settings.allowedHttpHookUrls },
+    settings: inForce,
     signal: new AbortController().signal, warn: () => {},
   });
 }
@@ -89,8 +92,8 @@ test('install --serve --token-env: the hooks send the token from Claude Code\'s 
   const handler = settings.hooks.PreToolUse[0].hooks[0];
   assert.equal(handler.headers.Authorization, 'Bearer $PERI_HOOKS_TOKEN');
   assert.deepEqual(handler.allowedEnvVars, ['PERI_HOOKS_TOKEN']);
-  // Claude Code fills a variable that looks like a credential only when a settings-level list names it too.
-  assert.deepEqual(settings.httpHookAllowedEnvVars, ['PERI_HOOKS_TOKEN']);
+  // No settings file lists header variables, and a new list would restrict every other http hook: none is made.
+  assert.equal(settings.httpHookAllowedEnvVars, undefined);
   assert.deepEqual(settings.allowedHttpHookUrls, [`${served.url}/hooks/*`]);
   assert.ok(!readFileSync(join(project.dir, '.claude/settings.json'), 'utf8').includes('tok-secret'));
 
@@ -109,11 +112,47 @@ test('install --serve --token-env: the hooks send the token from Claude Code\'s 
   assert.match(wrong.detail, /the token in \$PERI_HOOKS_TOKEN is not the server's/);
   assert.ok(!JSON.stringify([unset, wrong]).includes('tok-secret'));
 
+  // A list in force elsewhere that leaves the variable out: Claude Code sends an empty token, and doctor says so.
+  project.writeHome('.claude/settings.json', { httpHookAllowedEnvVars: ['OTHER_VARIABLE'] });
+  const leftOut = await serverCheck({ PERI_HOOKS_TOKEN: 'tok-secret-4242' });
+  assert.equal(leftOut.status, 'fail');
+  assert.match(leftOut.detail, /Claude Code leaves \$PERI_HOOKS_TOKEN out, since the settings' httpHookAllowedEnvVars do not name it/);
+  assert.match(leftOut.fix, /add PERI_HOOKS_TOKEN to httpHookAllowedEnvVars/);
+  assert.match((await asClaudeCode(project, { PERI_HOOKS_TOKEN: 'tok-secret-4242' })).error ?? '', /HTTP 401 from/);
+
   // A registration that sends no token, at a server that needs one.
   assert.equal((await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse'])).code, 0);
   const none = await serverCheck({ PERI_HOOKS_TOKEN: 'tok-secret-4242' });
   assert.equal(none.status, 'fail');
   assert.match(none.detail, /needs a bearer token, and the registration sends none/);
+});
+
+test('install --serve adds its URL pattern and token variable where a list in force elsewhere would refuse them, and makes no list where none is', async (t) => {
+  const project = makeProject();
+  const tokenFile = project.writeHome('token', 'tok-secret-4242\n');
+  const served = await startServe(['--listen', '127.0.0.1:0', '--token-file', tokenFile, '--state-dir', join(project.home, 'state')], project.env());
+  t.after(async () => {
+    await served.stop();
+    project.cleanup();
+  });
+  const user = { allowedHttpHookUrls: ['https://hooks.example.com/*'], httpHookAllowedEnvVars: ['OTHER_VARIABLE'] };
+  project.writeHome('.claude/settings.json', user);
+  const installed = await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse', '--token-env', 'PERI_HOOKS_TOKEN']);
+  assert.equal(installed.code, 0, installed.stderr);
+  const settings = settingsOf(project);
+  assert.deepEqual(settings.allowedHttpHookUrls, [`${served.url}/hooks/*`]);
+  assert.deepEqual(settings.httpHookAllowedEnvVars, ['PERI_HOOKS_TOKEN']);
+  assert.deepEqual(JSON.parse(readFileSync(join(project.home, '.claude/settings.json'), 'utf8')), user, 'the user\'s file is not touched');
+  assert.equal((await asClaudeCode(project, { PERI_HOOKS_TOKEN: 'tok-secret-4242' })).exitCode, 0);
+
+  // A user list that already lets the hooks through: nothing is added.
+  const other = makeProject();
+  t.after(() => other.cleanup());
+  other.writeHome('.claude/settings.json', { allowedHttpHookUrls: ['http://127.0.0.1:*'], httpHookAllowedEnvVars: ['PERI_HOOKS_TOKEN'] });
+  assert.equal((await cli(other, ['install', '--serve', served.url, '--events', 'PreToolUse', '--token-env', 'PERI_HOOKS_TOKEN'])).code, 0);
+  const untouched = settingsOf(other);
+  assert.equal(untouched.allowedHttpHookUrls, undefined);
+  assert.equal(untouched.httpHookAllowedEnvVars, undefined);
 });
 
 test('a server loading the settings that register it does not post to itself; doctor sees it answer, and not once it is gone', async (t) => {
