@@ -1,6 +1,6 @@
 // `install --serve <url>`: http hooks that post to a running server, the allowedHttpHookUrls entry they need,
 // a server that never posts to itself through them, and doctor's check that the server answers.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,7 +76,8 @@ async function asClaudeCode(project: Project, env: Record<string, string>): Prom
   });
 }
 
-test('install --serve --token-env: the hooks send the token from Claude Code\'s environment, never written; doctor says which variable to set', async (t) => {
+/** A project and a serve that needs the token tok-secret-4242, both gone after the test. */
+async function projectWithTokenServer(t: TestContext): Promise<{ project: Project; served: Awaited<ReturnType<typeof startServe>> }> {
   const project = makeProject();
   const tokenFile = project.writeHome('token', 'tok-secret-4242\n');
   const served = await startServe(['--listen', '127.0.0.1:0', '--token-file', tokenFile, '--state-dir', join(project.home, 'state')], project.env());
@@ -84,6 +85,11 @@ test('install --serve --token-env: the hooks send the token from Claude Code\'s 
     await served.stop();
     project.cleanup();
   });
+  return { project, served };
+}
+
+test('install --serve --token-env: the hooks send the token from Claude Code\'s environment, never written; doctor says which variable to set', async (t) => {
+  const { project, served } = await projectWithTokenServer(t);
   project.write('.claude/settings.json', { allowedHttpHookUrls: [] });
   const installed = await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse', '--token-env', 'PERI_HOOKS_TOKEN']);
   assert.equal(installed.code, 0, installed.stderr);
@@ -128,13 +134,7 @@ test('install --serve --token-env: the hooks send the token from Claude Code\'s 
 });
 
 test('install --serve adds its URL pattern and token variable where a list in force elsewhere would refuse them, and makes no list where none is', async (t) => {
-  const project = makeProject();
-  const tokenFile = project.writeHome('token', 'tok-secret-4242\n');
-  const served = await startServe(['--listen', '127.0.0.1:0', '--token-file', tokenFile, '--state-dir', join(project.home, 'state')], project.env());
-  t.after(async () => {
-    await served.stop();
-    project.cleanup();
-  });
+  const { project, served } = await projectWithTokenServer(t);
   const user = { allowedHttpHookUrls: ['https://hooks.example.com/*'], httpHookAllowedEnvVars: ['OTHER_VARIABLE'] };
   project.writeHome('.claude/settings.json', user);
   const installed = await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse', '--token-env', 'PERI_HOOKS_TOKEN']);
