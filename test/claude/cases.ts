@@ -3,7 +3,7 @@
 // in the files it left. Hooks log their input under their name (see `hook`); `$input` holds it.
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.ts';
-import { bash, hook, say, type ClaudeCase } from './harness.ts';
+import { bash, hook, HOOK_SERVER, say, type ClaudeCase } from './harness.ts';
 
 const json = (value: unknown) => `echo '${JSON.stringify(value)}'`;
 const specific = (hookEventName: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}) => json({ ...extra, hookSpecificOutput: { hookEventName, ...fields } });
@@ -24,6 +24,7 @@ const mark = (name: string) => `sh -c 'touch "$HOOK_LOG/../${name}.mark"'`;
 const waitFor = (name: string) => `timeout 30 sh -c 'until [ -e "$HOOK_LOG/../${name}.mark" ]; do sleep 0.1; done'`;
 // After an async hook's mark, the time for its process (or peri-hooks around it) to end and Claude Code to see it.
 const SETTLE = 'sleep 1';
+const httpHook = (path: string) => ({ type: 'http', url: `${HOOK_SERVER}${path}` });
 // mcp_tool hooks call the guard of the MCP tests (test/mcp/guard-server.ts), a user-scope stdio server.
 const GUARD = { guard: { command: process.execPath, args: [join(ROOT, 'test/mcp/guard-server.ts'), 'stdio'] } };
 const guard = (tool: string, event: string, extra: Record<string, unknown> = {}) => ({ type: 'mcp_tool', server: 'guard', tool, input: { event }, ...extra });
@@ -417,6 +418,20 @@ export const CASES: ClaudeCase[] = [
     hooks: { CwdChanged: all(hook('cwd', mark('cwd'))) },
     model: [[bash('toolu_r2', 'cd sub')], [bash('toolu_r3', `${waitFor('cwd')}; touch ran-r3`)], [say('ok')]],
     expect: { ran: ['cwd'] },
+  },
+  {
+    name: 'http hooks: the allowedHttpHookUrls of the user and of the project are merged',
+    hooks: { UserPromptSubmit: all(httpHook('/user-listed'), httpHook('/project-listed')) },
+    policySettings: { user: { allowedHttpHookUrls: [`${HOOK_SERVER}/user-listed`] }, project: { allowedHttpHookUrls: [`${HOOK_SERVER}/project-listed`] } },
+    model: [[say('ok')]],
+    expect: { hookRequests: ['/project-listed', '/user-listed'] },
+  },
+  {
+    name: 'http hooks: a project allowedHttpHookUrls [] beside a user list refuses nothing the user list allows',
+    hooks: { UserPromptSubmit: all(httpHook('/user-listed')) },
+    policySettings: { user: { allowedHttpHookUrls: [`${HOOK_SERVER}/user-listed`] }, project: { allowedHttpHookUrls: [] } },
+    model: [[say('ok')]],
+    expect: { hookRequests: ['/user-listed'] },
   },
   {
     name: 'mcp_tool: the tool\'s deny JSON blocks the call',

@@ -24,6 +24,8 @@ export interface ClaudeCase {
   userHooks?: Record<string, unknown[]>;
   /** Other settings, the same in both runs; by default Bash is allowed without asking. */
   settings?: Record<string, unknown>;
+  /** Settings that travel with the hooks: beside them in the user's and the project's settings files; through peri-hooks, in the policy files. */
+  policySettings?: { user?: Record<string, unknown>; project?: Record<string, unknown> };
   /** Files to create in the project before the run (CLAUDE.md, scripts). */
   files?: Record<string, string>;
   env?: Record<string, string>;
@@ -48,6 +50,8 @@ export interface Expectation {
   modelSees?: string[];
   /** Texts that reach the model in no request. */
   modelNeverSees?: string[];
+  /** Exactly the paths http hooks posted to (HOOK_SERVER). */
+  hookRequests?: string[];
   /** How many main-loop requests the model got. */
   modelRequests?: number;
   exitCode?: number;
@@ -65,6 +69,8 @@ export interface Observed {
   files: string[];
   /** The conversation of each main-loop request, as the model received it. */
   modelRequests: unknown[];
+  /** The paths that http hooks posted to on the run's hook server (sorted: parallel hooks have no order). */
+  hookRequests: string[];
 }
 
 export interface RunOutput {
@@ -81,6 +87,9 @@ const RUN_TIMEOUT_MS = 120_000;
 const DEAD_PROXY = 'http://127.0.0.1:9';
 // The result fields that say what happened, not how long it took or what it cost.
 const RESULT_FIELDS = ['type', 'subtype', 'is_error', 'result', 'stop_reason', 'terminal_reason', 'num_turns', 'permission_denials', 'api_error_status'];
+
+/** In a case's hooks and settings, the address of the run's hook server: it records the paths http hooks post to and answers `{}`. */
+export const HOOK_SERVER = 'http://hook-server.invalid';
 
 /** A command hook that logs its input under `name`, then runs `script` (shell form; the input is in `$input`). */
 export function hook(name: string, script = 'true', extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -100,6 +109,7 @@ export function unmet(expectation: Expectation, observed: Observed): string[] {
     const actual = observed.hookInputs[name]?.length ?? 0;
     if (actual !== count) problems.push(`hook ${name} ran ${actual} times, expected ${count}`);
   }
+  if (expectation.hookRequests && !isDeepStrictEqual(observed.hookRequests, expectation.hookRequests)) problems.push(`http hooks posted to ${JSON.stringify(observed.hookRequests)}, expected ${JSON.stringify(expectation.hookRequests)}`);
   if (expectation.files && !isDeepStrictEqual(observed.files, expectation.files)) problems.push(`files ${JSON.stringify(observed.files)}, expected ${JSON.stringify(expectation.files)}`);
   const seen = (needle: string) => sent.includes(JSON.stringify(needle).slice(1, -1));
   for (const needle of expectation.modelSees ?? []) if (!seen(needle)) problems.push(`the model never saw ${JSON.stringify(needle)}`);
@@ -116,29 +126,36 @@ export function unmet(expectation: Expectation, observed: Observed): string[] {
 export type Mode = 'direct' | 'peri-hooks';
 
 /** `debug`: also keep Claude Code's hook debug log (`--debug hooks`) in the output. */
-export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: Mode, debug = false): Promise<RunOutput> {
+export async function runCase(claudeBinary: string, written: ClaudeCase, mode: Mode, debug = false): Promise<RunOutput> {
+  const hookServer = await startRecordingServer((_request, _index, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+  const testCase = JSON.parse(JSON.stringify(written).replaceAll(HOOK_SERVER, hookServer.url)) as ClaudeCase;
   const root = mkdtempSync(join(tmpdir(), 'peri-hooks-claude-'));
-  const home = join(root, 'home');
-  const project = join(root, 'project');
-  const hookLog = join(root, 'hook-log');
-  for (const folder of [home, project, hookLog]) mkdirSync(folder, { recursive: true });
-  for (const [relative, content] of Object.entries(testCase.files ?? {})) writeUnder(project, relative, content);
-  // Claude Code ignores a project's permission rules until its workspace is trusted.
-  writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, ...(testCase.mcpServers ? { mcpServers: testCase.mcpServers } : {}), projects: { [project]: { hasTrustDialogAccepted: true } } }));
-  const policies = policyFiles(testCase, root);
-  const settings = { ...(testCase.settings ?? { permissions: { allow: ['Bash'] } }) };
-  let registration: Record<string, Group[]> = {};
-  if (mode === 'direct') {
-    writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, hooks: testCase.hooks }, null, 2));
-    if (testCase.userHooks) writeUnder(home, '.claude/settings.json', JSON.stringify({ hooks: testCase.userHooks }, null, 2));
-  } else {
-    for (const [path, hooks] of policies) writeFileSync(path, JSON.stringify({ hooks }, null, 2));
-    writeUnder(project, '.claude/settings.json', JSON.stringify(settings, null, 2));
-    registration = installPeriHooks({ project, home, managed: join(root, 'managed') }, [...policies.keys()]);
-  }
-
-  const api = await startFakeApi(testCase.model);
+  let api: Awaited<ReturnType<typeof startFakeApi>> | undefined;
   try {
+    const home = join(root, 'home');
+    const project = join(root, 'project');
+    const hookLog = join(root, 'hook-log');
+    for (const folder of [home, project, hookLog]) mkdirSync(folder, { recursive: true });
+    for (const [relative, content] of Object.entries(testCase.files ?? {})) writeUnder(project, relative, content);
+    // Claude Code ignores a project's permission rules until its workspace is trusted.
+    writeUnder(home, '.claude.json', JSON.stringify({ hasCompletedOnboarding: true, ...(testCase.mcpServers ? { mcpServers: testCase.mcpServers } : {}), projects: { [project]: { hasTrustDialogAccepted: true } } }));
+    const policies = policyFiles(testCase, root);
+    const settings = { ...(testCase.settings ?? { permissions: { allow: ['Bash'] } }) };
+    let registration: Record<string, Group[]> = {};
+    if (mode === 'direct') {
+      writeUnder(project, '.claude/settings.json', JSON.stringify({ ...settings, ...policies.get(join(root, 'policy.json')) }, null, 2));
+      const user = policies.get(join(root, 'user-policy.json'));
+      if (user) writeUnder(home, '.claude/settings.json', JSON.stringify(user, null, 2));
+    } else {
+      for (const [path, policy] of policies) writeFileSync(path, JSON.stringify(policy, null, 2));
+      writeUnder(project, '.claude/settings.json', JSON.stringify(settings, null, 2));
+      registration = installPeriHooks({ project, home, managed: join(root, 'managed') }, [...policies.keys()]);
+    }
+
+    api = await startFakeApi(testCase.model);
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: home,
@@ -160,7 +177,7 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
     const debugFile = join(root, 'debug.log');
     const args = ['-p', testCase.prompt ?? 'go', '--output-format', 'json', ...(debug ? ['--debug', 'hooks', '--debug-file', debugFile] : [])];
     const run = await runClaude(claudeBinary, args, project, env);
-    const names = [...policies.values()].flatMap(hookCommands);
+    const names = [...policies.values()].flatMap((policy) => hookCommands(policy.hooks));
     if (mode === 'peri-hooks') names.push(...Object.values(registration).flatMap(hookCommandsOf));
     const normalise = normaliser(root, names, api.url);
     return {
@@ -170,23 +187,27 @@ export async function runCase(claudeBinary: string, testCase: ClaudeCase, mode: 
         hookInputs: readHookLog(hookLog),
         files: listFiles(project).filter((path) => !path.startsWith('.claude/') && !(path in (testCase.files ?? {}))),
         modelRequests: api.mainLoop().map((request) => request.body.messages),
+        hookRequests: hookServer.requests.map((request) => request.path).sort(),
       }) as Observed,
       stderr: normalise(run.stderr) as string,
       sideRequests: api.side().map((request) => `${request.method} ${request.path}`),
       ...(debug ? { debugLog: normalise(readFileSync(debugFile, 'utf8')) as string } : {}),
     };
   } finally {
-    await api.close();
+    await api?.close();
+    await hookServer.close();
     killStragglers(root);
     rmSync(root, { recursive: true, force: true });
   }
 }
 
-/** The hooks of a case by the policy file that holds them through peri-hooks, the user's first. */
-function policyFiles(testCase: ClaudeCase, root: string): Map<string, Record<string, unknown[]>> {
-  const files = new Map<string, Record<string, unknown[]>>();
-  if (testCase.userHooks) files.set(join(root, 'user-policy.json'), testCase.userHooks);
-  files.set(join(root, 'policy.json'), testCase.hooks);
+type Policy = { hooks: Record<string, unknown[]> } & Record<string, unknown>;
+
+/** The hooks of a case, with the settings that travel with them, by the policy file that holds them through peri-hooks, the user's first. */
+function policyFiles(testCase: ClaudeCase, root: string): Map<string, Policy> {
+  const files = new Map<string, Policy>();
+  if (testCase.userHooks || testCase.policySettings?.user) files.set(join(root, 'user-policy.json'), { ...testCase.policySettings?.user, hooks: testCase.userHooks ?? {} });
+  files.set(join(root, 'policy.json'), { ...testCase.policySettings?.project, hooks: testCase.hooks });
   return files;
 }
 
