@@ -82,14 +82,17 @@ async function serverChecks(servers: Served[], location: Pick<LoadOptions, 'proj
 
 /**
  * An http registration's server answers GET /healthz, as peri-hooks serve of this version, and takes the bearer
- * token the registration sends, filled in from this environment as Claude Code fills it from its own: a variable
- * counts when the hook's allowedEnvVars names it and so do the settings' httpHookAllowedEnvVars, where set.
+ * token the registration sends, filled in from this environment as Claude Code fills it from its own.
  */
 async function serverCheck({ server, authorization }: Served, settingsEnvVars: string[] | undefined, env: Record<string, string | undefined>): Promise<Check> {
   const named = new Set<string>();
-  const allowed = (name: string) => authorization!.allowedEnvVars.includes(name) && (settingsEnvVars === undefined || settingsEnvVars.includes(name));
   const refused = new Set<string>();
-  const header = authorization && (await import('../runners/http.ts')).headerValue(authorization.template, env, (name) => named.add(name) && allowed(name), refused);
+  let header: string | undefined;
+  if (authorization) {
+    const { headerValue, headerVariableAllowed } = await import('../runners/http.ts');
+    const allowed = headerVariableAllowed(authorization.allowedEnvVars, settingsEnvVars);
+    header = headerValue(authorization.template, env, (name) => named.add(name) && allowed(name), refused);
+  }
   const shown = (names: Iterable<string>) => [...names].map((name) => `$${name}`).join(', ');
   const variables = shown(named);
   const unset = [...named].filter((name) => !env[name]);

@@ -22,8 +22,7 @@ type Finish = (outcome: Outcome) => RawOutcome;
 
 /** Config headers with `$VAR`/`${VAR}` filled from allowed variables only. Warnings name variables, never values. */
 function buildHeaders(handler: HttpHook, perSettings: string[] | undefined, ctx: RunContext, shown: string): Record<string, string> {
-  const perHook = new Set(handler.allowedEnvVars ?? []);
-  const isAllowed = (name: string) => perHook.has(name) && (perSettings === undefined || perSettings.includes(name));
+  const isAllowed = headerVariableAllowed(handler.allowedEnvVars, perSettings);
   const refused = new Set<string>();
   const headers: Record<string, string> = {};
   for (const [name, template] of Object.entries(handler.headers ?? {})) {
@@ -36,6 +35,12 @@ function buildHeaders(handler: HttpHook, perSettings: string[] | undefined, ctx:
   }
   headers['content-type'] = 'application/json';
   return headers;
+}
+
+/** Whether Claude Code fills `$name` into a header: the hook's allowedEnvVars name it, and so does the settings' list where there is one. */
+export function headerVariableAllowed(perHook: readonly string[] | undefined, perSettings: readonly string[] | undefined): (name: string) => boolean {
+  const hookList = new Set(perHook);
+  return (name) => hookList.has(name) && (perSettings === undefined || perSettings.includes(name));
 }
 
 /** One config header's value as Claude Code sends it: allowed variables filled in, others (added to `refused`) empty. */
