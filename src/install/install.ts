@@ -139,7 +139,8 @@ async function installServe(options: InstallOptions, settings: SettingsText, sta
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
   }
   const inForce = httpListsFor(options.scope, (await loadSettings(options.load)).settings);
-  if (inForce.urls !== undefined && !isUrlAllowed(new URL(`${server}/hooks/${events[0]}`), inForce.urls)) text = addToList(file, text, 'allowedHttpHookUrls', `${server}/hooks/*`);
+  const refusesAHook = (urls: string[]) => events.some((event) => !isUrlAllowed(new URL(`${server}/hooks/${event}`), urls));
+  if (inForce.urls !== undefined && refusesAHook(inForce.urls)) text = addToList(file, text, 'allowedHttpHookUrls', `${server}/hooks/*`);
   if (tokenEnv && inForce.envVars !== undefined && !inForce.envVars.includes(tokenEnv)) text = addToList(file, text, 'httpHookAllowedEnvVars', tokenEnv);
   const changes = writeEdits(text !== settings.text ? [{ read: settings, after: text }] : [], options.dryRun);
   const strict = await strictJsonWarning(file, text);

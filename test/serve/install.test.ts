@@ -145,6 +145,13 @@ test('install --serve adds its URL pattern and token variable where a list in fo
   assert.deepEqual(JSON.parse(readFileSync(join(project.home, '.claude/settings.json'), 'utf8')), user, 'the user\'s file is not touched');
   assert.equal((await asClaudeCode(project, { PERI_HOOKS_TOKEN: 'tok-secret-4242' })).exitCode, 0);
 
+  // A user list that lets only the first event's hook through: the pattern is still added.
+  const partly = makeProject();
+  t.after(() => partly.cleanup());
+  partly.writeHome('.claude/settings.json', { allowedHttpHookUrls: [`${served.url}/hooks/PreToolUse`] });
+  assert.equal((await cli(partly, ['install', '--serve', served.url, '--events', 'PreToolUse,Stop'])).code, 0);
+  assert.deepEqual(settingsOf(partly).allowedHttpHookUrls, [`${served.url}/hooks/*`]);
+
   // A user list that already lets the hooks through: nothing is added.
   const other = makeProject();
   t.after(() => other.cleanup());
