@@ -11,6 +11,7 @@ import { EVENT_NAMES } from '../../src/events.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
 import { COMMANDS, SCHEMA_KINDS } from '../../src/cli/options.ts';
 import { makeProject, runCli } from '../helpers/cli.ts';
+import { skipWithout } from '../helpers/required.ts';
 
 const project = makeProject();
 after(() => project.cleanup());
@@ -24,7 +25,7 @@ before(async () => {
 });
 
 const installed = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
-const skipUnless = (shell: string) => (!installed(shell) && !process.env.CI ? `${shell} is not installed (CI installs it)` : false);
+const skipUnless = (shell: string) => skipWithout(shell, installed(shell), `apt-get install -y ${shell}`);
 
 /** What bash completes for the words typed so far (the last one is being typed; '' after a space). */
 function bashComplete(...typed: string[]): string[] {

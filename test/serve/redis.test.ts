@@ -10,14 +10,12 @@ import { sessionKey } from '../../src/session/redis-store.ts';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 import { freePort, redisServerPath, startRedis, type RedisServer } from '../helpers/redis.ts';
 import { call, startServe, type Served } from '../helpers/serve.ts';
+import { skipWithout } from '../helpers/required.ts';
 
 const binary = redisServerPath();
 const FIRINGS = 50;
 
-if (!binary && process.env.CI === 'true') {
-  test('redis-server is installed in CI', () => assert.fail('redis-server is missing: .ci/run installs it (apt-get install -y redis-server)'));
-}
-const skip = binary ? false : 'redis-server is not installed (apt-get install -y redis-server); the Redis store tests are skipped';
+const skip = skipWithout('redis-server', binary !== undefined, 'apt-get install -y redis-server');
 
 interface Setup {
   project: Project;
