@@ -67,6 +67,8 @@ const CLOSING_KEYWORDS = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'e
 const SUBSTITUTION_OUTPUT = '__CMDSUB_OUTPUT__';
 /** What these variables read as inside a double-quoted string (§20.3 item 21). */
 const TRACKED_VARIABLE = '__TRACKED_VAR__';
+/** `"…$!…"` reads both as the placeholder and as empty text (§20.3 item 21): marked, then read both ways. */
+const EMPTY_OR_TRACKED = '\u0000!';
 const TRACKED_VARIABLES = new Set([
   'USER', 'LOGNAME', 'PWD', 'OLDPWD', 'PATH', 'SHELL', 'HOSTNAME', 'TMPDIR', 'UID', 'EUID', 'PPID', 'RANDOM',
   'SECONDS', 'LINENO', 'BASH_VERSION', 'BASHPID', 'SHLVL', 'HISTFILE', 'IFS', '?', '$', '#', '-',
@@ -88,10 +90,16 @@ export function analyseBash(command: string, home: string): ShellAnalysis {
     throw error;
   }
   const argvs = out.commands.flatMap(withXargsTarget);
-  const commands = argvs.map((argv) => argv.join(' '));
+  const commands = argvs.map((argv) => argv.join(' ')).flatMap(bothReadings);
   if (out.partial === undefined) return { grade: 'parsed', commands };
   if (out.topLevel > 1) return { grade: 'full', reason: `${out.partial}, in a line with several commands` };
   return { grade: 'partial', commands, reason: out.partial };
+}
+
+/** A command with `"…$!…"` as both of its readings: `$!` as empty text, and as the placeholder. */
+function bothReadings(command: string): string[] {
+  if (!command.includes(EMPTY_OR_TRACKED)) return [command];
+  return [command.replaceAll(EMPTY_OR_TRACKED, ''), command.replaceAll(EMPTY_OR_TRACKED, TRACKED_VARIABLE)];
 }
 
 /** `xargs cmd …` also counts as `cmd …`, but only when no option comes between (§20.1 item 5). */
@@ -242,11 +250,11 @@ function parseSimpleCommand(st: State): void {
   if (name.variable || name.substitution) throw new Unreadable('the command name is computed at run time');
   const glued = argv.find((word) => word.gluedVariable);
   if (glued) throw new Unreadable(`"${glued.raw}" glues a variable to other text`);
-  const variable = argv.find((word) => word.variable);
-  if (variable && argv.some((word) => word.raw.includes("'"))) {
-    throw new Unreadable(`"${variable.raw}" stands next to a single-quoted word`);
+  // Observed for a variable, and for `printf '%s' "$(date)"` (§20.3 item 22): beside a single-quoted word, Claude Code gives up.
+  const unknown = argv.find((word) => word.variable) ?? argv.find((word) => word.substitution);
+  if (unknown && argv.some((word) => word.raw.includes("'"))) {
+    throw new Unreadable(`"${unknown.raw}" stands next to a single-quoted word`);
   }
-  const unknown = variable ?? argv.find((word) => word.substitution);
   if (unknown) st.out.partial ??= `"${unknown.raw}" is expanded at run time`;
   if (st.depth === 0) st.out.topLevel++;
   st.out.commands.push(argv.map((word) => word.value));
@@ -473,8 +481,7 @@ function quotedValue(out: Collected, name: string, others: number): string {
   if (name === 'HOME') return out.home;
   if (!TRACKED_VARIABLES.has(name) && name !== '!') throw new Unreadable(`"$${name}" inside double quotes`);
   if (others < 2) throw new Unreadable(`"$${name}" with at most one other character inside double quotes`);
-  // Observed: "ab$!" matched as "ab", although `!` is one of the tracked names.
-  return name === '!' ? '' : TRACKED_VARIABLE;
+  return name === '!' ? EMPTY_OR_TRACKED : TRACKED_VARIABLE;
 }
 
 function readDollar(st: State, quoted: boolean): Expansion {

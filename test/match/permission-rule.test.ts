@@ -435,6 +435,14 @@ const rows: Row[] = [
   bash('21', 'Bash(ls *)', 'echo "ab$HOMEx"', true),
   bash('21', 'Bash(ls *)', 'echo "$HOME" "$USER"', true),
   bash('21', 'Bash(echo ab)', 'echo "ab$!"', true),
+  bash('21', 'Bash(echo ab__TRACKED_VAR__)', 'echo "ab$!"', true),
+  bash('21', 'Bash(echo *__TRACKED_VAR__*)', 'echo "ab$!"', true),
+  bash('21', 'Bash(ls *)', 'echo "ab$!"', false),
+  bash('22', 'Bash(ls *)', `printf '%s' "$(date)"`, true),
+  bash('22', 'Bash(ls:*)', `printf '%s' "$(date)"`, true),
+  bash('22', 'Bash(git *)', `printf '%s' "$(date)"`, true),
+  bash('22', 'Bash(rm *)', `printf '%s' "$(date)"`, true),
+  bash('22', 'Bash(kill *)', `printf '%s' "$(date)"`, true),
 
   // 22. Variables assigned earlier in the line; substitutions parsed in assignments and longer quoted strings
   bash('22', 'Bash(echo hi)', 'X=hi; echo $X', true),
