@@ -72,7 +72,7 @@ interface ChainRun {
 
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<Executed> {
   // The MCP client is loaded only when an mcp_tool hook is about to run (start-up budget).
-  const mcp = plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool')
+  const mcp = plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool') && !EVENTS[plan.event].noMcpClient
     ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: lookupOptions({ projectDir: options.projectDir, home: options.env.HOME ?? homedir(), env: options.env }) })
     : undefined;
   let chains: ChainRun[];

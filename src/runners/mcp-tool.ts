@@ -36,6 +36,7 @@ function serverMessage(message: string): string {
 async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
   const handler = hook.handler as McpToolHook;
   const label = labelOf(hook);
+  if (EVENTS[ctx.event].noMcpClient) return errorOutcome(`mcp_tool hooks are not available for the '${ctx.event}' hook event (no MCP client context)`);
   const notConnected = `MCP server '${handler.server}' not connected`;
   if (!ctx.mcp) return errorOutcome(notConnected);
   const catalogue = await ctx.mcp.servers();

@@ -457,12 +457,11 @@ export const CASES: ClaudeCase[] = [
     expect: { modelSees: ['UserPromptExpansion hook success: UserPromptExpansion completed', 'UserPromptExpansion hook additional context: context from guard', 'Say hello to world'], modelNeverSees: ['just some words'] },
   },
   {
-    name: 'mcp_tool on SessionStart: Claude Code refuses it, peri-hooks runs it',
+    name: 'mcp_tool on SessionStart: refused (no MCP client context), its context never reaches the model',
     mcpServers: GUARD,
     hooks: { SessionStart: all(guard('context', 'SessionStart')) },
     model: [[say('ok')]],
     expect: { modelNeverSees: ['context from guard'] },
-    knownDifference: 'issue 19: Claude Code refuses mcp_tool hooks on SessionStart ("no MCP client context"); peri-hooks runs them, so their context reaches the model',
   },
   {
     name: 'mcp_tool: a deny in structuredContent alone is not honoured',

@@ -29,6 +29,7 @@ const FIXTURES: Record<string, string> = {
   UserPromptSubmit: 'UserPromptSubmit',
   Stop: 'Stop',
   SessionStart: 'SessionStart',
+  Setup: 'Setup',
 };
 
 /** What each guard tool answers (guard-server.ts), for the command hook that must be judged the same. */
@@ -150,9 +151,14 @@ describe('answers that decide nothing', () => {
     assert.match(report.warnings.map((w) => w.message).join('\n'), /the configured servers are guard/);
   });
 
-  test('SessionStart runs them (Claude Code refuses there; peri-hooks connects)', async () => {
-    const report = await fire('SessionStart', [mcp('context')]);
-    assert.equal((report.output?.hookSpecificOutput as Record<string, unknown>)?.additionalContext, 'context from guard');
+  test('SessionStart and Setup: no MCP client context, the server is never called and onFailure is ignored (§20.4 item 1)', async () => {
+    for (const event of ['SessionStart', 'Setup'] as const) {
+      const report = await fire(event, [mcp('context', { onFailure: 'block' })]);
+      assert.equal(report.blocked, false, event);
+      assert.equal(report.output?.hookSpecificOutput, undefined, event);
+      assert.equal(report.hooks[0]!.outcome, 'non_blocking_error', event);
+      assert.equal(report.hooks[0]!.error, `mcp_tool hooks are not available for the '${event}' hook event (no MCP client context)`, event);
+    }
   });
 });
 
