@@ -25,6 +25,10 @@ export function expandInput(source: ExpandSource): Record<string, unknown> {
   const digest = sha256Hex(source.key);
   const sessionId = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-4${digest.slice(13, 16)}-8${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
   const home = source.home ?? homedir();
+  // A partial input that names its tool gets the generated tool fields (tool_use_id, …) too, as the shorthand does.
+  const own = source.input ?? {};
+  const toolName = source.tool ?? (typeof own.tool_name === 'string' ? own.tool_name : undefined);
+  const toolInput = source.toolInput ?? (isObject(own.tool_input) ? own.tool_input : {});
   const input = buildInput({
     event,
     sessionId,
@@ -32,10 +36,14 @@ export function expandInput(source: ExpandSource): Record<string, unknown> {
     transcriptPath: path.join(home, '.claude', 'projects', projectDir.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`),
     cwd: projectDir,
     permissionMode: 'default',
-    ...(source.tool !== undefined ? { tool: { name: source.tool, input: withProjectDir(source.toolInput ?? {}, projectDir), useId: `toolu_${digest.slice(32, 56)}` } } : {}),
+    ...(toolName !== undefined ? { tool: { name: toolName, input: withProjectDir(toolInput, projectDir), useId: `toolu_${digest.slice(32, 56)}` } } : {}),
     ...(source.toolResponse !== undefined ? { toolResponse: withProjectDir(source.toolResponse, projectDir) } : {}),
   });
-  return { ...input, ...withProjectDir(source.input ?? {}, projectDir) };
+  return { ...input, ...withProjectDir(own, projectDir) };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function withProjectDir<T>(value: T, projectDir: string): T {

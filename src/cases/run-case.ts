@@ -58,6 +58,7 @@ export async function runCase(testCase: CaseToRun, env: Record<string, string | 
   const base = { hooks: [], hookErrors: [], failures: [] };
   try {
     const report = await fire(testCase.event, input, {
+      inputSource: `${testCase.file}, case "${testCase.name}"`,
       projectDir: testCase.projectDir,
       env: { ...env, PERI_HOOKS_STATE_DIR: options.stateDir },
       ...(testCase.settings ? { settings: testCase.settings, settingSources: [] } : {}),

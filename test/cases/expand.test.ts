@@ -59,3 +59,13 @@ test('a full real input given as input stays as it is', () => {
     assert.deepEqual(expandInput({ event, key: 'k', projectDir: '/p', input: fixture }), { ...fixture });
   }
 });
+
+test('a partial input that names its tool, without the tool shorthand, gets the generated tool fields too', () => {
+  const input = expandInput({ event: 'PreToolUse', key: 'k', projectDir: '/p', home: '/h', input: { tool_name: 'Bash', tool_input: { command: 'ls ${CLAUDE_PROJECT_DIR}' } } });
+  assert.match(String(input.tool_use_id), /^toolu_[0-9a-f]{24}$/);
+  assert.deepEqual(input.tool_input, { command: 'ls /p' });
+  assert.doesNotThrow(() => parseInput('PreToolUse', JSON.stringify(input)));
+  const mcp = expandInput({ event: 'PostToolUse', key: 'k', projectDir: '/p', input: { tool_name: 'mcp__demo__echo', tool_input: {} } });
+  assert.deepEqual(mcp.mcp_server, { name: 'demo' });
+  assert.deepEqual(mcp.tool_response, {});
+});

@@ -76,7 +76,8 @@ describe('runSuite', () => {
     assert.equal(wrong!.status, 'failed');
     assert.deepEqual(wrong!.hooks.map((hook) => [hook.exitCode, hook.stderr.trim()]), [[0, 'checked the command']]);
     assert.equal(bad!.status, 'error');
-    assert.match(bad!.error!, /invalid UserPromptSubmit input .* at \$\.prompt/);
+    assert.match(bad!.error!, /invalid UserPromptSubmit input on \S*errors\/hooks\.test\.json, case "bad input" at \$\.prompt/);
+    assert.doesNotMatch(bad!.error!, /stdin/);
     assert.equal(missing!.status, 'error');
     assert.match(missing!.error!, /nowhere\.json.*does not exist/);
     assert.equal(none!.status, 'failed');
