@@ -66,7 +66,7 @@ export type ColourChoice = 'always' | 'never' | undefined;
  * Whether to colour `stream`: `--color`/`--no-color` first, then FORCE_COLOR (as Node reads it: set means on,
  * but 0 and false), then NO_COLOR when set and non-empty (no-color.org), then a terminal that is not dumb.
  */
-export function useColour(stream: NodeJS.WriteStream, choice: unknown, env: NodeJS.ProcessEnv = process.env): boolean {
+export function useColour(stream: { isTTY?: boolean }, choice: unknown, env: NodeJS.ProcessEnv = process.env): boolean {
   if (choice === 'always' || choice === 'never') return choice === 'always';
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   if (env.NO_COLOR) return false;

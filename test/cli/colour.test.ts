@@ -61,3 +61,17 @@ test('explain piped: no colour by default, colour with --color or FORCE_COLOR, n
   assert.match((await explain([], { FORCE_COLOR: '1' })).stdout, ANSI);
   assert.doesNotMatch((await explain(['--no-color'], { FORCE_COLOR: '1' })).stdout, ANSI);
 });
+
+test('fire --verbose piped: the trace is coloured with FORCE_COLOR or --color, plain otherwise', async () => {
+  const fire = (flags: string[], env: Record<string, string> = {}) =>
+    runCli(['fire', 'PreToolUse', '--verbose', '--project-dir', project.dir, ...flags], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env(env), cwd: project.dir });
+  const plain = await fire([]);
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.match(plain.stderr, /peri-hooks: trace .* input: PreToolUse/);
+  assert.doesNotMatch(plain.stderr, ANSI);
+  for (const [flags, env] of [[[], { FORCE_COLOR: '1' }], [['--color'], {}]] as const) {
+    const coloured = await fire([...flags], { ...env });
+    assert.match(coloured.stderr, /\x1b\[2mperi-hooks: trace .*\x1b\[22m \x1b\[1minput\x1b\[22m: PreToolUse/, JSON.stringify({ flags, env }));
+  }
+  assert.doesNotMatch((await fire(['--no-color'], { FORCE_COLOR: '1' })).stderr, ANSI);
+});

@@ -41,7 +41,8 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   const { text, source } = await readInput(flags.input);
   // Colour and the progress lines are for a terminal only; a piped firing never creates the stderr stream before it writes.
   const onTerminal = isTerminal(2);
-  const colour = onTerminal && useColour(process.stderr, flags.color);
+  // FORCE_COLOR and --color colour a piped stderr too (the trace); the terminal is asked without creating the stream.
+  const colour = useColour({ isTTY: onTerminal }, flags.color);
   const options: FireOptions = {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
@@ -52,7 +53,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
-    ...traceOption(flags.verbose === true, process.env),
+    ...traceOption(flags.verbose === true, process.env, colour),
     ...sourceOptions(flags),
     ...(onTerminal && output !== 'claude' ? { onHookStart: (_hook, status) => { process.stderr.write(`${colour ? '\u001b[2m' : ''}> ${status}${colour ? '\u001b[22m' : ''}\n`); } } : {}),
   };
@@ -81,16 +82,17 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
  * `--verbose` or PERI_HOOKS_DEBUG: a timestamped line per stage, on stderr, or appended to the file that
  * PERI_HOOKS_DEBUG names (inside Claude Code, whose model reads a blocking hook's stderr).
  */
-function traceOption(verbose: boolean, env: NodeJS.ProcessEnv): Pick<FireOptions, 'trace'> {
+function traceOption(verbose: boolean, env: NodeJS.ProcessEnv, colour: boolean): Pick<FireOptions, 'trace'> {
   const debug = env.PERI_HOOKS_DEBUG ?? '';
   const toFile = debug.includes('/') ? debug : undefined;
   if (!verbose && (debug === '' || debug === '0' || debug === 'false')) return {};
   const started = nowMs();
   return {
     trace: (stage, message) => {
-      const line = `peri-hooks: trace ${isoTime()} +${(nowMs() - started).toFixed(1)} ms ${stage}: ${message}\n`;
-      if (toFile) appendFileSync(toFile, line);
-      else process.stderr.write(line);
+      const head = `peri-hooks: trace ${isoTime()} +${(nowMs() - started).toFixed(1)} ms`;
+      if (toFile) appendFileSync(toFile, `${head} ${stage}: ${message}\n`);
+      // Plain escapes (dim head, bold stage): picocolors is not worth its start-up for two styles.
+      else process.stderr.write(colour ? `\u001b[2m${head}\u001b[22m \u001b[1m${stage}\u001b[22m: ${message}\n` : `${head} ${stage}: ${message}\n`);
     },
   };
 }
