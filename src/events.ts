@@ -53,6 +53,8 @@ export interface EventDef {
   ifApplies: boolean;
   /** `onFailure: "block"` is ignored here (§10.4). */
   ignoresOnFailure?: boolean;
+  /** Claude Code also reads the groups' matchers as the list of files to watch (§2.1): a registration must carry them. */
+  matcherIsWatchList?: true;
   /** Claude Code has no MCP client here: every mcp_tool hook fails at once, its server never called (§20.4 item 1). */
   noMcpClient?: true;
   /** Real payloads carry `permission_mode` (§3); synthetic inputs follow. */
@@ -162,7 +164,7 @@ const rows: readonly EventDef[] = [
   { name: 'WorktreeRemove', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
   { name: 'InstructionsLoaded', matcherField: 'load_reason', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'ignored', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
   { name: 'CwdChanged', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
-  { name: 'FileChanged', matcherField: 'file_path', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: true, ifApplies: false, hasPermissionMode: false, matcherTestsBasename: true, matcherPipeListOnly: true },
+  { name: 'FileChanged', matcherField: 'file_path', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the user', specificFields: ['watchPaths'], honoursContinue: true, ifApplies: false, hasPermissionMode: false, matcherTestsBasename: true, matcherPipeListOnly: true, matcherIsWatchList: true },
   { name: 'DirectoryAdded', matcherField: 'source', hookTypes: CHM, timeoutS: 600, family: 'observe', exit2: 'not blockable; stderr to the debug log', specificFields: [], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
   { name: 'MessageDisplay', hookTypes: CHM, timeoutS: 10, family: 'observe', exit2: 'ignored', specificFields: ['displayContent'], honoursContinue: false, ifApplies: false, hasPermissionMode: false },
   { name: 'PreSkillShellCommand', matcherField: TOOL, hookTypes: CHM, timeoutS: 600, family: 'permission', exit2: 'the command does not run; stderr to the model and the user', specificFields: ['permissionDecision', 'permissionDecisionReason', 'updatedInput'], honoursContinue: true, ifApplies: true, hasPermissionMode: true, permissionDecisions: ALL_DECISIONS, askDeferOrRewriteBlocks: true, brokenEntryVoidsSource: true, syntheticFields: { command_name: 'skill', command_source: 'projectSettings', invoked_by: 'user' } },

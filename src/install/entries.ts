@@ -32,6 +32,8 @@ export interface ServeRegistrationHandler {
 }
 
 export interface RegistrationGroup {
+  /** Only where Claude Code reads the matcher for more than matching (FileChanged's watch list). */
+  matcher?: string;
   hooks: Array<RegistrationHandler | ServeRegistrationHandler>;
 }
 
@@ -69,7 +71,17 @@ export function registrationGroup(event: EventName, hooks: readonly LoadedHook[]
     const alsoAsync = rewake.some((hook) => hook.handler.type === 'command' && hook.handler.async === true);
     handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only, 'asyncRewake'), ...(alsoAsync ? { async: true as const } : {}), asyncRewake: true, timeout: timeout(rewake) });
   }
-  return { hooks: handlers };
+  return { ...watchList(event, own), hooks: handlers };
+}
+
+/**
+ * Where the matchers are also what Claude Code watches (FileChanged), the registration carries every name the
+ * policy's groups list, so that Claude Code watches what it would watch with the policy registered directly.
+ */
+function watchList(event: EventName, hooks: readonly LoadedHook[]): Pick<RegistrationGroup, 'matcher'> {
+  if (!EVENTS[event].matcherIsWatchList) return {};
+  const names = [...new Set(hooks.flatMap((hook) => (hook.matcher ?? '').split('|')).map((name) => name.trim()).filter((name) => name !== '' && name !== '*'))];
+  return names.length > 0 ? { matcher: names.join('|') } : {};
 }
 
 function isAsync(hook: LoadedHook): boolean {
@@ -85,6 +97,7 @@ export function serveGroup(event: EventName, server: string, hooks: readonly Loa
   const own = hooks.filter((hook) => hook.event === event);
   const slowest = own.length === 0 ? EVENTS[event].timeoutS : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
   return {
+    ...watchList(event, own),
     hooks: [{
       type: 'http', url: `${server}/hooks/${event}`,
       headers: { [SERVE_REGISTRATION_HEADER]: 'registration', ...(projectDir ? { [SERVE_PROJECT_HEADER]: projectDir } : {}), ...(tokenEnv ? { Authorization: `Bearer $${tokenEnv}` } : {}) },

@@ -412,6 +412,14 @@ export const CASES: ClaudeCase[] = [
     expect: { ran: ['expansion', 'submit'], modelSees: ['expanded context', 'Say hello to world'] },
   },
   {
+    // The matcher is also the watch list (spec §2.1): a registration without it would watch nothing.
+    name: 'FileChanged: the matcher names the file Claude Code watches, through the registration too',
+    files: { 'watched.txt': 'a\n' },
+    hooks: { FileChanged: [{ matcher: 'watched.txt|other.txt', hooks: [hook('changed', mark('changed'))] }] },
+    model: [[bash('toolu_w1', 'echo b >> watched.txt')], [bash('toolu_w2', `${waitFor('changed')}; touch ran-w2`)], [say('ok')]],
+    expect: { ran: ['changed'], files: ['ran-w2'] },
+  },
+  {
     // Not the last call: headless, a CwdChanged after the last tool call races Claude Code's shutdown.
     name: 'CwdChanged when a Bash call changes directory',
     files: { 'sub/.keep': '' },
