@@ -25,9 +25,9 @@ const strip = !process.argv.includes('--no-strip');
 
 // Packages that only some firings evaluate (zod: a value the generated checks defer, and the commands other than
 // fire; jsonc-parser: the position of a syntax error, and the commands that edit JSON; undici: http hooks and model
-// calls; redis: --state redis://; the MCP client: mcp_tool hooks) are SEA assets rather than part of the bundle,
+// calls; redis: --state redis://; the MCP client: mcp_tool hooks; the MCP server: `peri-hooks mcp`) are SEA assets rather than part of the bundle,
 // whose code cache every start reads whole. Each is compiled from its asset, with its own cache, on first import.
-const ASSET_PACKAGES = ['zod', 'jsonc-parser', 'undici', 'redis', '@modelcontextprotocol/client'];
+const ASSET_PACKAGES = ['zod', 'jsonc-parser', 'undici', 'redis', '@modelcontextprotocol/client', '@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'];
 const assetName = (pkg: string) => `${pkg.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
 const assets: Record<string, string> = {};
 for (const pkg of ASSET_PACKAGES) {

@@ -37,6 +37,7 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   doctor: async (_, flags) => (await import('./commands/doctor.ts')).doctorCommand(flags),
   completion: async ([shell]) => (await import('./commands/completion.ts')).completionCommand(shell!),
   serve: async (_, flags) => (await import('./commands/serve.ts')).serveCommand(flags),
+  mcp: async (_, flags) => (await import('./commands/mcp.ts')).mcpCommand(flags),
 };
 
 /** `--output json` or `--reporter json` anywhere on the command line (read from the words: a usage error has no flags). */

@@ -2,7 +2,7 @@
 // cac; nothing here runs, so start-up pays only for the table.
 import { DOCUMENT_NAMES } from '../report/document.ts';
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve' | 'mcp';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
@@ -248,6 +248,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
     examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
     exits: { 0: 'stopped by SIGTERM or SIGINT, every firing answered', 1: `could not start (an address in use, a non-loopback --listen without --token-file), or ${USAGE}` },
+  },
+  {
+    name: 'mcp',
+    description: 'Serve the hook pipeline as an MCP server on stdio, for the agent to start and reach through mcp_tool hooks: one tool, fire, whose arguments are the hook input fields',
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state'],
+    examples: ['peri-hooks mcp --settings policy.json --setting-sources \'\'', 'claude mcp add peri-hooks -- peri-hooks mcp --settings policy.json --setting-sources \'\''],
+    exits: { 0: 'stdin closed (the agent ended the session) or SIGTERM, every call answered', 1: USAGE },
   },
   {
     name: 'replay',

@@ -1,0 +1,95 @@
+// `peri-hooks mcp`: the fire pipeline as an MCP server over stdio, which the agent starts once per session and
+// reaches through mcp_tool hooks: no process per tool call. One tool, `fire`, whose arguments are the hook input's
+// fields as the agent substitutes them; its answer is the hook JSON the agent honours. Settings load once and are
+// revalidated per call (as `serve` does); every call is `fire` itself, and calls run concurrently.
+import { Server } from '@modelcontextprotocol/server';
+import { canBlock, EVENTS, isEventName, type EventName } from '../events.ts';
+import { PeriHooksError } from '../errors.ts';
+import { fire, type FireOptions } from '../fire.ts';
+import { settingsCache } from '../config/settings-cache.ts';
+import { createConnectionPool } from '../mcp/pool.ts';
+import { httpAnswer } from '../serve/http-answer.ts';
+import { VERSION } from '../version.ts';
+import { inputFromArguments } from './arguments.ts';
+
+export const FIRE_TOOL = 'fire';
+
+export interface McpServeOptions {
+  /** What every firing shares: source options, fail-closed, state folder, env, selfCommand. */
+  fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart' | 'mcpPool'>;
+}
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  isError?: boolean;
+}
+
+export interface HookMcpServer {
+  server: Server;
+  /** One call of the fire tool, as the server answers it (for tests and embedders). */
+  call(args: Record<string, unknown> | undefined): Promise<ToolResult>;
+  /** Kills every running hook (their firings answer) and closes what the server holds. */
+  close(): Promise<void>;
+}
+
+const text = (value: string, isError = false): ToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
+
+export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
+  const cache = settingsCache();
+  const mcpPool = createConnectionPool();
+  const stopping = new AbortController();
+  const env = options.fire.env ?? { ...process.env };
+
+  const call = async (args: Record<string, unknown> | undefined): Promise<ToolResult> => {
+    // Known before the rest is read, so that --fail-closed can block on arguments it cannot read.
+    const named = args?.hook_event_name;
+    const event = typeof named === 'string' && isEventName(named) ? named : undefined;
+    try {
+      const parsed = inputFromArguments(args);
+      const report = await fire(parsed.event, JSON.stringify(parsed.input), {
+        ...options.fire, env, inputSource: 'the fire tool\'s arguments', load: cache.load, mcpPool, signal: stopping.signal,
+        // The agent caps Stop loops itself, as for `fire --output claude`.
+        stopGuard: false,
+      });
+      if (stopping.signal.aborted) throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+      // The agent reads the tool's text as a command hook's stdout: the same JSON an http hook answers with.
+      const answer = httpAnswer(report);
+      if (answer.status === 500) return text(String(answer.body?.error ?? 'a hook failed'), true);
+      return text(JSON.stringify(answer.body ?? {}));
+    } catch (error) {
+      return failure(event, error);
+    }
+  };
+
+  /** A call that could not fire: a tool error (a non-blocking error for the agent), or under --fail-closed a block. */
+  const failure = (event: EventName | undefined, error: unknown): ToolResult => {
+    const message = error instanceof PeriHooksError ? `${error.message}${error.fix ? `; ${error.fix}` : ''}` : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    if (options.fire.failClosed !== true || event === undefined || !canBlock(event)) return text(`peri-hooks: ${message}`, true);
+    const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
+    const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
+    return text(JSON.stringify(denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason }));
+  };
+
+  const server = new Server({ name: 'peri-hooks', version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', () => ({
+    tools: [{
+      name: FIRE_TOOL,
+      description: 'Run the hooks of the peri-hooks policy for one hook event and answer with the hook JSON the agent honours. Arguments: the hook input\'s fields, hook_event_name among them.',
+      inputSchema: { type: 'object' as const, properties: { hook_event_name: { type: 'string', description: 'The hook event, e.g. PreToolUse' } }, required: ['hook_event_name'] },
+    }],
+  }));
+  server.setRequestHandler('tools/call', async (request) => {
+    if (request.params.name !== FIRE_TOOL) return text(`peri-hooks: no tool "${request.params.name}"; the one tool is "${FIRE_TOOL}"`, true);
+    return call(request.params.arguments as Record<string, unknown> | undefined);
+  });
+
+  return {
+    server,
+    call,
+    async close() {
+      stopping.abort();
+      await Promise.allSettled([mcpPool.close(), server.close()]);
+    },
+  };
+}
