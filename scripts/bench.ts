@@ -1,7 +1,7 @@
 // `npm run bench`: the six start-up and throughput scenarios of the README, each command alternating
 // with its baseline in this one process; medians, ratios, peak memory. Writes bench/results.json, prints
 // the table and copies it into the README. `--quick` cuts the runs for a smoke check of the bench;
-// `npm run bench -- serve` runs only the server's rows (7–9).
+// `npm run bench -- serve` runs only the server's rows (7–9), `npm run bench -- mcp` only the MCP server's (10–12).
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { compare, peakMemoryMB, type Command } from './bench/measure.ts';
 import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
 import { machine, table, updateDoc, type Row } from './bench/report.ts';
+import { mcpRows } from './bench/mcp.ts';
 import { serveRows } from './bench/serve.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,6 +49,17 @@ const script = (label: string, argv: string[]): Command => ({ label, argv, env: 
 const nodeE0 = script('node -e 0', [NODE, '-e', '0']);
 
 const rows: Row[] = [];
+
+if (process.argv.slice(2).includes('mcp')) {
+  console.error('10–12. mcp');
+  try {
+    rows.push(...await mcpRows(main[1], main[0], NODE, world, quick));
+  } finally {
+    rmSync(world.base, { recursive: true, force: true });
+  }
+  publish('mcp', rows);
+  process.exit(0);
+}
 
 if (process.argv.slice(2).includes('serve')) {
   console.error('7–9. serve');
@@ -116,6 +128,8 @@ try {
   // 7–9. The resident server (scripts/bench/serve.ts), in the README's serve section.
   console.error('7–9. serve');
   publish('serve', await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
+  console.error('10–12. mcp');
+  publish('mcp', await mcpRows(main[1], main[0], NODE, world, quick));
 } finally {
   rmSync(world.base, { recursive: true, force: true });
 }
@@ -146,9 +160,9 @@ publish('startup', rows);
 
 /**
  * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into the README's table of
- * that name: the start-up table, or the serve section's.
+ * that name: the start-up table, or the serve or mcp section's.
  */
-function publish(name: 'startup' | 'serve', published: readonly Row[]): void {
+function publish(name: 'startup' | 'serve' | 'mcp', published: readonly Row[]): void {
   const results = { machine: machine(DENO), quick, rows: published };
   const { cpu, cores, memoryGiB, os, node, deno, load, date } = results.machine;
   const text = `Machine: ${cpu}, ${cores} cores, ${memoryGiB} GiB, ${os}; Node ${node}, Deno ${deno}; load average ${load}; ${date}${quick ? ' (--quick)' : ''}.\n\n${table(published)}`;

@@ -4,6 +4,7 @@ import { config } from 'zod';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { EXIT } from '../../errors.ts';
 import { createMcpHookServer } from '../../mcp-server/server.ts';
+import { holdYoungGeneration } from '../../serve/young-generation.ts';
 import { closeStores } from '../../session/store.ts';
 import { list, sourceOptions, stateOptions, type SourceFlags, type StateFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
@@ -16,6 +17,8 @@ export interface McpFlags extends SourceFlags, StateFlags {
 export async function mcpCommand(flags: McpFlags): Promise<number> {
   // A resident server parses the same schemas per call: zod's compiled fast path pays off here (main.ts turns it off).
   config({ jitless: false });
+  // A server for the whole session: its young generation held at its start size, as serve's (serve/young-generation.ts).
+  holdYoungGeneration();
   const hooks = createMcpHookServer({
     fire: {
       ...sourceOptions(flags),
