@@ -158,7 +158,7 @@ function interpreted(event: EventName, value: unknown, checks: OutputChecks): Pa
   return { kind: 'json', output, specific };
 }
 
-/** What Claude Code adds to an mcp_tool hook's onFailure block, after `blocking because onFailure is "block"` (§20.4.4). */
+/** What Claude Code adds to an mcp_tool hook's onFailure block, after `blocking because onFailure is "block"` (spec §20.4 item 4). */
 const MCP_NO_USABLE_ANSWER = ' and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
 
 export interface ClassifyOptions {

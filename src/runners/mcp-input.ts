@@ -1,4 +1,4 @@
-// `${dot.path}` placeholders in an mcp_tool hook's `input`, as Claude Code 2.1.332 fills them (spec §20.4.5):
+// `${dot.path}` placeholders in an mcp_tool hook's `input`, as Claude Code 2.1.332 fills them (spec §20.4 item 5):
 // in every string at any depth (keys stay), each placeholder replaced by the value at that path of the
 // hook input as text (objects as compact JSON, missing or null as ""); other values are kept.
 const PLACEHOLDER = /\$\{([^\s{}.]+(?:\.[^\s{}.]+)*)\}/g;

@@ -17,7 +17,7 @@ import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcom
 import { nowMs } from '../clock.ts';
 
 const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
-/** Claude Code's second line of an onFailure block, per failure (§20.4.4). */
+/** Claude Code's second line of an onFailure block, per failure (spec §20.4 item 4). */
 export const TOOL_ERROR_DETAIL = `The MCP tool returned an error. ${DETAILS_LEFT_OUT}`;
 export const NOT_HOOK_OUTPUT_DETAIL = `The MCP tool's answer is not a hook's JSON output, {} or empty. ${DETAILS_LEFT_OUT}`;
 
