@@ -17,6 +17,8 @@ import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
 import { lookupOptions } from './mcp/lookup-options.ts';
+import type { AuditTarget } from './audit/log.ts';
+import { isoTime, nowMs } from './clock.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
@@ -56,6 +58,8 @@ export interface FireOptions extends SourceOptions {
   mcpPool?: ConnectionPool;
   /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
   trace?: Trace;
+  /** Append the firing to this hash-chained audit log (src/audit/); under failClosed, a log that cannot be written blocks. */
+  audit?: AuditTarget;
 }
 
 /** One line of the trace: the stage, and what it did. */
@@ -68,6 +72,7 @@ export const MAX_DEPTH = 3;
 /** Fire one event. `input` is the hook input as JSON text or as an object. Throws PeriHooksError for bad usage or input. */
 export async function fire(eventName: string, input: string | Record<string, unknown>, options: FireOptions = {}): Promise<FireReport> {
   const event = checkEvent(eventName);
+  const started = nowMs();
   const env = options.env ?? process.env;
   const depth = nestingDepth(env);
   const trace = options.trace;
@@ -109,14 +114,20 @@ export async function fire(eventName: string, input: string | Record<string, unk
     },
   });
   const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
+  // Checked before the decision, so that under --fail-closed a required audit that cannot be written blocks.
+  const audit = options.audit ? await import('./audit/firing.ts') : undefined;
+  const auditProblem = options.audit ? audit!.unwritableAudit(options.audit) : undefined;
+  if (auditProblem) unenforced.push(auditProblem);
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
   trace?.('reduce', `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`);
   const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
   trace?.('settle', opened.session ? `session state in ${opened.session.ref.dir}` : 'no session state');
-  return buildReport({
+  const report = buildReport({
     event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
     loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
+  if (options.audit) report.warnings.push(...await audit!.auditFiring(options.audit, auditProblem, { report, input: hookInput, hooks: loaded.hooks, env, durationMs: nowMs() - started, time: isoTime() }));
+  return report;
 }
 
 const quoted = (hook: LoadedHook) => JSON.stringify(labelOf(hook));

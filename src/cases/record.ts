@@ -1,19 +1,17 @@
 // `peri-hooks record`: append one real hook input to a case file as a case without expectations, so that a
 // suite grows from real sessions (`test --update` then fills in the decisions). Concurrent firings append
 // under a lock and replace the file atomically, so none loses another's case. Secrets are redacted by the
-// rules of every peri-hooks message: URL credentials become `***`, the model API's credentials `[redacted]`.
+// rules of src/redact.ts: URL credentials become `***`, credentials and token shapes `[redacted]`.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyEdits, modify, parse, type ParseError } from 'jsonc-parser';
 import { isEventName, isToolEvent } from '../events.ts';
-import { resolveModelConfig, redact } from '../llm/config.ts';
 import { acquireLock } from '../session/lock.ts';
 import { writeAtomic } from '../session/store.ts';
-import { shownUrl } from '../text.ts';
+import { redactStrings, secretsOf } from '../redact.ts';
 
 /** How long concurrent recordings wait for each other; a recording is a few milliseconds of work. */
 const LOCK_WAIT_MS = 10_000;
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 
 export type RecordOutcome = { recorded: string } | { warning: string };
 
@@ -86,15 +84,3 @@ function appendCase(file: CaseFileText, testCase: object): string {
   return applyEdits(file.text, edits);
 }
 
-/** The credentials whose values never appear in peri-hooks' messages: those of the model API. */
-function secretsOf(env: Record<string, string | undefined>): string[] {
-  const config = resolveModelConfig(env, undefined);
-  return 'secrets' in config ? config.secrets : [];
-}
-
-function redactStrings(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return redact(value.replace(URL_IN_TEXT, (url) => shownUrl(url)), secrets);
-  if (Array.isArray(value)) return value.map((item) => redactStrings(item, secrets));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)]));
-  return value;
-}

@@ -1,5 +1,6 @@
 // The CLI's edges: stdin, writing results, terminal detection, option normalisation.
 import { fstatSync, readFileSync, readSync } from 'node:fs';
+import path from 'node:path';
 import { ALL_SOURCES } from '../config/discover.ts';
 import { PeriHooksError } from '../errors.ts';
 import type { SourceOptions } from '../config/sources.ts';
@@ -118,6 +119,8 @@ export interface StateFlags {
   stateDir?: string;
   /** A Redis URL (`--state <url>`), true for `--state` alone; cac turns `--no-state` into `state: false`. */
   state?: boolean | string;
+  /** `--audit <file>`: where the firings are appended (auditOption). */
+  audit?: unknown;
 }
 
 export function stateOptions(flags: StateFlags, env: NodeJS.ProcessEnv = process.env): { noState?: true; stateDir?: string; stateUrl?: string } {
@@ -126,6 +129,12 @@ export function stateOptions(flags: StateFlags, env: NodeJS.ProcessEnv = process
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
     ...storeUrl(flags.state, env),
   };
+}
+
+/** `--audit <file>`, else PERI_HOOKS_AUDIT: the firings' audit log. */
+export function auditOption(flag: unknown, env: NodeJS.ProcessEnv = process.env): { audit?: { file: string } } {
+  const file = typeof flag === 'string' && flag !== '' ? flag : env.PERI_HOOKS_AUDIT || undefined;
+  return file === undefined ? {} : { audit: { file: path.resolve(file) } };
 }
 
 /** `--state redis://…`, else PERI_HOOKS_STATE_URL (which keeps a password out of the process list). */

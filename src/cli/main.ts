@@ -38,6 +38,7 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   completion: async ([shell]) => (await import('./commands/completion.ts')).completionCommand(shell!),
   serve: async (_, flags) => (await import('./commands/serve.ts')).serveCommand(flags),
   mcp: async (_, flags) => (await import('./commands/mcp.ts')).mcpCommand(flags),
+  audit: async ([action, file], flags) => (await import('./commands/audit.ts')).auditCommand(action!, file, flags),
 };
 
 /** `--output json` or `--reporter json` anywhere on the command line (read from the words: a usage error has no flags). */

@@ -2,7 +2,7 @@
 // cac; nothing here runs, so start-up pays only for the table.
 import { DOCUMENT_NAMES } from '../report/document.ts';
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve' | 'mcp';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve' | 'mcp' | 'audit';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
@@ -119,6 +119,13 @@ export const FLAGS = {
       uninstall: { description: 'Remove peri-hooks\' registration from this agent\'s hook configuration' },
     },
   },
+  audit: { value: '<file>', description: 'Append each firing to this hash-chained audit log (one JSON line each; also PERI_HOOKS_AUDIT); under --fail-closed a log that cannot be written blocks' },
+  lines: { value: '<n>', short: 'n', description: 'How many of the newest entries', default: '20' },
+  session: { value: '<id>', description: 'Only the entries of this session' },
+  decision: { value: '<decision>', description: 'Only the entries with this decision: block | deny | ask | allow | none' },
+  hook: { value: '<text>', description: 'Only the entries one of whose hooks has this text in its command or settings file' },
+  since: { value: '<time>', description: 'Only the entries at or after this ISO time or date' },
+  until: { value: '<time>', description: 'Only the entries at or before this ISO time or date (a date: its whole day)' },
   verbose: { description: 'A timestamped trace of each stage on stderr (also PERI_HOOKS_DEBUG=1; PERI_HOOKS_DEBUG=<path> appends it to a file)' },
   serve: { value: '<url>', description: 'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands' },
   'token-env': { value: '<VAR>', description: 'With --serve: the hooks send Authorization: Bearer $VAR, filled in by Claude Code from its environment; the token is never written' },
@@ -164,7 +171,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'verbose'],
+    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'audit', 'verbose'],
     examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
@@ -245,16 +252,24 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'serve',
     description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
-    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'max-active', 'max-queued', 'stop-grace'],
+    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit', 'max-active', 'max-queued', 'stop-grace'],
     examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
     exits: { 0: 'stopped by SIGTERM or SIGINT, every firing answered', 1: `could not start (an address in use, a non-loopback --listen without --token-file), or ${USAGE}` },
   },
   {
     name: 'mcp',
     description: 'Serve the hook pipeline as an MCP server on stdio, for the agent to start and reach through mcp_tool hooks: one tool, fire, whose arguments are the hook input fields',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit'],
     examples: ['peri-hooks mcp --settings policy.json --setting-sources \'\'', 'claude mcp add peri-hooks -- peri-hooks mcp --settings policy.json --setting-sources \'\''],
     exits: { 0: 'stdin closed (the agent ended the session) or SIGTERM, every call answered', 1: USAGE },
+  },
+  {
+    name: 'audit',
+    args: '<action> [file]',
+    description: 'Read the audit log (the file, else PERI_HOOKS_AUDIT): verify its hash chain, tail the newest entries, stats (decisions per event, tool, hook and day; the slowest hooks), search',
+    flags: ['output', 'lines', 'session', 'decision', 'tool', 'hook', 'since', 'until'],
+    examples: ['peri-hooks audit verify audit.jsonl', 'peri-hooks audit search --decision block --since 2026-12-01 audit.jsonl', 'peri-hooks audit stats --output json'],
+    exits: { 0: 'read (verify: the chain holds)', 1: `verify: the chain is broken (the first line that breaks it is named), or ${USAGE}` },
   },
   {
     name: 'replay',

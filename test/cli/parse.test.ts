@@ -39,6 +39,7 @@ const COMMAND_ROWS: Array<[argv: string[], name: CommandName, args: string[], fl
   [['serve', '--listen', '127.0.0.1:0', '--token-file', 't', '--max-active', '2', '--max-queued', '0', '--stop-grace', '1', '--fail-closed', '--no-state'], 'serve', [],
     { listen: '127.0.0.1:0', tokenFile: 't', maxActive: '2', maxQueued: '0', stopGrace: '1', failClosed: true, state: false }],
   [['mcp', '--settings', 'p.json', '--setting-sources', '', '--fail-closed', '--state-dir', '/s'], 'mcp', [], { settings: ['p.json'], settingSources: 'none', failClosed: true, stateDir: '/s' }],
+  [['audit', 'search', 'a.jsonl', '--decision', 'deny', '--since', '2026-12-01', '-n', '5', '--output', 'json'], 'audit', ['search', 'a.jsonl'], { decision: 'deny', since: '2026-12-01', lines: 5, output: 'json' }],
   [['completion', 'bash'], 'completion', ['bash'], {}],
 ];
 

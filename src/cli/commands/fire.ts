@@ -10,7 +10,7 @@ import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import { closeStores } from '../../session/store.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
+import { interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, auditOption, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic } from '../../text.ts';
 import { isoTime, nowMs } from '../../clock.ts';
 
@@ -50,6 +50,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     // Claude Code caps Stop loops itself: a second cap would end the loop one block early.
     ...(output === 'claude' ? { stopGuard: false } : {}),
     ...stateOptions(flags),
+    ...auditOption(flags.audit),
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),

@@ -6,7 +6,7 @@ import { EXIT } from '../../errors.ts';
 import { createMcpHookServer } from '../../mcp-server/server.ts';
 import { holdYoungGeneration } from '../../serve/young-generation.ts';
 import { closeStores } from '../../session/store.ts';
-import { list, sourceOptions, stateOptions, type SourceFlags, type StateFlags } from '../io.ts';
+import { list, sourceOptions, stateOptions, auditOption, type SourceFlags, type StateFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
 export interface McpFlags extends SourceFlags, StateFlags {
@@ -25,6 +25,7 @@ export async function mcpCommand(flags: McpFlags): Promise<number> {
       ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
       ...(flags.failClosed ? { failClosed: true } : {}),
       ...stateOptions(flags),
+      ...auditOption(flags.audit),
       selfCommand: selfCommand(),
     },
   });

@@ -6,7 +6,7 @@ import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
 import { holdYoungGeneration } from '../../serve/young-generation.ts';
-import { list, sourceOptions, stateOptions, write, type SourceFlags, type StateFlags } from '../io.ts';
+import { list, sourceOptions, stateOptions, auditOption, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
 export interface ServeFlags extends SourceFlags, StateFlags {
@@ -39,6 +39,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
       ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
       ...(flags.failClosed ? { failClosed: true } : {}),
       ...stateOptions(flags),
+      ...auditOption(flags.audit),
       selfCommand: selfCommand(),
     },
     ...(token === undefined ? {} : { token }),

@@ -1,0 +1,75 @@
+// `peri-hooks audit <verify|tail|stats|search> [file]`: the audit log read back, for people or as JSON.
+import { EXIT, PeriHooksError } from '../../errors.ts';
+import { logFiles, readEntries, verifyChain } from '../../audit/read.ts';
+import { entryLine, matches, stats, type Filter, type Stats } from '../../audit/query.ts';
+import { outputForm, write } from '../io.ts';
+
+export interface AuditFlags {
+  output?: string;
+  lines?: unknown;
+  session?: string;
+  decision?: string;
+  tool?: string;
+  hook?: string;
+  since?: string;
+  until?: string;
+}
+
+const ACTIONS = ['verify', 'tail', 'stats', 'search'] as const;
+
+export async function auditCommand(action: string, fileArgument: string | undefined, flags: AuditFlags): Promise<number> {
+  if (!(ACTIONS as readonly string[]).includes(action)) throw new PeriHooksError('usage', `unknown audit action "${action}"`, `use one of: ${ACTIONS.join(', ')}`);
+  const file = fileArgument ?? process.env.PERI_HOOKS_AUDIT;
+  if (!file) throw new PeriHooksError('usage', 'no audit log named', 'give the log file (peri-hooks audit verify audit.jsonl), or set PERI_HOOKS_AUDIT');
+  const files = logFiles(file);
+  if (files.length === 0) throw new PeriHooksError('usage', `the audit log ${file} does not exist`, 'name the file that --audit (or PERI_HOOKS_AUDIT) wrote to');
+  const json = outputForm(flags.output, 'human') === 'json';
+  if (action === 'verify') {
+    const report = verifyChain(files);
+    const human = report.ok
+      ? `ok: ${report.entries} entries in ${files.length} file${files.length === 1 ? '' : 's'}, the chain holds${report.notes.map((note) => `\nnote: ${note}`).join('')}\n`
+      : `broken: ${report.problem!.message}\n(${report.entries} entries read${report.notes.map((note) => `; ${note}`).join('')})\n`;
+    await write(process.stdout, json ? `${JSON.stringify(report, null, 2)}\n` : human);
+    return report.ok ? EXIT.ok : EXIT.runnerError;
+  }
+  const filter: Filter = {
+    ...(flags.session !== undefined ? { session: String(flags.session) } : {}),
+    ...(flags.decision !== undefined ? { decision: String(flags.decision) } : {}),
+    ...(flags.tool !== undefined ? { tool: String(flags.tool) } : {}),
+    ...(flags.hook !== undefined ? { hook: String(flags.hook) } : {}),
+    ...(flags.since !== undefined ? { since: String(flags.since) } : {}),
+    ...(flags.until !== undefined ? { until: String(flags.until) } : {}),
+  };
+  let entries = readEntries(files).filter((entry) => matches(entry, filter));
+  if (action === 'stats') {
+    const result = stats(entries);
+    await write(process.stdout, json ? `${JSON.stringify(result, null, 2)}\n` : statsText(result));
+    return EXIT.ok;
+  }
+  if (action === 'tail') entries = entries.slice(-count(flags.lines));
+  await write(process.stdout, json ? `${JSON.stringify(entries, null, 2)}\n` : entries.map((entry) => `${entryLine(entry)}\n`).join(''));
+  return EXIT.ok;
+}
+
+function count(value: unknown): number {
+  if (value === undefined) return 20;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new PeriHooksError('usage', `--lines must be a whole number of at least 1, not "${String(value)}"`, 'e.g. --lines 50');
+  return number;
+}
+
+function statsText(result: Stats): string {
+  const row = (counts: Record<string, number>) => Object.entries(counts).map(([decision, times]) => `${decision} ${times}`).join(', ');
+  const table = (title: string, rows: Record<string, Record<string, number>>) => [`${title}:`, ...Object.entries(rows).map(([key, counts]) => `  ${key}: ${row(counts)}`)];
+  return [
+    `${result.entries} firings: ${row(result.decisions)}`,
+    ...table('by event', result.byEvent),
+    ...table('by tool', result.byTool),
+    ...table('by day', result.byDay),
+    'hooks that decided most:',
+    ...result.deciders.map((hook) => `  ${hook.count}  ${hook.hook}  ${hook.label}`),
+    'slowest hooks (p50 / p95 ms):',
+    ...result.slowest.map((hook) => `  ${hook.p50Ms} / ${hook.p95Ms}  (${hook.runs} runs)  ${hook.hook}  ${hook.label}`),
+    '',
+  ].join('\n');
+}
