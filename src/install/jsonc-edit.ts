@@ -4,6 +4,7 @@
 // the file as it was before the install. jsonc-parser's own modify() re-formats the whole lines it touches.
 import { createScanner, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { positionAt } from '../config/locate.ts';
+import { excessNesting, MAX_NESTING } from '../config/nesting.ts';
 import { PeriHooksError } from '../errors.ts';
 
 export type { Node };
@@ -16,6 +17,11 @@ interface Style {
 
 /** The file's tree; a file that does not parse is never edited: the error names it and the place. */
 export function parseSettings(file: string, text: string): Node {
+  const tooDeep = excessNesting(text);
+  if (tooDeep !== undefined) {
+    const { line, column } = positionAt(text, tooDeep);
+    throw new PeriHooksError('invalid-json', `${file} nests arrays and objects more than ${MAX_NESTING} levels deep at line ${line}, column ${column}; nothing was changed`, 'flatten or remove the value that goes that deep: settings need only a few levels');
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const [first] = errors;
@@ -62,7 +68,7 @@ export function sameTokens(a: string, b: string): boolean {
     const found: string[] = [];
     // jsonc-parser's SyntaxKind is a const enum, out of reach here: 17 EOF, 14 a line break, 15 blanks.
     for (let kind: number = scanner.scan(); kind !== 17; kind = scanner.scan()) {
-      if (kind !== 14 && kind !== 15) found.push(`${kind}:${scanner.getTokenValue()}`);
+      if (kind !== 14 && kind !== 15) found.push(text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()));
     }
     return found;
   };
