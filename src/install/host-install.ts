@@ -15,9 +15,9 @@ import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
 import type { FileChange } from './install.ts';
-import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
+import { append, child, looseTree, parseSettings, remove, replace, sameTokens, valueOf, type Node } from './jsonc-edit.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
-import { checkWritable, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
+import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
 
 export const HOST_SCOPES = ['project', 'user'] as const;
 export type HostScope = (typeof HOST_SCOPES)[number];
@@ -140,10 +140,14 @@ function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, 
   let text = read.text ?? newFileText(host);
   let root = parseSettings(file, text);
   const container = () => host.install.under.reduce<Node | undefined>((node, key) => child(node, key), root);
+  // The file before the first install: what was there empty stays, and blanks come back as they were.
+  const before = read.text === undefined ? undefined : firstBackup(read);
+  const prior = before === undefined ? undefined : host.install.under.reduce<Node | undefined>((node, key) => child(node, key), looseTree(before));
   // Out with every registration first, one at a time (the tree changes with each edit) …
   for (let target = ourEntry(host, container(), wanted); target; target = ourEntry(host, container(), wanted)) {
-    root = parseSettings(file, (text = remove(text, emptied(target))));
+    root = parseSettings(file, (text = remove(text, emptied(target, prior))));
   }
+  if (wanted.size === 0 && before !== undefined && text !== read.text && sameTokens(text, before)) text = before;
   // … then each wanted entry in place of the one already there, or at the end.
   for (const [hostEvent, value] of wanted) {
     const events = container();
@@ -174,13 +178,18 @@ function ourEntry(host: HostDef, events: Node | undefined, wanted: ReadonlyMap<s
   return undefined;
 }
 
-/** The node to remove with a registration: its array too when it was the only entry, and the container when that was its only event. */
-function emptied(target: Node): Node {
+/**
+ * The node to remove with a registration: its array too when it was the only entry, and the container when that
+ * was its only event — each unless the file before install (`prior`, its events container) had it empty.
+ */
+function emptied(target: Node, prior: Node | undefined): Node {
   const array = target.parent!;
+  const wasEmpty = (node: Node | undefined) => node !== undefined && node.children?.length === 0;
   if (array.children!.length > 1) return target;
   const property = array.parent!;
+  if (wasEmpty(child(prior, property.children![0]!.value as string))) return target;
   const events = property.parent!;
-  if (events.children!.length > 1 || !events.parent?.parent) return property;
+  if (events.children!.length > 1 || !events.parent?.parent || wasEmpty(prior)) return property;
   return events.parent;
 }
 

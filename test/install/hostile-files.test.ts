@@ -133,6 +133,21 @@ describe('byte for byte', () => {
     }
   });
 
+  test('an agent\'s hook file too: install --host then uninstall --host gives back every byte, empty containers included', async () => {
+    const policyFile = policy();
+    const file = join(project.dir, '.codex/hooks.json');
+    for (const original of ['{\r\n  "hooks": {}\r\n}\r\n', '{"hooks": {"PreToolUse": []}}', '{\n}\n', '{ "model": "x" }']) {
+      project.write('.codex/hooks.json', original);
+      const installed = await pkg.run(['install', '--host', 'codex', '--policy', policyFile], project);
+      assert.equal(installed.code, 0, installed.stderr);
+      assert.notEqual(readFileSync(file, 'utf8'), original);
+      const removed = await pkg.run(['uninstall', '--host', 'codex'], project);
+      assert.equal(removed.code, 0, removed.stderr);
+      assert.equal(readFileSync(file, 'utf8'), original, JSON.stringify(original));
+      execFileSync('rm', [`${file}.peri-hooks.bak`]);
+    }
+  });
+
   test('an uninstall after the file was edited keeps the edit and the empty "hooks" that was there before install', async () => {
     const file = project.write(SETTINGS, '{\n  "hooks": {},\n  "model": "opus"\n}\n');
     assert.equal((await pkg.run(['install', '--policy', policy()], project)).code, 0);
