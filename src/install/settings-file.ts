@@ -103,8 +103,9 @@ export function writeSettingsText(read: SettingsText, text: string): string | un
     }
     const mode = read.text === undefined ? undefined : lstatSync(real).mode & 0o7777;
     const backup = read.text === undefined ? undefined : `${real}${BACKUP_SUFFIX}`;
-    // The first backup is the file before peri-hooks touched it; a later install or an uninstall keeps it.
-    if (backup !== undefined && !exists(backup)) replaceFile(backup, read.text!, mode);
+    // The first backup is the file before peri-hooks touched it; a later install or an uninstall keeps it. Anything
+    // else at its name (a link a repository planted, a folder) is no backup: the rename puts one in its place.
+    if (backup !== undefined && !isPlainFile(backup)) replaceFile(backup, read.text!, mode);
     replaceFile(real, text, mode);
     return backup;
   } catch (error) {
@@ -117,18 +118,20 @@ export function writeSettingsText(read: SettingsText, text: string): string | un
 
 /** The text of the backup install kept of `read`'s file, when there is one that reads as UTF-8. */
 export function firstBackup(read: SettingsText): string | undefined {
+  const file = `${read.real}${BACKUP_SUFFIX}`;
+  if (!isPlainFile(file)) return undefined;
   try {
-    const backup = readSettingsBytes(`${read.real}${BACKUP_SUFFIX}`);
+    const backup = readSettingsBytes(file);
     return 'refused' in backup ? undefined : UTF8.decode(backup.bytes);
   } catch {
     return undefined;
   }
 }
 
-function exists(file: string): boolean {
+/** A regular file under its own name, not a link to one. */
+function isPlainFile(file: string): boolean {
   try {
-    lstatSync(file);
-    return true;
+    return lstatSync(file).isFile();
   } catch {
     return false;
   }

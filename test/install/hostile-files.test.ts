@@ -44,6 +44,17 @@ describe('temporary files', () => {
     assert.equal(readFileSync(backup!, 'utf8'), '{\n  "model": "opus"\n}\n');
     assert.deepEqual(readdirSync(folder).sort(), [`.settings.json.${process.pid}.tmp`, `.settings.json.peri-hooks.bak.${process.pid}.tmp`, 'settings.json', 'settings.json.peri-hooks.bak']);
   });
+
+  test('a link planted at the backup\'s name is no backup: it is replaced by one, never written through nor read', () => {
+    mkdirSync(join(project.dir, '.claude'));
+    const file = project.write(SETTINGS, '{\n  "model": "opus"\n}\n');
+    const victim = project.write('victim.txt', 'precious\n');
+    symlinkSync(victim, `${file}.peri-hooks.bak`);
+    writeSettingsText(readSettingsText(file), '{\n  "model": "sonnet"\n}\n');
+    assert.equal(readFileSync(victim, 'utf8'), 'precious\n');
+    assert.ok(lstatSync(`${file}.peri-hooks.bak`).isFile());
+    assert.equal(readFileSync(`${file}.peri-hooks.bak`, 'utf8'), '{\n  "model": "opus"\n}\n');
+  });
 });
 
 describe('files that are not plain settings files', () => {
