@@ -57,7 +57,7 @@ function clip(value: unknown): string {
  * The field each Claude Code tool acts on: a call without it as a non-empty string is not one a policy can judge
  * (an empty command or path is what a content policy allows), so it is refused, whichever host sent it.
  */
-const ACTS_ON: Readonly<Record<string, string>> = { Bash: 'command', PowerShell: 'command', Write: 'file_path', Edit: 'file_path', Read: 'file_path' };
+export const ACTS_ON: Readonly<Record<string, string>> = { Bash: 'command', PowerShell: 'command', Write: 'file_path', Edit: 'file_path', Read: 'file_path' };
 
 function requireActedOn(host: HostDef, hostEvent: string, tool: { name: string; input: Record<string, unknown>; hostName?: string; from?: string }): void {
   const name = ACTS_ON[tool.name];

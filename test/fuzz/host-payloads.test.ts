@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PeriHooksError } from '../../src/errors.ts';
 import { fireHost } from '../../src/hosts/fire.ts';
-import { claudeInput, type Payload } from '../../src/hosts/normalise.ts';
+import { ACTS_ON, claudeInput, type Payload } from '../../src/hosts/normalise.ts';
 import { MODULES } from '../../src/hosts/registry.ts';
 import { HOSTS } from '../../src/hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../../src/hosts/types.ts';
@@ -20,7 +20,6 @@ import { prng, type Random } from '../helpers/prng.ts';
 const SEED = Number(process.env.PERI_HOOKS_FUZZ_SEED ?? 20_261_204);
 const PAYLOADS = 3000;
 const FIRINGS = 150;
-const ACTS_ON: Readonly<Record<string, string>> = { Bash: 'command', PowerShell: 'command', Write: 'file_path', Edit: 'file_path', Read: 'file_path' };
 
 const samples = HOST_NAMES.flatMap((host) => {
   const dir = path.join(ROOT, 'fixtures/hosts', host);
