@@ -24,6 +24,8 @@ export interface SettingsText {
   text: string | undefined;
   /** Why writing the file would change more than its text (its bytes, its links, its mode): it is then not written. */
   unfaithful?: string;
+  /** The file starts with a byte order mark: kept out of `text` (as fire reads it), and written back before it. */
+  bom?: true;
 }
 
 export function scopeFile(scope: Scope, options: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): string {
@@ -49,11 +51,15 @@ export function readSettingsText(file: string): SettingsText {
   }
   if ('refused' in read) throw unreadable(file, read.refused);
   try {
-    return { file, real, text: UTF8.decode(read.bytes), ...unfaithful(read.stats) };
+    return { file, real, ...withoutBom(UTF8.decode(read.bytes)), ...unfaithful(read.stats) };
   } catch {
     const at = firstInvalidUtf8(read.bytes);
-    return { file, real, text: read.bytes.toString('utf8'), unfaithful: `it is not valid UTF-8 (byte ${at}): its text cannot be edited without changing bytes that are not peri-hooks'` };
+    return { file, real, ...withoutBom(read.bytes.toString('utf8')), unfaithful: `it is not valid UTF-8 (byte ${at}): its text cannot be edited without changing bytes that are not peri-hooks'` };
   }
+}
+
+function withoutBom(text: string): { text: string; bom?: true } {
+  return text.charCodeAt(0) === 0xfeff ? { text: text.slice(1), bom: true } : { text };
 }
 
 /** A file edited by replacing it loses its other hard links, and a read-only one was meant to stay as it is. */
@@ -105,8 +111,9 @@ export function writeSettingsText(read: SettingsText, text: string): string | un
     const backup = read.text === undefined ? undefined : `${real}${BACKUP_SUFFIX}`;
     // The first backup is the file before peri-hooks touched it; a later install or an uninstall keeps it. Anything
     // else at its name (a link a repository planted, a folder) is no backup: the rename puts one in its place.
-    if (backup !== undefined && !isPlainFile(backup)) replaceFile(backup, read.text!, mode);
-    replaceFile(real, text, mode);
+    const bom = read.bom ? '\ufeff' : '';
+    if (backup !== undefined && !isPlainFile(backup)) replaceFile(backup, bom + read.text!, mode);
+    replaceFile(real, bom + text, mode);
     return backup;
   } catch (error) {
     if (error instanceof PeriHooksError) throw error;
@@ -122,7 +129,7 @@ export function firstBackup(read: SettingsText): string | undefined {
   if (!isPlainFile(file)) return undefined;
   try {
     const backup = readSettingsBytes(file);
-    return 'refused' in backup ? undefined : UTF8.decode(backup.bytes);
+    return 'refused' in backup ? undefined : withoutBom(UTF8.decode(backup.bytes)).text;
   } catch {
     return undefined;
   }

@@ -120,7 +120,7 @@ describe('duplicate keys', () => {
 });
 
 describe('byte for byte', () => {
-  test('install then uninstall gives back every byte: empty "hooks", an empty event array, {\\r\\n}, {\\n}, non-ASCII; the first backup is kept', async () => {
+  test('install then uninstall gives back every byte: empty "hooks", an empty event array, {\\r\\n}, {\\n}, non-ASCII, a BOM; the first backup is kept', async () => {
     const policyFile = policy();
     const originals = [
       '{\n  "hooks": {}\n}\n',
@@ -130,6 +130,7 @@ describe('byte for byte', () => {
       '{\n}\n',
       '{}',
       '{ "hooks": { } , "env": {"A": "é"} }\n',
+      '\ufeff{\n  "model": "opus"\n}\n',
     ];
     for (const original of originals) {
       const file = project.write(SETTINGS, original);
