@@ -2,8 +2,8 @@
 // except on guard events, where it makes its whole file inapplicable. Every problem is a located diagnostic.
 // For `validate`, `everyEntry` also walks what is dropped (an inapplicable file, the inside of a dropped
 // entry), so that one mistake does not hide the others; what it finds there never applies.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
+import { readSettingsBytes } from '../files.ts';
 import path from 'node:path';
 import type * as z from 'zod';
 import type { LoadedHook, Provenance, Severity } from '../types.ts';
@@ -193,17 +193,10 @@ async function loadPluginHooksFile(origin: Origin, read: Read, everyEntry: boole
  */
 async function readText(file: string): Promise<Read> {
   try {
-    // Opened without blocking and checked before reading: a FIFO or a device at a settings path must not hang the firing.
-    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
-      const stats = fstatSync(fd);
-      if (stats.isDirectory()) return { kind: 'error', message: 'it is a directory' };
-      if (!stats.isFile()) return { kind: 'error', message: 'it is not a regular file (a FIFO, socket or device)' };
-      const text = readFileSync(fd, 'utf8');
-      return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-    } finally {
-      closeSync(fd);
-    }
+    const read = readSettingsBytes(file);
+    if ('refused' in read) return { kind: 'error', message: read.refused };
+    const text = read.bytes.toString('utf8');
+    return { kind: 'text', text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch (error) {
     const flag = deniedPermissionFlag(error);
     if (flag) throw permissionError(`to read ${file}`, flag);

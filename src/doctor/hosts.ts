@@ -1,7 +1,7 @@
 // `doctor` and other agents: where peri-hooks is registered in their hook configurations (as install --host
 // writes it), what each registration starts and which policy files it runs, for the runtime, artefact and policy
 // checks that follow.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
 import { shellWords } from '../config/registration.ts';
@@ -11,6 +11,7 @@ import { HOST_NAMES } from '../hosts/types.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
 import { HOST_SCOPES, firesHost, hostFile, isOurEntry } from '../install/host-install.ts';
 import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
+import { readSettingsText } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
 import { check, type Check } from './check.ts';
 
@@ -46,17 +47,17 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
 function registeredCommands(host: HostDef, file: string): string[] {
   if (!existsSync(file)) return [];
   if (host.install.shape === 'scripts') {
-    return readdirSync(file).filter((name) => name in host.events).map((name) => readFileSync(path.join(file, name), 'utf8'))
+    return readdirSync(file).filter((name) => name in host.events).map((name) => readSettingsText(path.join(file, name)).text ?? '')
       .filter((text) => text.includes(GENERATED_MARK)).flatMap((text) => (/^exec (.+)$/m.exec(text)?.[1] ?? []));
   }
   if (host.install.shape === 'plugin') {
-    const text = readFileSync(file, 'utf8');
+    const text = readSettingsText(file).text ?? '';
     if (!text.includes(GENERATED_MARK)) return [];
     const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
     const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
     return [[...runner, 'fire', '--host', host.name, 'plugin', ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ')];
   }
-  const root = parseSettings(file, readFileSync(file, 'utf8'));
+  const root = parseSettings(file, readSettingsText(file).text ?? '{}');
   const events = host.install.under.reduce<ReturnType<typeof child>>((node, key) => child(node, key), root);
   return (events?.type === 'object' ? events.children ?? [] : []).flatMap((property) => (property.children?.[1]?.children ?? []).map(valueOf))
     .filter((entry) => isOurEntry(host, entry))

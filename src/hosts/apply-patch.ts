@@ -2,6 +2,11 @@
 // an added file is a Write with its content, an updated one an Edit (its hunks' old and new lines joined), a
 // move an Edit of the old path and a Write of the new, a deleted file a Write of empty content (Claude Code has
 // no delete tool; a policy guarding the file with an Edit|Write matcher sees it).
+//
+// The text is read as Codex reads it (codex-rs/apply-patch/src/parser.rs, lenient mode): the patch trimmed, a
+// hunk header trimmed of Unicode blanks (a tab or NBSP before `*** Delete File:` is still a header), `+` lines
+// of an added file up to the first other line, an update's chunks up to a line starting with `*`. Text Codex
+// would refuse is refused here too, so that no file of a patch Codex applies goes unseen by the policy.
 import path from 'node:path';
 
 export interface FileCall {
@@ -9,52 +14,132 @@ export interface FileCall {
   input: Record<string, unknown>;
 }
 
-const HEADER = /^\*\*\* (Add|Update|Delete) File: (.+)$/;
+const BEGIN = '*** Begin Patch';
+const END = '*** End Patch';
+const ADD = '*** Add File: ';
+const DELETE = '*** Delete File: ';
+const UPDATE = '*** Update File: ';
+const MOVE = '*** Move to: ';
+const EOF_MARKER = '*** End of File';
+/** Codex's heredoc wrappers of the lenient mode. */
+const HEREDOC = new Set(['<<EOF', "<<'EOF'", '<<"EOF"']);
 
-/** The calls of a patch; undefined when the text is not an apply_patch envelope. */
-export function patchCalls(patch: string, cwd: string): FileCall[] | undefined {
-  const lines = patch.replace(/\r\n/g, '\n').split('\n');
-  const start = lines.findIndex((line) => line.trim() === '*** Begin Patch');
-  if (start < 0) return undefined;
-  const calls: FileCall[] = [];
-  const file = (name: string) => path.resolve(cwd, name.trim());
-  for (let i = start + 1; i < lines.length; i++) {
-    const header = HEADER.exec(lines[i]!);
-    if (!header) continue;
-    const [, kind, name] = header;
-    const body: string[] = [];
-    let moveTo: string | undefined;
-    for (i++; i < lines.length && !HEADER.test(lines[i]!) && lines[i]!.trim() !== '*** End Patch'; i++) {
-      const line = lines[i]!;
-      if (line.startsWith('*** Move to: ')) moveTo = line.slice('*** Move to: '.length);
-      else if (line !== '*** End of File') body.push(line);
-    }
-    i--;
-    if (kind === 'Add') {
-      calls.push({ tool: 'Write', input: { file_path: file(name!), content: body.filter((line) => line.startsWith('+')).map((line) => line.slice(1)).join('\n') } });
-    } else if (kind === 'Delete') {
-      calls.push({ tool: 'Write', input: { file_path: file(name!), content: '' } });
-    } else {
-      const { oldText, newText } = hunks(body);
-      calls.push({ tool: 'Edit', input: { file_path: file(name!), old_string: oldText, new_string: newText } });
-      if (moveTo !== undefined) calls.push({ tool: 'Write', input: { file_path: file(moveTo), content: newText } });
-    }
-  }
-  return calls;
+/** Rust's str::trim: Unicode White_Space (NBSP and NEL included, U+FEFF not), which JS's trim does not match. */
+function trim(text: string): string {
+  return text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
 }
 
-/** The old and the new side of an update's hunks: context lines on both, `-` lines on the old, `+` on the new. */
-function hunks(body: readonly string[]): { oldText: string; newText: string } {
-  const before: string[] = [];
-  const after: string[] = [];
-  for (const line of body) {
-    if (line.startsWith('@@')) continue;
-    if (line.startsWith('-')) before.push(line.slice(1));
-    else if (line.startsWith('+')) after.push(line.slice(1));
-    else {
-      before.push(line.slice(1));
-      after.push(line.slice(1));
-    }
+type Hunk = { kind: 'add'; path: string; lines: string[] } | { kind: 'delete'; path: string } | { kind: 'update'; path: string; moveTo?: string; old: string[]; new: string[] };
+
+class PatchError extends Error {}
+
+/** The calls of a patch, or why Codex would not apply it as peri-hooks reads it. */
+export function patchCalls(text: string, cwd: string): { calls: FileCall[] } | { error: string } {
+  let hunks: Hunk[];
+  try {
+    hunks = parsePatch(envelope(text));
+  } catch (error) {
+    if (!(error instanceof PatchError)) throw error;
+    return { error: `holds apply_patch text Codex would not apply as written (${error.message})` };
   }
-  return { oldText: before.join('\n'), newText: after.join('\n') };
+  if (hunks.length === 0) return { error: 'holds no file of an apply_patch envelope (*** Begin Patch, *** Add/Update/Delete File:)' };
+  const file = (name: string) => path.resolve(cwd, name);
+  return {
+    calls: hunks.flatMap((hunk): FileCall[] => {
+      if (hunk.kind === 'add') return [{ tool: 'Write', input: { file_path: file(hunk.path), content: hunk.lines.join('\n') } }];
+      if (hunk.kind === 'delete') return [{ tool: 'Write', input: { file_path: file(hunk.path), content: '' } }];
+      const edit: FileCall = { tool: 'Edit', input: { file_path: file(hunk.path), old_string: hunk.old.join('\n'), new_string: hunk.new.join('\n') } };
+      return hunk.moveTo === undefined ? [edit] : [edit, { tool: 'Write', input: { file_path: file(hunk.moveTo), content: hunk.new.join('\n') } }];
+    }),
+  };
+}
+
+/**
+ * The lines of the envelope: the whole text when it is one (or Codex's heredoc form of one); inside a shell
+ * command (`apply_patch <<'EOF' … EOF`), the lines from `*** Begin Patch` to `*** End Patch`.
+ */
+function envelope(text: string): string[] {
+  const lines = rustLines(trim(text));
+  const framed = (candidate: string[]) => candidate.length >= 2 && trim(candidate[0]!) === BEGIN && trim(candidate.at(-1)!) === END;
+  if (framed(lines)) return lines;
+  if (lines.length >= 4 && HEREDOC.has(lines[0]!) && lines.at(-1)!.endsWith('EOF') && framed(lines.slice(1, -1))) return lines.slice(1, -1);
+  const begin = lines.findIndex((line) => trim(line) === BEGIN);
+  const end = lines.findLastIndex((line) => trim(line) === END);
+  if (begin < 0 && end < 0) return [];
+  if (begin < 0 || end <= begin) throw new PatchError(begin < 0 ? `no '${BEGIN}' line` : `no '${END}' line after '${BEGIN}'`);
+  return lines.slice(begin, end + 1);
+}
+
+/** Rust's str::lines: split at \n, a \r before it dropped. */
+function rustLines(text: string): string[] {
+  return text === '' ? [] : text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
+function parsePatch(lines: string[]): Hunk[] {
+  const body = lines.slice(1, -1);
+  const hunks: Hunk[] = [];
+  for (let at = 0; at < body.length;) at += parseHunk(body, at, hunks);
+  return hunks;
+}
+
+/** The hunk at `lines[at]` (line at + 2 of the patch) into `hunks`; the lines it took. */
+function parseHunk(lines: readonly string[], at: number, hunks: Hunk[]): number {
+  const number = at + 2;
+  const header = trim(lines[at]!);
+  if (header.startsWith(ADD)) {
+    let end = at + 1;
+    while (end < lines.length && lines[end]!.startsWith('+')) end++;
+    hunks.push({ kind: 'add', path: header.slice(ADD.length), lines: lines.slice(at + 1, end).map((line) => line.slice(1)) });
+    return end - at;
+  }
+  if (header.startsWith(DELETE)) {
+    hunks.push({ kind: 'delete', path: header.slice(DELETE.length) });
+    return 1;
+  }
+  if (!header.startsWith(UPDATE)) {
+    throw new PatchError(`line ${number}: ${JSON.stringify(header)} is not a hunk header (*** Add File:, *** Delete File:, *** Update File:)`);
+  }
+  const hunk: Hunk & { kind: 'update' } = { kind: 'update', path: header.slice(UPDATE.length), old: [], new: [] };
+  let end = at + 1;
+  if (lines[end]?.startsWith(MOVE)) hunk.moveTo = lines[end++]!.slice(MOVE.length);
+  let chunks = 0;
+  while (end < lines.length) {
+    const line = lines[end]!;
+    if (trim(line) === '') {
+      end++;
+      continue;
+    }
+    if (line.startsWith('*')) break;
+    end += parseChunk(lines, end, chunks === 0, hunk);
+    chunks++;
+  }
+  if (chunks === 0) throw new PatchError(`line ${number}: the update of '${hunk.path}' is empty`);
+  hunks.push(hunk);
+  return end - at;
+}
+
+/** The chunk of an update at `lines[at]` (`@@` context, then ` `, `-`, `+` lines); the lines it took. */
+function parseChunk(lines: readonly string[], at: number, first: boolean, hunk: { old: string[]; new: string[] }): number {
+  const number = at + 2;
+  const start = lines[at] === '@@' || lines[at]!.startsWith('@@ ') ? 1 : 0;
+  if (start === 0 && !first) throw new PatchError(`line ${number}: ${JSON.stringify(lines[at])} should start a chunk with @@`);
+  if (at + start >= lines.length) throw new PatchError(`line ${number + start}: a chunk without lines`);
+  let taken = 0;
+  for (let i = at + start; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === EOF_MARKER) {
+      if (taken === 0) throw new PatchError(`line ${number + start}: a chunk without lines`);
+      taken++;
+      break;
+    }
+    const sign = line[0];
+    if (sign !== undefined && sign !== ' ' && sign !== '+' && sign !== '-') {
+      if (taken === 0) throw new PatchError(`line ${number + start}: ${JSON.stringify(line)} is not a context, removed or added line`);
+      break;
+    }
+    if (sign !== '+') hunk.old.push(line.slice(1));
+    if (sign !== '-') hunk.new.push(line.slice(1));
+    taken++;
+  }
+  return taken + start;
 }

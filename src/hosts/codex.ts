@@ -13,9 +13,9 @@ export const codex: HostModule = {
     const toolInput = (payload.tool_input ?? {}) as Record<string, unknown>;
     const patch = toolInput.command ?? toolInput.input ?? toolInput.patch;
     if (typeof patch !== 'string') throw malformed(host, hostEvent, '$.tool_input.command', 'has no apply_patch text');
-    const files = patchCalls(patch, single.cwd as string);
-    if (!files || files.length === 0) throw malformed(host, hostEvent, '$.tool_input.command', 'holds no file of an apply_patch envelope (*** Begin Patch, *** Add/Update/Delete File:)');
-    return files.map((file) => ({ event: def.event, input: claudeInput(host, hostEvent, def, payload, { name: file.tool, input: file.input, hostName: 'apply_patch' }) }));
+    const parsed = patchCalls(patch, single.cwd as string);
+    if ('error' in parsed) throw malformed(host, hostEvent, '$.tool_input.command', parsed.error);
+    return parsed.calls.map((file) => ({ event: def.event, input: claudeInput(host, hostEvent, def, payload, { name: file.tool, input: file.input, hostName: 'apply_patch' }) }));
   },
   render: (context) => renderClaudeLike(context),
   // Codex marks a PreToolUse or PermissionRequest hook that stops the agent as failed, and the call proceeds.

@@ -2,7 +2,7 @@
 // `updated_input`, `followup_message`, `continue`), JSON on every path. The shell, MCP and file events carry
 // their tool call in fields of their own, which become Claude Code tool calls here.
 import { answer, reasonOf, type HostContext, type HostModule, type RenderContext } from './module.ts';
-import { claudeInput, hostToolInput, toolInputObject } from './normalise.ts';
+import { claudeInput, hostToolInput, toolInputObject, type HostToolCall } from './normalise.ts';
 import type { ClaudeCall, HostAnswer } from './types.ts';
 
 /** Cursor names MCP tools `MCP:<tool>` and does not say the server: the policy sees mcp__cursor__<tool>. */
@@ -10,19 +10,19 @@ const MCP_SERVER = 'cursor';
 
 export const cursor: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
-    const call = (tool?: { name: string; input: Record<string, unknown>; hostName?: string }, extra: Record<string, unknown> = {}) => ({ event: def.event, input: { ...claudeInput(host, hostEvent, def, payload, tool), ...extra } });
+    const call = (tool?: HostToolCall, extra: Record<string, unknown> = {}) => ({ event: def.event, input: { ...claudeInput(host, hostEvent, def, payload, tool), ...extra } });
     switch (hostEvent) {
       case 'beforeShellExecution':
       case 'afterShellExecution':
-        return [call({ name: 'Bash', input: { command: String(payload.command ?? '') }, hostName: 'Shell' }, hostEvent === 'afterShellExecution' ? { tool_response: { stdout: payload.output ?? '', duration_ms: payload.duration } } : {})];
+        return [call({ name: 'Bash', input: { command: payload.command }, hostName: 'Shell', from: '$.command' }, hostEvent === 'afterShellExecution' ? { tool_response: { stdout: payload.output ?? '', duration_ms: payload.duration } } : {})];
       case 'beforeMCPExecution':
       case 'afterMCPExecution':
         return [call({ name: `mcp__${MCP_SERVER}__${String(payload.tool_name ?? '')}`, input: toolInputObject(host, hostEvent, payload.tool_input, '$.tool_input'), hostName: String(payload.tool_name ?? '') }, hostEvent === 'afterMCPExecution' ? { tool_response: payload.result_json ?? {} } : {})];
       case 'beforeReadFile':
-        return [call({ name: 'Read', input: { file_path: String(payload.file_path ?? '') }, hostName: 'Read' })];
+        return [call({ name: 'Read', input: { file_path: payload.file_path }, hostName: 'Read', from: '$.file_path' })];
       case 'afterFileEdit': {
         const edits = Array.isArray(payload.edits) && payload.edits.length > 0 ? payload.edits as Array<Record<string, unknown>> : [{}];
-        return edits.map((edit) => call({ name: 'Edit', input: { file_path: String(payload.file_path ?? ''), old_string: String(edit.old_string ?? ''), new_string: String(edit.new_string ?? '') }, hostName: 'Edit' }));
+        return edits.map((edit) => call({ name: 'Edit', input: { file_path: payload.file_path, old_string: String(edit.old_string ?? ''), new_string: String(edit.new_string ?? '') }, hostName: 'Edit', from: '$.file_path' }));
       }
       case 'stop':
       case 'subagentStop':

@@ -12,14 +12,14 @@ export const kiro: HostModule = {
     if (typeof name !== 'string') return [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
     const cwd = String(field(host, payload, 'cwd') ?? process.cwd());
     const args = toolInputObject(host, hostEvent, payload.tool_input, '$.tool_input');
-    const call = (tool: string, input: Record<string, unknown>) => ({ event: def.event, input: claudeInput(host, hostEvent, def, payload, { ...claudeTool(host, tool, input, cwd), hostName: name }) });
+    const call = (tool: string, input: Record<string, unknown>) => ({ event: def.event, input: claudeInput(host, hostEvent, def, payload, { ...claudeTool(host, hostEvent, tool, input, cwd), hostName: name }) });
     const mcp = /^@([^/]+)\/(.+)$/.exec(name);
     if (mcp) return [{ event: def.event, input: claudeInput(host, hostEvent, def, payload, { name: `mcp__${mcp[1]}__${mcp[2]}`, input: args, hostName: name }) }];
     if ((name === 'fs_read' || name === 'fsRead') && Array.isArray(args.operations)) {
       return (args.operations as Array<Record<string, unknown>>).map((operation) => call(name, operation));
     }
     if ((name === 'fs_write' || name === 'fsWrite') && args.command === 'str_replace') {
-      const { name: _write, input } = claudeTool(host, name, args, cwd);
+      const { name: _write, input } = claudeTool(host, hostEvent, name, args, cwd);
       return [{ event: def.event, input: claudeInput(host, hostEvent, def, payload, { name: 'Edit', input, hostName: name }) }];
     }
     return [call(name, args)];

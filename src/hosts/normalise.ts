@@ -29,17 +29,44 @@ export function malformed(host: HostDef, hostEvent: string, where: string, probl
   return new PeriHooksError('invalid-input', `the ${host.title} ${hostEvent} payload ${problem} at ${where}`, `send the payload as ${host.title} writes it to a hook (peri-hooks fire --host ${host.name} ${hostEvent} < payload.json)`);
 }
 
-/** A host's tool call as a Claude Code one: the mapped name, and tool_input with Claude Code's field names. */
-export function claudeTool(host: HostDef, name: string, input: Record<string, unknown>, cwd: string): { name: string; input: Record<string, unknown> } {
+/**
+ * A host's tool call as a Claude Code one: the mapped name, and tool_input with Claude Code's field names. The
+ * field the agent acts on is its own: a Claude Code name beside it (`path: ".env"` next to `file_path:
+ * "notes.txt"`) with another value would have the policy judge what the agent ignores, so it is refused.
+ */
+export function claudeTool(host: HostDef, hostEvent: string, name: string, input: Record<string, unknown>, cwd: string): { name: string; input: Record<string, unknown> } {
   const def: ToolDef | undefined = host.tools[name];
   const renamed: Record<string, unknown> = { ...input };
   for (const [claude, hosts] of Object.entries(def?.fields ?? {})) {
-    if (hosts in renamed && !(claude in renamed)) {
-      renamed[claude] = renamed[hosts];
-      delete renamed[hosts];
+    if (!(hosts in renamed)) continue;
+    if (claude in renamed && JSON.stringify(renamed[claude]) !== JSON.stringify(renamed[hosts])) {
+      throw malformed(host, hostEvent, `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`, `gives ${name} both ${hosts} (${clip(renamed[hosts])}), which ${host.title} acts on, and ${claude} (${clip(renamed[claude])}), Claude Code's name for it, with another value`);
     }
+    renamed[claude] = renamed[hosts];
+    delete renamed[hosts];
   }
   return { name: def?.tool ?? name, input: absolutePath(renamed, cwd) };
+}
+
+function clip(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * The field each Claude Code tool acts on: a call without it as a non-empty string is not one a policy can judge
+ * (an empty command or path is what a content policy allows), so it is refused, whichever host sent it.
+ */
+export const ACTS_ON: Readonly<Record<string, string>> = { Bash: 'command', PowerShell: 'command', Write: 'file_path', Edit: 'file_path', Read: 'file_path' };
+
+function requireActedOn(host: HostDef, hostEvent: string, tool: { name: string; input: Record<string, unknown>; hostName?: string; from?: string }): void {
+  const name = ACTS_ON[tool.name];
+  if (name === undefined) return;
+  const value = tool.input[name];
+  if (typeof value === 'string' && value !== '') return;
+  const hostField = (tool.hostName === undefined ? undefined : host.tools[tool.hostName]?.fields?.[name]) ?? name;
+  const where = tool.from ?? `$.${host.fields.tool_input?.[0] ?? 'tool_input'}.${hostField}`;
+  throw malformed(host, hostEvent, where, value === undefined || value === '' ? `has no ${hostField} for its ${tool.name} call` : `has a ${hostField} that is not a string (${clip(value)}) for its ${tool.name} call`);
 }
 
 /** Claude Code's file tools carry absolute paths, and path rules (`if`) read them so. */
@@ -78,11 +105,20 @@ function parseJsonText(text: string): unknown {
   }
 }
 
+/** A tool call a host module built: the Claude Code tool, the host's name for it, and where the field it acts on came from. */
+export interface HostToolCall {
+  name: string;
+  input: Record<string, unknown>;
+  hostName?: string;
+  /** The payload path of the field the tool acts on, when the module took it from outside the tool input. */
+  from?: string;
+}
+
 /**
  * The Claude Code input: the mapped fields, then every field Claude Code always sends (defaulted where the host
  * has none), and `peri_hooks_host` naming where it came from. `tool` overrides the payload's own tool call.
  */
-export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef, payload: Payload, tool?: { name: string; input: Record<string, unknown>; hostName?: string }): Record<string, unknown> {
+export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef, payload: Payload, tool?: HostToolCall): Record<string, unknown> {
   const event = def.event;
   const cwdValue = field(host, payload, 'cwd');
   const cwd = typeof cwdValue === 'string' && cwdValue !== '' ? cwdValue : process.cwd();
@@ -101,7 +137,8 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
   if (isToolEvent(event)) {
     const hostName = tool?.hostName ?? def.tool ?? input.tool_name;
     if (tool === undefined && typeof hostName !== 'string') throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
-    const mapped = tool ? { name: tool.name, input: absolutePath(tool.input, cwd) } : claudeTool(host, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`), cwd);
+    const mapped = tool ? { ...tool, input: absolutePath(tool.input, cwd) } : { ...claudeTool(host, hostEvent, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`), cwd), hostName: hostName as string };
+    requireActedOn(host, hostEvent, mapped);
     input.tool_name = mapped.name;
     input.tool_input = mapped.input;
     if (!EVENTS[event].withoutToolUseId) input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';

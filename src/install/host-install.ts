@@ -2,7 +2,7 @@
 // agent's file and shape (src/hosts/table.ts): one entry per host event whose Claude Code event the policy uses,
 // each firing `peri-hooks fire --host <agent> <its event>` by absolute paths. The file's other keys, comments
 // and formatting stay; a file install created is removed again by uninstall.
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type LoadOptions } from '../config/index.ts';
 import { shellCommand, shellWords } from '../config/registration.ts';
@@ -15,9 +15,9 @@ import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
 import type { FileChange } from './install.ts';
-import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
+import { append, child, looseTree, parseSettings, remove, replace, sameTokens, valueOf, type Node } from './jsonc-edit.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
-import { readSettingsText, writeSettingsText } from './settings-file.ts';
+import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
 
 export const HOST_SCOPES = ['project', 'user'] as const;
 export type HostScope = (typeof HOST_SCOPES)[number];
@@ -77,7 +77,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
     : host.install.shape === 'plugin'
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
-  if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
+  if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts');
   return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
 }
 
@@ -90,9 +90,9 @@ export function hostUninstall(options: Pick<HostInstallOptions, 'host' | 'scope'
   const host = HOSTS[options.host];
   const file = hostFile(host, options.scope, options.load);
   const changes = host.install.shape === 'scripts' ? scriptChanges(host, file, [])
-    : host.install.shape === 'plugin' ? (isGenerated(file) ? [{ file, before: readFileSync(file, 'utf8'), after: '' }] : [])
+    : host.install.shape === 'plugin' ? (isGenerated(file) ? [{ file, before: readSettingsText(file).text, after: '' }] : [])
       : configChanges(host, file, new Map());
-  if (!options.dryRun) for (const change of changes) apply(change, false);
+  if (!options.dryRun) applyAll(changes, false);
   return { file, changes };
 }
 
@@ -140,10 +140,14 @@ function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, 
   let text = read.text ?? newFileText(host);
   let root = parseSettings(file, text);
   const container = () => host.install.under.reduce<Node | undefined>((node, key) => child(node, key), root);
+  // The file before the first install: what was there empty stays, and blanks come back as they were.
+  const before = read.text === undefined ? undefined : firstBackup(read);
+  const prior = before === undefined ? undefined : host.install.under.reduce<Node | undefined>((node, key) => child(node, key), looseTree(before));
   // Out with every registration first, one at a time (the tree changes with each edit) …
   for (let target = ourEntry(host, container(), wanted); target; target = ourEntry(host, container(), wanted)) {
-    root = parseSettings(file, (text = remove(text, emptied(target))));
+    root = parseSettings(file, (text = remove(text, emptied(target, prior))));
   }
+  if (wanted.size === 0 && before !== undefined && text !== read.text && sameTokens(text, before)) text = before;
   // … then each wanted entry in place of the one already there, or at the end.
   for (const [hostEvent, value] of wanted) {
     const events = container();
@@ -174,13 +178,18 @@ function ourEntry(host: HostDef, events: Node | undefined, wanted: ReadonlyMap<s
   return undefined;
 }
 
-/** The node to remove with a registration: its array too when it was the only entry, and the container when that was its only event. */
-function emptied(target: Node): Node {
+/**
+ * The node to remove with a registration: its array too when it was the only entry, and the container when that
+ * was its only event — each unless the file before install (`prior`, its events container) had it empty.
+ */
+function emptied(target: Node, prior: Node | undefined): Node {
   const array = target.parent!;
+  const wasEmpty = (node: Node | undefined) => node !== undefined && node.children?.length === 0;
   if (array.children!.length > 1) return target;
   const property = array.parent!;
+  if (wasEmpty(child(prior, property.children![0]!.value as string))) return target;
   const events = property.parent!;
-  if (events.children!.length > 1 || !events.parent?.parent) return property;
+  if (events.children!.length > 1 || !events.parent?.parent || wasEmpty(prior)) return property;
   return events.parent;
 }
 
@@ -201,11 +210,11 @@ function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ na
   const changes: FileChange[] = [];
   for (const name of existing) {
     const file = path.join(folder, name);
-    if (!names.has(name) && isGenerated(file)) changes.push({ file, before: readFileSync(file, 'utf8'), after: '' });
+    if (!names.has(name) && isGenerated(file)) changes.push({ file, before: readSettingsText(file).text, after: '' });
   }
   for (const { name, text } of wanted) {
     const file = path.join(folder, name);
-    const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    const before = readSettingsText(file).text;
     if (before !== undefined && !isGenerated(file)) throw new PeriHooksError('usage', `${file} is a ${host.title} hook of its own; nothing was changed`, `move it out of ${folder} (its hook would be replaced), or leave its event out with --events`);
     if (before !== text) changes.push({ file, before, after: text });
   }
@@ -213,27 +222,32 @@ function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ na
 }
 
 function fileChanges(file: string, text: string): FileChange[] {
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const before = readSettingsText(file).text;
   if (before !== undefined && !isGenerated(file)) throw new PeriHooksError('usage', `${file} exists and is not peri-hooks' own; nothing was changed`, 'move it away, or remove it');
   return before === text ? [] : [{ file, before, after: text }];
 }
 
 function isGenerated(file: string): boolean {
-  return existsSync(file) && readFileSync(file, 'utf8').includes(GENERATED_MARK);
+  return readSettingsText(file).text?.includes(GENERATED_MARK) ?? false;
 }
 
-/** Writes a change: '' removes the file; JSON files go through the settings writer (atomic, with a backup). */
+/** Writes the changes, once every file to write is known to take its new text faithfully. */
+function applyAll(changes: readonly FileChange[], executable: boolean): void {
+  checkWritable(changes.filter((change) => change.after !== '').map((change) => readSettingsText(change.file)));
+  for (const change of changes) apply(change, executable);
+}
+
+/** Writes a change: '' removes the file; JSON files go through the settings writer (atomic, with a backup), the others are replaced atomically too. */
 function apply(change: FileChange, executable: boolean): void {
   if (change.after === '') {
     unlinkSync(change.file);
     return;
   }
   if (change.file.endsWith('.json')) {
-    const backup = writeSettingsText({ file: change.file, real: change.file, text: change.before }, change.after);
+    const backup = writeSettingsText({ ...readSettingsText(change.file), text: change.before }, change.after);
     if (backup !== undefined) change.backup = backup;
     return;
   }
   mkdirSync(path.dirname(change.file), { recursive: true });
-  writeFileSync(change.file, change.after);
-  if (executable) chmodSync(change.file, 0o755);
+  replaceFile(change.file, change.after, executable ? 0o755 : undefined);
 }

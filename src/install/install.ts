@@ -17,7 +17,7 @@ import { fastestArtefact, type Artefact } from './artefact.ts';
 import { registrationGroup, serveGroup, type RegistrationGroup } from './entries.ts';
 import { appendGroup, eventGroups, eventsIn, isRecord, type GroupView } from './groups.ts';
 import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
-import { readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
+import { checkWritable, readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
 
 export interface InstallOptions {
   scope: Scope;
@@ -104,6 +104,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
 }
 
 function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>, dryRun: boolean): FileChange[] {
+  checkWritable(edits.map(({ read }) => read));
   return edits.map(({ read, after }): FileChange => {
     // In order: a policy before the registration that names it.
     const backup = dryRun ? undefined : writeSettingsText(read, after);

@@ -2,8 +2,9 @@
 // last one (its comma right after that member, the member on a line of its own, after any comment there), removed
 // with its own line, or a value replaced in place. Every other byte stays as it was, so an uninstall gives back
 // the file as it was before the install. jsonc-parser's own modify() re-formats the whole lines it touches.
-import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { positionAt } from '../config/locate.ts';
+import { excessNesting, MAX_NESTING } from '../config/nesting.ts';
 import { PeriHooksError } from '../errors.ts';
 
 export type { Node };
@@ -16,6 +17,11 @@ interface Style {
 
 /** The file's tree; a file that does not parse is never edited: the error names it and the place. */
 export function parseSettings(file: string, text: string): Node {
+  const tooDeep = excessNesting(text);
+  if (tooDeep !== undefined) {
+    const { line, column } = positionAt(text, tooDeep);
+    throw new PeriHooksError('invalid-json', `${file} nests arrays and objects more than ${MAX_NESTING} levels deep at line ${line}, column ${column}; nothing was changed`, 'flatten or remove the value that goes that deep: settings need only a few levels');
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const [first] = errors;
@@ -25,7 +31,49 @@ export function parseSettings(file: string, text: string): Node {
     throw new PeriHooksError('invalid-json', `${file} does not parse: ${what} at line ${line}, column ${column}; nothing was changed`, `fix the file (comments are fine, trailing commas are not), then run the command again`);
   }
   if (!root || root.type !== 'object') throw new PeriHooksError('invalid-json', `${file} must hold one JSON object; nothing was changed`, 'write { } into it, or remove the file');
+  const twice = duplicateKey(root);
+  if (twice) {
+    const [first, last] = twice.map((node) => positionAt(text, node.offset).line);
+    throw new PeriHooksError('invalid-json', `${file} has the key ${JSON.stringify(twice[0].value)} twice in one object (lines ${first} and ${last}): Claude Code reads only the last, so an edit of either could be the one it ignores; nothing was changed`,
+      'merge the two into one key, then run the command again');
+  }
   return root;
+}
+
+/** The first key an object of the tree holds twice (its two key nodes), as JSON.parse silently keeps the last. */
+function duplicateKey(node: Node | undefined): [Node, Node] | undefined {
+  const keys = new Map<unknown, Node>();
+  for (const member of node?.children ?? []) {
+    const key = node!.type === 'object' ? member.children?.[0] : undefined;
+    if (key) {
+      const earlier = keys.get(key.value);
+      if (earlier) return [earlier, key];
+      keys.set(key.value, key);
+    }
+    const twice = duplicateKey(key ? member.children?.[1] : member);
+    if (twice) return twice;
+  }
+  return undefined;
+}
+
+/** The tree of a text that may not parse (a backup, say): what parses of it, or undefined. */
+export function looseTree(text: string): Node | undefined {
+  return parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+}
+
+/** Whether two texts differ in blanks and line breaks only: the same tokens and comments, in the same order. */
+export function sameTokens(a: string, b: string): boolean {
+  const tokens = (text: string) => {
+    const scanner = createScanner(text, false);
+    const found: string[] = [];
+    // jsonc-parser's SyntaxKind is a const enum, out of reach here: 17 EOF, 14 a line break, 15 blanks.
+    for (let kind: number = scanner.scan(); kind !== 17; kind = scanner.scan()) {
+      if (kind !== 14 && kind !== 15) found.push(text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()));
+    }
+    return found;
+  };
+  const [left, right] = [tokens(a), tokens(b)];
+  return left.length === right.length && left.every((token, i) => token === right[i]);
 }
 
 /** The value node of an object's property `key`, or of an array's element `key`. */

@@ -1,12 +1,14 @@
 // `peri-hooks uninstall`: removes peri-hooks' registration from the settings file of a scope, and nothing else:
-// an event array or a `hooks` object left empty goes too, so that the file reads as it did before the install.
+// an event array or a `hooks` object left empty goes too, unless it was there and empty before install (the
+// first backup is the file before install), and where what is left differs from that backup in blanks only, the
+// backup's bytes come back.
 import { existsSync } from 'node:fs';
 import type { LoadOptions } from '../config/index.ts';
 import type { EventName } from '../events.ts';
-import { child, parseSettings, remove, type Node } from './jsonc-edit.ts';
+import { child, looseTree, parseSettings, remove, sameTokens, type Node } from './jsonc-edit.ts';
 import { eventsIn } from './groups.ts';
 import { movedHooksFile, oldRegistration, type FileChange } from './install.ts';
-import { readSettingsText, scopeFile, writeSettingsText, type Scope } from './settings-file.ts';
+import { firstBackup, readSettingsText, scopeFile, writeSettingsText, type Scope } from './settings-file.ts';
 
 export interface UninstallOptions {
   scope: Scope;
@@ -33,24 +35,31 @@ export function uninstall(options: UninstallOptions): UninstallResult {
   if (settings.text === undefined) return { file, removed: [], ...movedHooks };
   let text = settings.text;
   let root = parseSettings(file, text);
+  const before = firstBackup(settings);
+  const prior = before === undefined ? undefined : looseTree(before);
   const removed: UninstallResult['removed'] = [];
   for (const event of eventsIn(root).filter((candidate) => options.events?.includes(candidate) ?? true)) {
     let handlers = 0;
     for (let target = oldRegistration(file, root, event); target; target = oldRegistration(file, root, event)) {
       handlers += target.type === 'object' && Array.isArray(child(target, 'hooks')?.children) ? child(target, 'hooks')!.children!.length : 1;
-      root = parseSettings(file, (text = remove(text, emptied(root, target, event))));
+      root = parseSettings(file, (text = remove(text, emptied(root, target, event, prior))));
     }
     if (handlers > 0) removed.push({ event, handlers });
   }
+  if (before !== undefined && removed.length > 0 && sameTokens(text, before)) text = before;
   if (text === settings.text) return { file, removed, ...movedHooks };
   const backup = options.dryRun ? undefined : writeSettingsText(settings, text);
   return { file, removed, change: { file, before: settings.text, after: text, ...(backup === undefined ? {} : { backup }) }, ...movedHooks };
 }
 
-/** What goes with the last registration of an event: the event's array, and `hooks` when that was its only event. */
-function emptied(root: Node, target: Node, event: EventName): Node {
+/**
+ * What goes with the last registration of an event: the event's array, and `hooks` when that was its only event
+ * — each only where the file before install (`prior`) did not have it empty already.
+ */
+function emptied(root: Node, target: Node, event: EventName, prior: Node | undefined): Node {
   const hooks = child(root, 'hooks')!;
   const array = child(hooks, event)!;
-  if (target.parent !== array || array.children!.length > 1) return target;
-  return hooks.children!.length > 1 ? array.parent! : hooks.parent!;
+  const wasEmpty = (node: Node | undefined) => node !== undefined && node.children?.length === 0;
+  if (target.parent !== array || array.children!.length > 1 || wasEmpty(child(child(prior, 'hooks'), event))) return target;
+  return hooks.children!.length > 1 || wasEmpty(child(prior, 'hooks')) ? array.parent! : hooks.parent!;
 }

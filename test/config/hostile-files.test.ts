@@ -80,3 +80,10 @@ test('a 1 MB unknown event key is reported, without a "did you mean" search over
   assert.deepEqual(loaded.diagnostics.map((d) => [d.code, d.fix]), [['unknown-event', `use one of the ${EVENT_NAMES.length} event names, e.g. PreToolUse`]]);
   assert.equal(loaded.hooks.length, 1);
 });
+
+test('a settings file over 10 MiB is unreadable, never read whole; the managed deny still loads', async () => {
+  const root = await tree({ [PROJECT]: `{"hooks":{},"x":"${'a'.repeat(10 * 1024 * 1024)}"}`, [MANAGED]: MANAGED_DENY });
+  const loaded = await load(root);
+  assert.deepEqual(loaded.sources.map((s) => [s.layer, s.status]), [['user', 'missing'], ['project', 'invalid'], ['local', 'missing'], ['managed', 'loaded']]);
+  assert.deepEqual(loaded.diagnostics.map((d) => [d.code, d.message.replace(root, '<root>')]), [['settings-unreadable', `cannot read <root>/project/.claude/settings.json: it is larger than ${10 * 1024 * 1024} bytes; its settings are skipped`]]);
+});

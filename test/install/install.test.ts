@@ -101,7 +101,8 @@ describe('the edit', () => {
     const closed = await pkg.run(['install', '--policy', policyFile, '--fail-closed'], project);
     assert.match(closed.stdout, / {2}PreToolUse {2}updated {2}timeout 602 s\n/);
     assert.equal(read(file), installed.replace('--setting-sources none"', '--setting-sources none --fail-closed"'));
-    assert.equal(read(`${file}.peri-hooks.bak`), installed);
+    // The first backup is kept: it is the file before peri-hooks touched it.
+    assert.equal(read(`${file}.peri-hooks.bak`), original);
   });
 
   test('--dry-run prints the diff and writes nothing, not even a new file', async () => {
