@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface FileCall {
   tool: 'Write' | 'Edit';
   input: Record<string, unknown>;
+  /** The patch operation it came from. */
+  kind: 'Add' | 'Update' | 'Delete';
 }
 
 const HEADER = /^\*\*\* (Add|Update|Delete) File: (.+)$/;
@@ -31,13 +33,14 @@ export function patchCalls(patch: string, cwd: string): FileCall[] | undefined {
     }
     i--;
     if (kind === 'Add') {
-      calls.push({ tool: 'Write', input: { file_path: file(name!), content: body.filter((line) => line.startsWith('+')).map((line) => line.slice(1)).join('\n') } });
+      // Codex ends every added line with a newline, the last one too.
+      calls.push({ kind, tool: 'Write', input: { file_path: file(name!), content: body.filter((line) => line.startsWith('+')).map((line) => `${line.slice(1)}\n`).join('') } });
     } else if (kind === 'Delete') {
-      calls.push({ tool: 'Write', input: { file_path: file(name!), content: '' } });
+      calls.push({ kind, tool: 'Write', input: { file_path: file(name!), content: '' } });
     } else {
       const { oldText, newText } = hunks(body);
-      calls.push({ tool: 'Edit', input: { file_path: file(name!), old_string: oldText, new_string: newText } });
-      if (moveTo !== undefined) calls.push({ tool: 'Write', input: { file_path: file(moveTo), content: newText } });
+      calls.push({ kind: 'Update', tool: 'Edit', input: { file_path: file(name!), old_string: oldText, new_string: newText } });
+      if (moveTo !== undefined) calls.push({ kind: 'Add', tool: 'Write', input: { file_path: file(moveTo), content: newText } });
     }
   }
   return calls;
@@ -57,4 +60,26 @@ function hunks(body: readonly string[]): { oldText: string; newText: string } {
     }
   }
   return { oldText: before.join('\n'), newText: after.join('\n') };
+}
+
+/**
+ * A rewritten Claude Code file call as the apply_patch envelope Codex takes back (`{command: <patch>}`): a Write
+ * adds the file (deletes it where the call was a delete and the content stays empty), an Edit replaces its
+ * old lines with its new ones. Paths inside cwd become relative, as Codex writes them.
+ */
+export function patchOf(call: Record<string, unknown>, kind: FileCall['kind'], cwd: string): string | undefined {
+  const file = typeof call.file_path === 'string' ? call.file_path : undefined;
+  if (file === undefined) return undefined;
+  const relative = path.relative(cwd, path.resolve(cwd, file));
+  const name = relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, file) : relative;
+  const lines = (text: string, mark: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n').map((line) => `${mark}${line}`));
+  let body: string[];
+  if (typeof call.content === 'string') {
+    body = kind === 'Delete' && call.content === '' ? [`*** Delete File: ${name}`] : [`*** Add File: ${name}`, ...lines(call.content, '+')];
+  } else if (typeof call.old_string === 'string' && typeof call.new_string === 'string') {
+    body = [`*** Update File: ${name}`, '@@', ...lines(call.old_string, '-'), ...lines(call.new_string, '+')];
+  } else {
+    return undefined;
+  }
+  return ['*** Begin Patch', ...body, '*** End Patch', ''].join('\n');
 }

@@ -104,7 +104,7 @@ function slowestS(event: EventName, hooks: readonly LoadedHook[]): number {
 /** One handler in the host's shape: its fixed keys, the command, the timeout in the host's unit. */
 function entry(host: HostDef, command: string, timeoutS: number): Record<string, unknown> {
   const { handler, commandKey, timeout } = host.install;
-  const value = timeout === undefined ? {} : { [timeout.key]: timeout.unit === 'ms' ? Math.round(timeoutS * 1000) : Math.round(timeoutS * 1000) / 1000 };
+  const value = timeout === undefined ? {} : { [timeout.key]: timeout.unit === 'ms' ? Math.round(timeoutS * 1000) : timeout.whole ? Math.ceil(timeoutS) : Math.round(timeoutS * 1000) / 1000 };
   const flat = { ...handler, [commandKey]: command, ...value };
   return host.install.shape === 'nested' ? { hooks: [flat] } : flat;
 }

@@ -1,6 +1,8 @@
 // Codex CLI: its own payloads (fixtures/hosts/codex) through a policy of real command hooks.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
@@ -20,7 +22,7 @@ describe('codex PreToolUse', () => {
     assert.equal(seen!.session_id, '019a5c4e-7d2b-7c33-9f0e-1b7a3c2d4e5f');
     assert.equal(seen!.tool_use_id, 'call_Qm3xT8vYpL2nR5sK');
     assert.equal(seen!.permission_mode, 'default');
-    assert.deepEqual(seen!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'Bash' });
+    assert.deepEqual(seen!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'Bash', fields: { turn_id: '019a5c4e-8a10-7f21-b1c2-3d4e5f607182' } });
   });
 
   test('the event comes from the payload when the command line gives none; a rewrite is updatedInput', async () => {
@@ -36,13 +38,13 @@ describe('codex PreToolUse', () => {
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'));
     const dir = bench().project.dir;
     assert.deepEqual(bench().seen('files').map((input) => [input.tool_name, input.tool_input]), [
-      ['Write', { file_path: `${dir}/docs/NOTES.md`, content: '# Notes\nfirst line' }],
+      ['Write', { file_path: `${dir}/docs/NOTES.md`, content: '# Notes\nfirst line\n' }],
       ['Edit', { file_path: `${dir}/src/app.py`, old_string: '    print("hi")', new_string: '    print("hello")' }],
       ['Write', { file_path: `${dir}/.env`, content: '' }],
     ]);
     assert.equal(result.code, 2);
     assert.equal(result.stderr, 'the .env file is protected\n');
-    assert.deepEqual(bench().seen('files')[0]!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'apply_patch' });
+    assert.deepEqual(bench().seen('files')[0]!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'apply_patch', fields: { turn_id: '019a5c4e-8a10-7f21-b1c2-3d4e5f607182' } });
   });
 
   test('a rewrite of one file of a patch cannot be applied: unsupported on stderr, the call goes on', async () => {
@@ -55,9 +57,11 @@ describe('codex PreToolUse', () => {
 
   test('ask: Codex would let the call proceed, so it is a deny (the safe side), said on stderr', async () => {
     bench().policy({ PreToolUse: [{ hooks: [bench().hook('ask', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'confirm the push' }))] }] });
-    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'));
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'), [], { PERI_HOOKS_DEBUG: join(bench().project.dir, 'debug.log') });
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: asking the user .*denied instead, the safe side/);
+    // Codex shows the model a block's whole stderr: the reason alone there, the note in the debug log.
+    assert.equal(result.stderr, 'confirm the push\n');
+    assert.match(readFileSync(join(bench().project.dir, 'debug.log'), 'utf8'), /withheld from the model: peri-hooks: unsupported on Codex CLI PreToolUse: asking the user .*denied instead, the safe side/);
     assert.equal(json(result) && (json(result) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision, 'deny');
   });
 
@@ -65,7 +69,8 @@ describe('codex PreToolUse', () => {
     bench().policy({ PreToolUse: [{ hooks: [bench().hook('stop', { stdout: { continue: false, stopReason: 'out of budget' } })] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'));
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: stopping the agent \(continue: false\); this action is blocked instead/);
+    assert.equal(result.stderr, 'out of budget\n');
+    assert.match(result.stdout, /out of budget/);
   });
 });
 
@@ -84,7 +89,9 @@ describe('codex other events', () => {
     assert.equal(result.code, 2);
     assert.equal(result.stderr, 'tests fail\n');
     assert.deepEqual(json(result), { decision: 'block', reason: 'tests fail', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'run npm test again' } });
-    assert.equal(bench().seen('post')[0]!.tool_response, 'exit code 1: 3 failing');
+    // Codex's tool_response is the text the model read: Bash's becomes Claude Code's {stdout, …}.
+    assert.deepEqual(bench().seen('post')[0]!.tool_response, { stdout: 'exit code 1: 3 failing', stderr: '', interrupted: false, isImage: false });
+    assert.equal((bench().seen('post')[0]!.peri_hooks_host as { tool_response: string }).tool_response, 'exit code 1: 3 failing');
   });
 
   test('UserPromptSubmit: exit 2 rejects the prompt', async () => {
