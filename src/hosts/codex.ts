@@ -17,6 +17,12 @@ export const codex: HostModule = {
   },
   render(context: RenderContext) {
     const { verdict, hostTool, host, hostEvent, payload } = context;
+    // Codex refuses a PreToolUse allow without updatedInput ("unsupported permissionDecision:allow") and then drops
+    // the whole answer, context included; it runs the call without one just the same.
+    if (verdict.event === 'PreToolUse' && verdict.permission === 'allow' && !verdict.updatedInput) {
+      const { permission: _, reason: __, ...rest } = verdict;
+      return renderClaudeLike({ ...context, verdict: rest });
+    }
     if (hostTool !== 'apply_patch' || !verdict.updatedInput) return renderClaudeLike(context);
     // Codex takes a rewrite of apply_patch only as a patch in `command`; one file call was fired (several are
     // refused before rendering), so its kind is the patch's first file's.

@@ -6,10 +6,11 @@ import { type FakeMessagesApi, type RecordedRequest, startRecordingServer } from
 /** A call the model makes: a function tool with JSON arguments, or a custom (freeform) tool with text input. */
 export type ResponsesCall = { name: string; arguments: Record<string, unknown> } | { name: string; input: string };
 
-/** One answer of the model: text and/or tool calls. */
+/** One answer of the model: text and/or tool calls, or an API error (an HTTP status with its message). */
 export interface ResponsesTurn {
   text?: string;
   calls?: ResponsesCall[];
+  error?: { status: number; message: string };
 }
 
 /** Picks the answer to a model request; `index` counts model requests only. Undefined answers "done". */
@@ -33,6 +34,11 @@ export async function startResponsesApi(script: ResponsesScript): Promise<FakeRe
     }
     const index = turns.push(request) - 1;
     const turn = (typeof script === 'function' ? script(request, index) : script[index]) ?? { text: 'done' };
+    if (turn.error) {
+      res.writeHead(turn.error.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: turn.error.message, type: 'invalid_request_error', code: null } }));
+      return;
+    }
     stream(res, turn, request.body?.model ?? 'fake-model');
   });
   return { ...server, turns };

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { patchCalls, patchOf } from '../../src/hosts/apply-patch.ts';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
@@ -51,7 +52,8 @@ describe('codex PreToolUse', () => {
     bench().policy({ PreToolUse: [{ matcher: 'Edit', hooks: [bench().hook('edit-rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: '/x', old_string: 'a', new_string: 'b' } }))] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'));
     assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+    // The allow left without its rewrite is no answer for Codex (it refuses a bare allow).
+    assert.equal(json(result), undefined);
     assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: rewriting one call of several .*; the call goes on unchanged/);
   });
 
@@ -152,4 +154,50 @@ describe('codex malformed payloads', () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, /the Codex CLI payload on stdin is not valid JSON/);
   });
+});
+
+describe('codex answers as Codex takes them', () => {
+  test('a rewrite of a one-file apply_patch comes back as a patch in command, not Claude Code\'s {file_path, content}', async () => {
+    const dir = bench().project.dir;
+    bench().policy({ PreToolUse: [{ matcher: 'Write', hooks: [bench().hook('move', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: `${dir}/safe/captured.txt`, content: 'captured\n' } }))] }] });
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'real/PreToolUse.apply_patch'));
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: '*** Begin Patch\n*** Add File: safe/captured.txt\n+captured\n*** End Patch\n' } } });
+    assert.deepEqual(bench().seen('move')[0]!.tool_input, { file_path: `${dir}/captured.txt`, content: 'captured\n' });
+  });
+
+  test('an allow without a rewrite leaves permissionDecision out (Codex refuses it and drops the answer), its context stays', async () => {
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('allow', preToolUse({ permissionDecision: 'allow', permissionDecisionReason: 'fine', additionalContext: 'mind the tests' }))] }] });
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'real/PreToolUse.Bash'));
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'mind the tests' } });
+  });
+
+  test('--fail-closed: a crashing hook blocks with a reason that names no command line and quotes no output', async () => {
+    const crash = bench().hook('crash', { stderr: 'Traceback: secret-token-123 at /opt/policy/check.py', exit: 1 });
+    bench().policy({ PreToolUse: [{ hooks: [`${crash} --api-key=hunter2`] }] });
+    const log = join(bench().project.dir, 'fail-closed.log');
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'real/PreToolUse.Bash'), ['--fail-closed'], { PERI_HOOKS_DEBUG: log });
+    assert.equal(result.code, 2);
+    // What Codex shows the model: the reason alone.
+    assert.equal(result.stderr, 'a policy hook failed (blocking because of --fail-closed)\n');
+    // The failure, command line and output, is the user's: in the debug log.
+    assert.match(readFileSync(log, 'utf8'), /withheld from the model: PreToolUse hook error: \[.*--api-key=hunter2\]: .*secret-token-123/);
+  });
+});
+
+describe('apply_patch rewrites as patches', () => {
+  const rows = [
+    { name: 'a Write of an added file adds it, its lines each ending in a newline', call: { file_path: '/p/a.txt', content: 'one\ntwo\n' }, kind: 'Add', patch: '*** Begin Patch\n*** Add File: a.txt\n+one\n+two\n*** End Patch\n' },
+    { name: 'an Edit is an update replacing its old lines with its new ones', call: { file_path: '/p/src/x.py', old_string: 'a = 1', new_string: 'a = 2\nb = 3' }, kind: 'Update', patch: '*** Begin Patch\n*** Update File: src/x.py\n@@\n-a = 1\n+a = 2\n+b = 3\n*** End Patch\n' },
+    { name: 'an empty Write of a deleted file stays a delete', call: { file_path: '/p/.env', content: '' }, kind: 'Delete', patch: '*** Begin Patch\n*** Delete File: .env\n*** End Patch\n' },
+    { name: 'a path outside the project stays absolute', call: { file_path: '/elsewhere/a.txt', content: 'x\n' }, kind: 'Add', patch: '*** Begin Patch\n*** Add File: /elsewhere/a.txt\n+x\n*** End Patch\n' },
+    { name: 'neither a Write nor an Edit has no patch', call: { command: 'ls' }, kind: 'Add', patch: undefined },
+  ] as const;
+  for (const row of rows) {
+    test(row.name, () => {
+      assert.equal(patchOf(row.call, row.kind, '/p'), row.patch);
+      if (row.patch && row.kind !== 'Delete') assert.deepEqual(patchCalls(row.patch, '/p')![0]!.input, row.call, 'read back, the same call');
+    });
+  }
 });

@@ -3,11 +3,11 @@
 // registration is trusted with the hashes Codex itself lists (`codex app-server`, `hooks/list`), the peri-hooks
 // one by `install --host codex --trust`.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
 import { type FakeResponsesApi, type ResponsesScript, startResponsesApi } from '../../helpers/openai-responses-server.ts';
-import { type AgentResult, periHooks, runAgent, type RunFolder, runFolder } from './common.ts';
+import { type AgentResult, periHooks, recordingHook, runAgent, type RunFolder, runFolder } from './common.ts';
 
 export const CODEX = installAgent('codex');
 /** A model Codex knows (its bundled metadata): it offers apply_patch, as the gpt-5 family gets it. */
@@ -69,7 +69,8 @@ export async function codexRun(name: string, script: ResponsesScript): Promise<C
         .map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = "${hook.currentHash}"\n`);
       appendFileSync(join(codexHome, 'config.toml'), state.join(''));
     },
-    periHooks: (args) => periHooks(args, { cwd: folder.project, env }),
+    // --project-dir: peri-hooks would otherwise take the nearest folder up that has a .claude folder for the project.
+    periHooks: (args) => periHooks([...args, '--project-dir', folder.project], { cwd: folder.project, env }),
     async close() {
       await api.close();
       folder.cleanup();
@@ -113,4 +114,21 @@ export function listHooks(project: string, env: Record<string, string>): Promise
 export function projectFile(run: CodexRun, relative: string): string | undefined {
   const file = join(run.folder.project, relative);
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * A hook script that records its stdin as recordingHook does, then runs `body` (sh) with the input in $input:
+ * for hooks whose answer depends on the call (`case "$input" in *denied*) …`).
+ */
+export function scriptHook(folder: RunFolder, name: string, body: string): string {
+  const path = recordingHook(folder, name);
+  const text = readFileSync(path, 'utf8').split('\n');
+  // Keep recordingHook's first two lines (shebang, record) and answer by the body instead.
+  writeFileSync(path, [...text.slice(0, 2), body, ''].join('\n'));
+  return path;
+}
+
+/** Every text the model was sent, over all requests: user and hook messages, tool outputs, instructions. */
+export function modelSaw(run: CodexRun): string {
+  return run.api.turns.map((request) => JSON.stringify(request.body?.input ?? [])).join('\n');
 }
