@@ -3,7 +3,8 @@
 // `[hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash` is the hash it computes for that entry
 // (openai/codex codex-rs/hooks/src/engine/discovery.rs `command_hook_hash`, config/src/fingerprint.rs
 // `version_for_toml`): sha256 of the compact JSON, keys sorted, of `{event_name: <snake_case event>,
-// matcher?, hooks: [{type: "command", command, timeout: <s, default 600, at least 1>, async, statusMessage?}]}`.
+// matcher?, hooks: [{type: "command", command, timeout: <s, default 600, at least 1, SessionEnd's at most 3>,
+// async, statusMessage?}]}`.
 // The test suite checks it against the real Codex's `hooks/list` `currentHash`.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,6 +16,9 @@ export interface CodexHook {
   hash: string;
   command: string;
 }
+
+/** Codex clamps these events' timeouts (seconds), and hashes the clamped value (observed: hooks/list of 0.171.0). */
+const TIMEOUT_CAPS: Readonly<Record<string, number>> = { session_end: 3 };
 
 /** Codex's config.toml: $CODEX_HOME/config.toml, else ~/.codex/config.toml. */
 export function codexConfigFile(env: Readonly<Record<string, string | undefined>>, home: string): string {
@@ -35,7 +39,7 @@ export function codexHooks(file: string, text: string): CodexHook[] {
         const normalised = {
           type: 'command',
           command: handler.command,
-          timeout: Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600),
+          timeout: Math.min(TIMEOUT_CAPS[label] ?? Infinity, Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600)),
           async: handler.async === true,
           ...(typeof handler.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {}),
         };

@@ -23,6 +23,12 @@ export const codex: HostModule = {
       const { permission: _, reason: __, ...rest } = verdict;
       return renderClaudeLike({ ...context, verdict: rest });
     }
+    // With exit 2 Codex reads stderr alone; a PostToolUse block that carries context goes as JSON on exit 0,
+    // where Codex takes both.
+    if (verdict.event === 'PostToolUse' && verdict.blocked && verdict.context !== undefined) {
+      const rendered = renderClaudeLike(context);
+      return { ...rendered, stderr: '', exitCode: 0 };
+    }
     if (hostTool !== 'apply_patch' || !verdict.updatedInput) return renderClaudeLike(context);
     // Codex takes a rewrite of apply_patch only as a patch in `command`; one file call was fired (several are
     // refused before rendering), so its kind is the patch's first file's.

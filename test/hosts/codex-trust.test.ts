@@ -12,6 +12,7 @@ describe('Codex hook hash', () => {
   // `currentHash` of `codex app-server` hooks/list (Codex CLI 0.171.0) for these hooks.json entries.
   const rows = [
     { name: 'a matcher and a timeout', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '/bin/true x', timeout: 5 }] }] }, key: 'pre_tool_use:0:0', hash: 'sha256:0bd30840098d07304c4432e071d43515ba1a9889f094cf3578f593ed63954986' },
+    { name: 'SessionEnd\'s timeout clamped to 3 s, as Codex does', hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] }, key: 'session_end:0:0', hash: 'sha256:0408973db4c606ef0b942b13de03431201c09e7746a6fbf2d078370f1af83d68' },
     { name: 'no matcher, no timeout (600 s)', hooks: { Stop: [{ hooks: [{ type: 'command', command: '/bin/true' }] }] }, key: 'stop:0:0', hash: 'sha256:fef68b1a8a8090019e0421bcd64cfac1f7b7c21980e2f35d49b46427395a6dda' },
   ];
   for (const row of rows) {

@@ -85,11 +85,11 @@ describe('codex other events', () => {
     assert.equal(bench().seen('perm')[0]!.tool_use_id, undefined);
   });
 
-  test('PostToolUse: a block is exit 2 with the reason; context rides along', async () => {
+  test('PostToolUse: a block with context is JSON on exit 0 (on exit 2 Codex reads stderr alone, the context lost)', async () => {
     bench().policy({ PostToolUse: [{ hooks: [bench().hook('post', { stdout: { decision: 'block', reason: 'tests fail', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'run npm test again' } } })] }] });
     const result = await bench().fire('codex', 'PostToolUse', bench().payload('codex', 'PostToolUse'));
-    assert.equal(result.code, 2);
-    assert.equal(result.stderr, 'tests fail\n');
+    assert.equal(result.code, 0);
+    assert.equal(result.stderr, '');
     assert.deepEqual(json(result), { decision: 'block', reason: 'tests fail', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'run npm test again' } });
     // Codex's tool_response is the text the model read: Bash's becomes Claude Code's {stdout, …}.
     assert.deepEqual(bench().seen('post')[0]!.tool_response, { stdout: 'exit code 1: 3 failing', stderr: '', interrupted: false, isImage: false });

@@ -84,18 +84,18 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'JSON deny, allow with context, context after the tool',
+    name: 'JSON deny, allow with context, block and context after the tool',
     script: [{ calls: [bash('echo a > allowed.txt')] }, { calls: [bash('echo b > denied.txt')] }, { text: 'DONE' }],
     hooks: (run) => ({
       PreToolUse: [{ matcher: 'Bash', hooks: [hook(scriptHook(run.folder, 'pre', `case "$input" in *denied.txt*) ${json(pre({ permissionDecision: 'deny', permissionDecisionReason: 'DENY-JSON' }))};; *) ${json(pre({ permissionDecision: 'allow', additionalContext: 'PRE-CONTEXT' }))};; esac`))] }],
-      PostToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'post', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' } } }))] }],
+      PostToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'post', { stdout: { decision: 'block', reason: 'POST-BLOCK', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' } } }))] }],
     }),
     files: ['allowed.txt', 'denied.txt'],
-    markers: ['DENY-JSON', 'PRE-CONTEXT', 'POST-CONTEXT'],
+    markers: ['DENY-JSON', 'PRE-CONTEXT', 'POST-CONTEXT', 'POST-BLOCK'],
     // Codex refuses a PreToolUse allow ("unsupported permissionDecision:allow") and drops that answer whole, its
     // context too; peri-hooks leaves Claude Code's allow out for Codex (which runs the call anyway), so the context arrives.
-    native: { code: 0, requests: 3, files: { 'allowed.txt': 'a\n', 'denied.txt': undefined }, saw: { 'DENY-JSON': true, 'PRE-CONTEXT': false, 'POST-CONTEXT': true } },
-    differs: { 'peri-hooks': { code: 0, requests: 3, files: { 'allowed.txt': 'a\n', 'denied.txt': undefined }, saw: { 'DENY-JSON': true, 'PRE-CONTEXT': true, 'POST-CONTEXT': true } } },
+    native: { code: 0, requests: 3, files: { 'allowed.txt': 'a\n', 'denied.txt': undefined }, saw: { 'DENY-JSON': true, 'PRE-CONTEXT': false, 'POST-CONTEXT': true, 'POST-BLOCK': true } },
+    differs: { 'peri-hooks': { code: 0, requests: 3, files: { 'allowed.txt': 'a\n', 'denied.txt': undefined }, saw: { 'DENY-JSON': true, 'PRE-CONTEXT': true, 'POST-CONTEXT': true, 'POST-BLOCK': true } } },
     check(run, variant) {
       const [post] = seen(run.folder, 'post');
       if (variant === 'native') assert.equal(typeof post!.tool_response, 'string', 'Codex sends the text the model read');
@@ -205,10 +205,14 @@ describe('Codex CLI: native hooks and the same policy through peri-hooks', { con
   test('the registration Codex runs: untrusted after install, trusted with --trust by the hash Codex computes', async () => {
     const run = await codexRun('gate', (_request, index) => (index % 2 === 0 ? { calls: [bash('echo x > out.txt')] } : { text: 'DONE' }));
     try {
-      run.folder.write('policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'pre', { stderr: 'DENIED', exit: 2 }))] }] } });
+      // Every event Codex 0.171.0 lists (hooks/list), so that each one's key and hash are checked.
+      const others = Object.fromEntries(['PermissionRequest', 'PostToolUse', 'PreCompact', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'SubagentStart', 'SubagentStop', 'Stop'].map((event) => [event, [{ hooks: [hook('true', 3)] }]]));
+      run.folder.write('policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'pre', { stderr: 'DENIED', exit: 2 }))] }], ...others } });
       const installed = await run.periHooks(['install', '--host', 'codex', '--policy', 'policy.json']);
       assert.match(installed.stdout, /Codex CLI will not run this registration yet/);
-      assert.deepEqual((await run.listHooks()).map((entry) => entry.trustStatus), ['untrusted']);
+      const untrusted = await run.listHooks();
+      assert.equal(untrusted.length, 10);
+      assert.deepEqual(new Set(untrusted.map((entry) => entry.trustStatus)), new Set(['untrusted']));
       const doctored = await run.periHooks(['doctor']);
       assert.equal(doctored.code, 1);
       assert.match(doctored.stdout + doctored.stderr, /✗ Codex CLI hook trust/);
@@ -220,9 +224,11 @@ describe('Codex CLI: native hooks and the same policy through peri-hooks', { con
 
       const trusted = await run.periHooks(['install', '--host', 'codex', '--policy', 'policy.json', '--trust']);
       assert.equal(trusted.code, 0, trusted.stderr);
-      const [listed] = await run.listHooks();
-      assert.equal(listed!.trustStatus, 'trusted');
-      assert.match(readFileSync(join(run.codexHome, 'config.toml'), 'utf8'), new RegExp(`trusted_hash = "${listed!.currentHash}"`));
+      const config = readFileSync(join(run.codexHome, 'config.toml'), 'utf8');
+      for (const listed of await run.listHooks()) {
+        assert.equal(listed.trustStatus, 'trusted', listed.key);
+        assert.ok(config.includes(`[hooks.state.${JSON.stringify(listed.key)}]\ntrusted_hash = "${listed.currentHash}"`), listed.key);
+      }
       assert.equal((await run.periHooks(['doctor'])).stdout.includes('✓ Codex CLI hook trust'), true);
       run.folder.write('out.txt', '');
       const closed = await run.exec('Do the task.');

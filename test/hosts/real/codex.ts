@@ -82,8 +82,14 @@ export async function codexRun(name: string, script: ResponsesScript): Promise<C
 /** `codex app-server` over stdio (JSON-RPC, one message a line): initialize, then hooks/list for the project. */
 export function listHooks(project: string, env: Record<string, string>): Promise<Array<Record<string, any>>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(CODEX, ['app-server'], { cwd: project, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(CODEX, ['app-server'], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let buffer = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.on('exit', (code) => {
+      clearTimeout(bound);
+      reject(new Error(`codex app-server ended (exit ${code}) before its hooks/list answer: ${stderr.slice(-2000)}`));
+    });
     const bound = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error('codex app-server gave no hooks/list answer within 30 s'));
