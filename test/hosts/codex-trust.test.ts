@@ -91,6 +91,15 @@ describe('install --host codex and doctor: Codex\'s gate', () => {
     assert.doesNotMatch(trusted.stdout, /will not run/);
   });
 
+  test('user scope: a hooks.json beside ~/.codex that CODEX_HOME moved away from is one Codex never reads', async () => {
+    const installed = await cli(['install', '--host', 'codex', '--scope', 'user', '--policy', policy, '--trust']);
+    assert.equal(installed.code, 0, installed.stderr);
+    assert.match(installed.stdout, /Codex reads .*codex-home\/hooks\.json \(CODEX_HOME\), not .*\.codex\/hooks\.json/);
+    const checked = await cli(['doctor']);
+    assert.match(checked.stdout + checked.stderr, /✗ Codex CLI user hooks/);
+    await cli(['uninstall', '--host', 'codex', '--scope', 'user']);
+  });
+
   test('--trust is for Codex only', async () => {
     const result = await cli(['install', '--host', 'cursor', '--policy', policy, '--trust']);
     assert.equal(result.code, 1);
