@@ -183,6 +183,17 @@ const CASES: Case[] = [
     native: { code: 0, requests: 2, files: { 'out.txt': 'a\n' }, saw: { 'ASK-REASON': false, unsupported: false, 'peri-hooks:': false } },
     differs: { 'peri-hooks': { code: 0, requests: 2, files: { 'out.txt': undefined }, saw: { 'ASK-REASON': true, unsupported: false, 'peri-hooks:': false } } },
   },
+  {
+    // codex exec runs with the approval policy never: an escalation is refused by Codex itself, and no
+    // PermissionRequest hook is called.
+    name: 'permission request, headless',
+    script: [{ calls: [{ name: 'exec_command', arguments: { cmd: 'echo a > out.txt', sandbox_permissions: 'require_escalated', justification: 'needs it' } }] }, { text: 'DONE' }],
+    hooks: (run) => ({ PermissionRequest: [{ hooks: [hook(recordingHook(run.folder, 'perm', { stdout: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } }))] }] }),
+    files: ['out.txt'],
+    markers: ['approval policy is Never'],
+    native: { code: 0, requests: 2, files: { 'out.txt': undefined }, saw: { 'approval policy is Never': true } },
+    check: (run) => assert.deepEqual(seen(run.folder, 'perm'), []),
+  },
 ];
 
 describe('Codex CLI: native hooks and the same policy through peri-hooks', { concurrency: 3 }, () => {
