@@ -63,7 +63,7 @@ export interface FireOptions extends SourceOptions {
 }
 
 /** One line of the trace: the stage, and what it did. */
-export type Trace = (stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle', message: string) => void;
+export type Trace = (stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle' | 'host', message: string) => void;
 
 /** Nesting depth of peri-hooks processes, so that a hook that starts peri-hooks again cannot loop forever. */
 export const DEPTH_VARIABLE = 'PERI_HOOKS_DEPTH';

@@ -46,11 +46,16 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
   const def = EVENTS[event];
   const canBlock = def.family !== 'observe' && !def.unblockableSources?.includes(String(options.input.source));
   let failClosed = false;
+  const closedItems = new Set<ReduceItem>();
   const effective = items.map((item) => {
     const { result } = item;
     if (options.failClosed && canBlock && (result.outcome === 'non_blocking_error' || result.outcome === 'cancelled')) {
       failClosed = true;
-      return { ...item, result: { ...result, outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `[${item.label}]: ${result.error ?? 'failed'} (blocking because of --fail-closed)` } satisfies HookResult };
+      // The block reason reaches the model: it names no command line and carries no hook output; the
+      // failure itself stays among the errors, for the user.
+      const closed = { ...item, result: { ...result, outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `a policy hook ${result.outcome === 'cancelled' ? 'timed out' : 'failed'} (blocking because of --fail-closed)` } satisfies HookResult };
+      closedItems.add(closed);
+      return closed;
     }
     return item;
   });
@@ -62,7 +67,7 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
   }
   // Where the event cannot block, an onFailure "block" is just the failure it was.
   const errors = effective
-    .filter(({ result }) => result.outcome === 'non_blocking_error' || (result.outcome === 'blocking' && result.error !== undefined && (result.blockedBy !== 'onFailure' || !canBlock)) || result.outcome === 'cancelled')
+    .filter((item) => closedItems.has(item) || item.result.outcome === 'non_blocking_error' || (item.result.outcome === 'blocking' && item.result.error !== undefined && (item.result.blockedBy !== 'onFailure' || !canBlock)) || item.result.outcome === 'cancelled')
     .map(({ result, label }) => `${event} hook error: [${label}]: ${result.error ?? 'cancelled'}`);
 
   const reduced = FAMILY_REDUCERS[def.family](event, effective, options);

@@ -215,7 +215,7 @@ const reduceRows: ReduceRow[] = [
   { name: 'a crash is a hook error, not a decision', event: 'PreToolUse', hooks: [crash], expect: { blocked: false, output: undefined, errors: [crashError('PreToolUse')] } },
   { name: 'a timeout is a hook error, not a decision', event: 'PreToolUse', hooks: [timeout], expect: { blocked: false, errors: ['PreToolUse hook error: [hook0]: hook timed out and was cancelled: hook0'] } },
   { name: 'onFailure block turns a crash into a deny (no separate error)', event: 'PreToolUse', hooks: [{ ...crash, onFailure: 'block' }], expect: { blocked: true, reason: '[hook0]: failed; blocking because onFailure is "block"\nboom', errors: [] } },
-  { name: '--fail-closed turns a timeout into a deny', event: 'PreToolUse', hooks: [decide('PreToolUse', 'allow'), timeout], failClosed: true, expect: { blocked: true, failClosed: true, deciders: [1], reason: '[hook1]: hook timed out and was cancelled: hook1 (blocking because of --fail-closed)' } },
+  { name: '--fail-closed turns a timeout into a deny', event: 'PreToolUse', hooks: [decide('PreToolUse', 'allow'), timeout], failClosed: true, expect: { blocked: true, failClosed: true, deciders: [1], reason: 'a policy hook timed out (blocking because of --fail-closed)', errors: ['PreToolUse hook error: [hook1]: hook timed out and was cancelled: hook1'] } },
   { name: '--fail-closed with nothing failing changes nothing', event: 'PreToolUse', hooks: [decide('PreToolUse', 'allow')], failClosed: true, expect: { blocked: false, failClosed: undefined } },
 
   // permission: PreSkillShellCommand
@@ -263,7 +263,7 @@ const reduceRows: ReduceRow[] = [
   { name: 'ConfigChange: continue:false is discarded', event: 'ConfigChange', hooks: [{ stdout: { continue: false } }], input: { source: 'user_settings' }, expect: { output: undefined } },
   { name: 'PreCompact: plain stdout becomes the compaction instructions', event: 'PreCompact', hooks: [{ stdout: 'keep A' }, { stdout: 'keep B' }], expect: { blocked: false, plainText: 'keep A\nkeep B', output: undefined } },
   { name: 'PreCompact: exit 2 blocks compaction', event: 'PreCompact', hooks: [exit2('not now')], expect: { blocked: true, reason: 'not now' } },
-  { name: '--fail-closed blocks a decision event', event: 'Stop', hooks: [crash], failClosed: true, expect: { blocked: true, failClosed: true, reason: '[hook0]: Failed with non-blocking status code 1: boom (blocking because of --fail-closed)' } },
+  { name: '--fail-closed blocks a decision event', event: 'Stop', hooks: [crash], failClosed: true, expect: { blocked: true, failClosed: true, reason: 'a policy hook failed (blocking because of --fail-closed)', errors: ['Stop hook error: [hook0]: Failed with non-blocking status code 1: boom'] } },
 
   // elicitation
   { name: 'Elicitation: exit 2 declines', event: 'Elicitation', hooks: [exit2('no')], expect: { blocked: true, reason: 'no', output: out('Elicitation', { action: 'decline' }) } },

@@ -57,6 +57,7 @@ export const FLAGS = {
     description: 'Hook failures and runner errors block (exit 2) where the event can block',
     variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
   },
+  trust: { description: 'With --host codex: also write Codex\'s trusted_hash for each entry to its config.toml (what its /hooks review does), so Codex runs them' },
   sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
   'only-async': {
     value: '[kind]',
@@ -231,7 +232,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'trust', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },

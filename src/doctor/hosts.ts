@@ -14,6 +14,7 @@ import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
 import { readSettingsText } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
 import { check, type Check } from './check.ts';
+import { HOST_GATES } from './host-gates.ts';
 
 export interface HostFound {
   file: string;
@@ -21,7 +22,7 @@ export interface HostFound {
   policies: string[];
 }
 
-export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home'>): { found: HostFound[]; checks: Check[] } {
+export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>): { found: HostFound[]; checks: Check[] } {
   const found: HostFound[] = [];
   const checks: Check[] = [];
   for (const name of HOST_NAMES) {
@@ -34,6 +35,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
         const firings = commands.map(firingOf).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file }));
         found.push(...firings);
         checks.push(check('registration', 'pass', `${host.title} registration`, `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`));
+        checks.push(...(HOST_GATES[name]?.(file, scope, location) ?? []));
       } catch (error) {
         if (!(error instanceof PeriHooksError)) throw error;
         checks.push(check('registration', 'fail', `${host.title} registration`, error.message, error.fix));

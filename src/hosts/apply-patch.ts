@@ -12,6 +12,8 @@ import path from 'node:path';
 export interface FileCall {
   tool: 'Write' | 'Edit';
   input: Record<string, unknown>;
+  /** The patch operation it came from. */
+  kind: 'Add' | 'Update' | 'Delete';
 }
 
 const BEGIN = '*** Begin Patch';
@@ -46,10 +48,11 @@ export function patchCalls(text: string, cwd: string): { calls: FileCall[] } | {
   const file = (name: string) => path.resolve(cwd, name);
   return {
     calls: hunks.flatMap((hunk): FileCall[] => {
-      if (hunk.kind === 'add') return [{ tool: 'Write', input: { file_path: file(hunk.path), content: hunk.lines.join('\n') } }];
-      if (hunk.kind === 'delete') return [{ tool: 'Write', input: { file_path: file(hunk.path), content: '' } }];
-      const edit: FileCall = { tool: 'Edit', input: { file_path: file(hunk.path), old_string: hunk.old.join('\n'), new_string: hunk.new.join('\n') } };
-      return hunk.moveTo === undefined ? [edit] : [edit, { tool: 'Write', input: { file_path: file(hunk.moveTo), content: hunk.new.join('\n') } }];
+      // Codex ends every added line with a newline, the last one too.
+      if (hunk.kind === 'add') return [{ kind: 'Add', tool: 'Write', input: { file_path: file(hunk.path), content: hunk.lines.map((line) => `${line}\n`).join('') } }];
+      if (hunk.kind === 'delete') return [{ kind: 'Delete', tool: 'Write', input: { file_path: file(hunk.path), content: '' } }];
+      const edit: FileCall = { kind: 'Update', tool: 'Edit', input: { file_path: file(hunk.path), old_string: hunk.old.join('\n'), new_string: hunk.new.join('\n') } };
+      return hunk.moveTo === undefined ? [edit] : [edit, { kind: 'Add', tool: 'Write', input: { file_path: file(hunk.moveTo), content: hunk.new.join('\n') } }];
     }),
   };
 }
@@ -142,4 +145,26 @@ function parseChunk(lines: readonly string[], at: number, first: boolean, hunk: 
     taken++;
   }
   return taken + start;
+}
+
+/**
+ * A rewritten Claude Code file call as the apply_patch envelope Codex takes back (`{command: <patch>}`): a Write
+ * adds the file (deletes it where the call was a delete and the content stays empty), an Edit replaces its
+ * old lines with its new ones. Paths inside cwd become relative, as Codex writes them.
+ */
+export function patchOf(call: Record<string, unknown>, kind: FileCall['kind'], cwd: string): string | undefined {
+  const file = typeof call.file_path === 'string' ? call.file_path : undefined;
+  if (file === undefined) return undefined;
+  const relative = path.relative(cwd, path.resolve(cwd, file));
+  const name = relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, file) : relative;
+  const lines = (text: string, mark: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n').map((line) => `${mark}${line}`));
+  let body: string[];
+  if (typeof call.content === 'string') {
+    body = kind === 'Delete' && call.content === '' ? [`*** Delete File: ${name}`] : [`*** Add File: ${name}`, ...lines(call.content, '+')];
+  } else if (typeof call.old_string === 'string' && typeof call.new_string === 'string') {
+    body = [`*** Update File: ${name}`, '@@', ...lines(call.old_string, '-'), ...lines(call.new_string, '+')];
+  } else {
+    return undefined;
+  }
+  return ['*** Begin Patch', ...body, '*** End Patch', ''].join('\n');
 }

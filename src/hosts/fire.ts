@@ -25,6 +25,8 @@ export interface HostFiring {
 export interface HostFired extends HostAnswer {
   host: HostName;
   reports: FireReport[];
+  /** peri-hooks' own lines kept off a stderr the host's model reads (HostDef.modelReadsStderr). */
+  withheld?: string;
 }
 
 export async function fireHost(firing: HostFiring & { host: HostName }): Promise<HostFired> {
@@ -47,7 +49,8 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
     const errors = verdict.errors.map((error) => `${error}\n`);
     const closed = verdict.failClosed ? ['peri-hooks: blocked because of --fail-closed (a hook failed)\n'] : [];
-    return { host: firing.host, reports, stdout: rendered.stdout, stderr: [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('') + rendered.stderr + closed.join(''), exitCode: rendered.exitCode };
+    const own = [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('');
+    return answered(host, firing, { host: firing.host, reports, stdout: rendered.stdout, stderr: own + rendered.stderr + closed.join(''), exitCode: rendered.exitCode }, own + closed.join(''), rendered.stderr);
   } catch (error) {
     // Under --fail-closed a payload peri-hooks cannot read blocks, in the host's form, where the event can block.
     const def = hostEvent === undefined ? undefined : host.events[hostEvent];
@@ -55,8 +58,19 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const reason = `peri-hooks: ${error.message} (blocking because of --fail-closed)`;
     const verdict: Verdict = { event: def.event, permission: 'deny', blocked: true, reason, errors: [], failClosed: true };
     const rendered = module.render({ host, hostEvent, def, payload: payload ?? {}, verdict });
-    return { host: firing.host, reports: [], stdout: rendered.stdout, stderr: `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode };
+    return answered(host, firing, { host: firing.host, reports: [], stdout: rendered.stdout, stderr: `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode }, `${reason}\n`, rendered.stderr);
   }
+}
+
+/**
+ * Where the host shows the model a blocking hook's stderr (`modelReadsStderr`), a block's stderr is its reason
+ * alone: peri-hooks' own lines (`own`: warnings, hook errors, unsupported notes) go to the trace, which
+ * --verbose shows and PERI_HOOKS_DEBUG=<file> keeps, and to `withheld`.
+ */
+function answered(host: HostDef, firing: HostFiring, fired: HostFired, own: string, reason: string): HostFired {
+  if (!host.modelReadsStderr || fired.exitCode !== 2 || own === '') return fired;
+  for (const line of own.trimEnd().split('\n')) firing.options.trace?.('host', `withheld from the model: ${line}`);
+  return { ...fired, stderr: reason, withheld: own };
 }
 
 function parsePayload(host: HostDef, hostEvent: string, text: string, source: string): Payload {

@@ -20,7 +20,8 @@ export interface InstallDef {
   /** The handler's fixed keys, its command key and its timeout key and unit. */
   handler: Readonly<Record<string, unknown>>;
   commandKey: string;
-  timeout?: { key: string; unit: 's' | 'ms' };
+  /** `whole`: the host reads only whole numbers there (Codex's u64 seconds); install rounds up. */
+  timeout?: { key: string; unit: 's' | 'ms'; whole?: true };
 }
 
 export interface HostDef {
@@ -34,6 +35,13 @@ export interface HostDef {
   eventField?: string;
   /** Claude Code input field → the payload paths that may hold it, first present wins. */
   fields: Readonly<Record<string, readonly string[]>>;
+  /** Payload fields only this host sends, kept under peri_hooks_host.fields. */
+  keep?: readonly string[];
+  /**
+   * The host shows the model the whole stderr of a blocking hook: there stderr carries the block reason alone,
+   * and peri-hooks' own notes go to the debug log (--verbose, PERI_HOOKS_DEBUG).
+   */
+  modelReadsStderr?: true;
   install: InstallDef;
 }
 
@@ -100,7 +108,9 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     tools: { exec_command: tool('Bash'), shell: tool('Bash') },
     eventField: 'hook_event_name',
     fields: CLAUDE_FIELDS,
-    install: { project: '.codex/hooks.json', user: '.codex/hooks.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's' } },
+    keep: ['turn_id'],
+    modelReadsStderr: true,
+    install: { project: '.codex/hooks.json', user: '.codex/hooks.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 's', whole: true } },
   },
   cursor: {
     name: 'cursor',

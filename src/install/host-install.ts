@@ -17,6 +17,7 @@ import { fastestArtefact, type Artefact } from './artefact.ts';
 import type { FileChange } from './install.ts';
 import { append, child, looseTree, parseSettings, remove, replace, sameTokens, valueOf, type Node } from './jsonc-edit.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
+import { codexConfigFile, codexHooks, readCodexConfig, withTrustedHashes } from '../hosts/codex-trust.ts';
 import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
 
 export const HOST_SCOPES = ['project', 'user'] as const;
@@ -28,6 +29,8 @@ export interface HostInstallOptions {
   policies: readonly string[];
   events?: readonly EventName[];
   failClosed: boolean;
+  /** Also record the agent's own trust of each entry (Codex: its trusted_hash in config.toml). */
+  trust?: boolean;
   dryRun: boolean;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
@@ -77,8 +80,19 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
     : host.install.shape === 'plugin'
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
+  if (options.trust) changes.push(...trustChanges(host, file, changes, options.load));
   if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts');
   return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
+}
+
+/** Codex runs a hook only with its trusted_hash in config.toml: the one it computes for each of peri-hooks' entries. */
+function trustChanges(host: HostDef, file: string, changes: readonly FileChange[], load: HostInstallOptions['load']): FileChange[] {
+  if (host.name !== 'codex') throw new PeriHooksError('usage', `--trust is for --host codex: ${host.title} keeps no per-hook trust that peri-hooks writes`, `leave --trust out; peri-hooks doctor checks what ${host.title} needs before it runs the registration`);
+  const text = changes.find((change) => change.file === file)?.after ?? readSettingsText(file).text ?? '';
+  const config = codexConfigFile(load.env ?? process.env, load.home ?? process.env.HOME ?? '');
+  const before = readCodexConfig(config);
+  const after = withTrustedHashes(before, codexHooks(file, text).filter((hook) => firesHost(hook.command, host.name)));
+  return after === before ? [] : [{ file: config, before: existsSync(config) ? before : undefined, after }];
 }
 
 export interface HostUninstallResult {
@@ -104,7 +118,7 @@ function slowestS(event: EventName, hooks: readonly LoadedHook[]): number {
 /** One handler in the host's shape: its fixed keys, the command, the timeout in the host's unit. */
 function entry(host: HostDef, command: string, timeoutS: number): Record<string, unknown> {
   const { handler, commandKey, timeout } = host.install;
-  const value = timeout === undefined ? {} : { [timeout.key]: timeout.unit === 'ms' ? Math.round(timeoutS * 1000) : Math.round(timeoutS * 1000) / 1000 };
+  const value = timeout === undefined ? {} : { [timeout.key]: timeout.unit === 'ms' ? Math.round(timeoutS * 1000) : timeout.whole ? Math.ceil(timeoutS) : Math.round(timeoutS * 1000) / 1000 };
   const flat = { ...handler, [commandKey]: command, ...value };
   return host.install.shape === 'nested' ? { hooks: [flat] } : flat;
 }

@@ -16,12 +16,12 @@ const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Pat
 test('a header after another file\'s hunk with a tab, an NBSP, spaces or a NEL before it is a header, as Codex trims it', () => {
   for (const blank of ['\t', '\u00a0', '   ', '\u0085', '\u3000']) {
     assert.deepEqual(files(patch('*** Add File: notes.txt', '+hello', `${blank}*** Delete File: .env`)), [
-      ['Write', `${CWD}/notes.txt`, 'hello'],
+      ['Write', `${CWD}/notes.txt`, 'hello\n'],
       ['Write', `${CWD}/.env`, ''],
     ], JSON.stringify(blank));
     assert.deepEqual(files(patch('*** Delete File: a.txt', `${blank}*** Add File: .env${blank}`, '+TOKEN=x')), [
       ['Write', `${CWD}/a.txt`, ''],
-      ['Write', `${CWD}/.env`, 'TOKEN=x'],
+      ['Write', `${CWD}/.env`, 'TOKEN=x\n'],
     ], JSON.stringify(blank));
   }
 });

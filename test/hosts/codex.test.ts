@@ -1,6 +1,9 @@
 // Codex CLI: its own payloads (fixtures/hosts/codex) through a policy of real command hooks.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { patchCalls, patchOf } from '../../src/hosts/apply-patch.ts';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
@@ -20,7 +23,7 @@ describe('codex PreToolUse', () => {
     assert.equal(seen!.session_id, '019a5c4e-7d2b-7c33-9f0e-1b7a3c2d4e5f');
     assert.equal(seen!.tool_use_id, 'call_Qm3xT8vYpL2nR5sK');
     assert.equal(seen!.permission_mode, 'default');
-    assert.deepEqual(seen!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'Bash' });
+    assert.deepEqual(seen!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'Bash', fields: { turn_id: '019a5c4e-8a10-7f21-b1c2-3d4e5f607182' } });
   });
 
   test('the event comes from the payload when the command line gives none; a rewrite is updatedInput', async () => {
@@ -36,28 +39,31 @@ describe('codex PreToolUse', () => {
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'));
     const dir = bench().project.dir;
     assert.deepEqual(bench().seen('files').map((input) => [input.tool_name, input.tool_input]), [
-      ['Write', { file_path: `${dir}/docs/NOTES.md`, content: '# Notes\nfirst line' }],
+      ['Write', { file_path: `${dir}/docs/NOTES.md`, content: '# Notes\nfirst line\n' }],
       ['Edit', { file_path: `${dir}/src/app.py`, old_string: '    print("hi")', new_string: '    print("hello")' }],
       ['Write', { file_path: `${dir}/.env`, content: '' }],
     ]);
     assert.equal(result.code, 2);
     assert.equal(result.stderr, 'the .env file is protected\n');
-    assert.deepEqual(bench().seen('files')[0]!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'apply_patch' });
+    assert.deepEqual(bench().seen('files')[0]!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'apply_patch', fields: { turn_id: '019a5c4e-8a10-7f21-b1c2-3d4e5f607182' } });
   });
 
   test('a rewrite of one file of a patch cannot be applied: unsupported on stderr, the call goes on', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Edit', hooks: [bench().hook('edit-rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: '/x', old_string: 'a', new_string: 'b' } }))] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'));
     assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+    // The allow left without its rewrite is no answer for Codex (it refuses a bare allow).
+    assert.equal(json(result), undefined);
     assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: rewriting one call of several .*; the call goes on unchanged/);
   });
 
   test('ask: Codex would let the call proceed, so it is a deny (the safe side), said on stderr', async () => {
     bench().policy({ PreToolUse: [{ hooks: [bench().hook('ask', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'confirm the push' }))] }] });
-    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'));
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'), [], { PERI_HOOKS_DEBUG: join(bench().project.dir, 'debug.log') });
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: asking the user .*denied instead, the safe side/);
+    // Codex shows the model a block's whole stderr: the reason alone there, the note in the debug log.
+    assert.equal(result.stderr, 'confirm the push\n');
+    assert.match(readFileSync(join(bench().project.dir, 'debug.log'), 'utf8'), /withheld from the model: peri-hooks: unsupported on Codex CLI PreToolUse: asking the user .*denied instead, the safe side/);
     assert.equal(json(result) && (json(result) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision, 'deny');
   });
 
@@ -65,7 +71,8 @@ describe('codex PreToolUse', () => {
     bench().policy({ PreToolUse: [{ hooks: [bench().hook('stop', { stdout: { continue: false, stopReason: 'out of budget' } })] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'));
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: stopping the agent \(continue: false\); this action is blocked instead/);
+    assert.equal(result.stderr, 'out of budget\n');
+    assert.match(result.stdout, /out of budget/);
   });
 });
 
@@ -78,13 +85,15 @@ describe('codex other events', () => {
     assert.equal(bench().seen('perm')[0]!.tool_use_id, undefined);
   });
 
-  test('PostToolUse: a block is exit 2 with the reason; context rides along', async () => {
+  test('PostToolUse: a block with context is JSON on exit 0 (on exit 2 Codex reads stderr alone, the context lost)', async () => {
     bench().policy({ PostToolUse: [{ hooks: [bench().hook('post', { stdout: { decision: 'block', reason: 'tests fail', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'run npm test again' } } })] }] });
     const result = await bench().fire('codex', 'PostToolUse', bench().payload('codex', 'PostToolUse'));
-    assert.equal(result.code, 2);
-    assert.equal(result.stderr, 'tests fail\n');
+    assert.equal(result.code, 0);
+    assert.equal(result.stderr, '');
     assert.deepEqual(json(result), { decision: 'block', reason: 'tests fail', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'run npm test again' } });
-    assert.equal(bench().seen('post')[0]!.tool_response, 'exit code 1: 3 failing');
+    // Codex's tool_response is the text the model read: Bash's becomes Claude Code's {stdout, …}.
+    assert.deepEqual(bench().seen('post')[0]!.tool_response, { stdout: 'exit code 1: 3 failing', stderr: '', interrupted: false, isImage: false });
+    assert.equal((bench().seen('post')[0]!.peri_hooks_host as { tool_response: string }).tool_response, 'exit code 1: 3 failing');
   });
 
   test('UserPromptSubmit: exit 2 rejects the prompt', async () => {
@@ -145,4 +154,50 @@ describe('codex malformed payloads', () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, /the Codex CLI payload on stdin is not valid JSON/);
   });
+});
+
+describe('codex answers as Codex takes them', () => {
+  test('a rewrite of a one-file apply_patch comes back as a patch in command, not Claude Code\'s {file_path, content}', async () => {
+    const dir = bench().project.dir;
+    bench().policy({ PreToolUse: [{ matcher: 'Write', hooks: [bench().hook('move', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: `${dir}/safe/captured.txt`, content: 'captured\n' } }))] }] });
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'real/PreToolUse.apply_patch'));
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: '*** Begin Patch\n*** Add File: safe/captured.txt\n+captured\n*** End Patch\n' } } });
+    assert.deepEqual(bench().seen('move')[0]!.tool_input, { file_path: `${dir}/captured.txt`, content: 'captured\n' });
+  });
+
+  test('an allow without a rewrite leaves permissionDecision out (Codex refuses it and drops the answer), its context stays', async () => {
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('allow', preToolUse({ permissionDecision: 'allow', permissionDecisionReason: 'fine', additionalContext: 'mind the tests' }))] }] });
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'real/PreToolUse.Bash'));
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'mind the tests' } });
+  });
+
+  test('--fail-closed: a crashing hook blocks with a reason that names no command line and quotes no output', async () => {
+    const crash = bench().hook('crash', { stderr: 'Traceback: secret-token-123 at /opt/policy/check.py', exit: 1 });
+    bench().policy({ PreToolUse: [{ hooks: [`${crash} --api-key=hunter2`] }] });
+    const log = join(bench().project.dir, 'fail-closed.log');
+    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'real/PreToolUse.Bash'), ['--fail-closed'], { PERI_HOOKS_DEBUG: log });
+    assert.equal(result.code, 2);
+    // What Codex shows the model: the reason alone.
+    assert.equal(result.stderr, 'a policy hook failed (blocking because of --fail-closed)\n');
+    // The failure, command line and output, is the user's: in the debug log.
+    assert.match(readFileSync(log, 'utf8'), /withheld from the model: PreToolUse hook error: \[.*--api-key=hunter2\]: .*secret-token-123/);
+  });
+});
+
+describe('apply_patch rewrites as patches', () => {
+  const rows = [
+    { name: 'a Write of an added file adds it, its lines each ending in a newline', call: { file_path: '/p/a.txt', content: 'one\ntwo\n' }, kind: 'Add', patch: '*** Begin Patch\n*** Add File: a.txt\n+one\n+two\n*** End Patch\n' },
+    { name: 'an Edit is an update replacing its old lines with its new ones', call: { file_path: '/p/src/x.py', old_string: 'a = 1', new_string: 'a = 2\nb = 3' }, kind: 'Update', patch: '*** Begin Patch\n*** Update File: src/x.py\n@@\n-a = 1\n+a = 2\n+b = 3\n*** End Patch\n' },
+    { name: 'an empty Write of a deleted file stays a delete', call: { file_path: '/p/.env', content: '' }, kind: 'Delete', patch: '*** Begin Patch\n*** Delete File: .env\n*** End Patch\n' },
+    { name: 'a path outside the project stays absolute', call: { file_path: '/elsewhere/a.txt', content: 'x\n' }, kind: 'Add', patch: '*** Begin Patch\n*** Add File: /elsewhere/a.txt\n+x\n*** End Patch\n' },
+    { name: 'neither a Write nor an Edit has no patch', call: { command: 'ls' }, kind: 'Add', patch: undefined },
+  ] as const;
+  for (const row of rows) {
+    test(row.name, () => {
+      assert.equal(patchOf(row.call, row.kind, '/p'), row.patch);
+      if (row.patch && row.kind !== 'Delete') assert.deepEqual((patchCalls(row.patch, '/p') as { calls: Array<{ input: unknown }> }).calls[0]!.input, row.call, 'read back, the same call');
+    });
+  }
 });

@@ -30,10 +30,10 @@ describe('cursor tool events', () => {
   });
 
   test('--host wins over the payload\'s marker', async () => {
-    bench().policy({ PreToolUse: [{ hooks: [bench().hook('any', preToolUse({ permissionDecision: 'allow' }))] }] });
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('any', preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'no' }))] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('cursor', 'preToolUse.Shell'));
-    assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+    assert.equal(result.code, 2);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' } });
   });
 
   test('preToolUse: a rewrite is updated_input; the hook saw Shell as Bash', async () => {

@@ -23,7 +23,7 @@ export interface HostBench {
   /** The policy file with these groups per Claude Code event. */
   policy(groups: Record<string, Array<{ matcher?: string; hooks: Array<string | object> }>>): string;
   payload(host: string, fixture: string, overrides?: Record<string, unknown>): string;
-  fire(host: string, event: string | undefined, stdin: string, args?: string[]): Promise<CliResult>;
+  fire(host: string, event: string | undefined, stdin: string, args?: string[], env?: Record<string, string>): Promise<CliResult>;
   cleanup(): void;
 }
 
@@ -49,8 +49,8 @@ export function hostBench(): HostBench {
       const text = readFileSync(join(ROOT, 'fixtures/hosts', host, `${fixture}.json`), 'utf8').replaceAll(FIXTURE_PROJECT, project.dir);
       return JSON.stringify({ ...JSON.parse(text), ...overrides });
     },
-    fire(host, event, stdin, args = []) {
-      return runCli(['fire', ...(host === '' ? [] : ['--host', host]), ...(event === undefined ? [] : [event]), '--settings', policyFile, '--setting-sources', 'none', '--no-state', ...args], { stdin, env: project.env(), cwd: project.dir });
+    fire(host, event, stdin, args = [], env = {}) {
+      return runCli(['fire', ...(host === '' ? [] : ['--host', host]), ...(event === undefined ? [] : [event]), '--settings', policyFile, '--setting-sources', 'none', '--no-state', ...args], { stdin, env: { ...project.env(), ...env }, cwd: project.dir });
     },
     cleanup: () => project.cleanup(),
   };

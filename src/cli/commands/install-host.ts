@@ -8,11 +8,14 @@ import { displayPath, formatDiagnostic } from '../../text.ts';
 import { list, oneOf, write } from '../io.ts';
 import { eventsOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
 import { diffs } from './install.ts';
+import { HOST_GATES } from '../../doctor/host-gates.ts';
+import type { FileChange } from '../../install/install.ts';
 
 export interface HostInstallFlags extends SettingsFlags {
   host: string;
   policy?: unknown;
   failClosed?: boolean;
+  trust?: boolean;
   dryRun?: boolean;
 }
 
@@ -20,18 +23,29 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
   const host = checkHost(flags.host);
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
+  const scope = oneOf('--scope', flags.scope, HOST_SCOPES, 'project');
+  const load = settingsLocation(flags);
   const result = await hostInstall({
-    host, scope: oneOf('--scope', flags.scope, HOST_SCOPES, 'project'), policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
-    failClosed: flags.failClosed === true, dryRun, cwd: process.cwd(), load: settingsLocation(flags),
+    host, scope, policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
+    failClosed: flags.failClosed === true, trust: flags.trust === true, dryRun, cwd: process.cwd(), load,
   });
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');
   const summary = result.changes.length === 0
     ? `peri-hooks: already registered for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`
-    : `peri-hooks: registered for ${HOSTS[host].title} in ${displayPath(result.file)}:\n${registered}\nruns: ${result.artefact.description}\nnext: peri-hooks doctor\n`;
-  await write(process.stdout, dryRun ? diffs(result.changes) : summary);
+    : `peri-hooks: registered for ${HOSTS[host].title} in ${displayPath(result.file)}:\n${registered}\nruns: ${result.artefact.description}\n${trusted(result.changes, result.file)}next: peri-hooks doctor\n`;
+  // What the agent's own gate still refuses (Codex: an untrusted project or hook), said plainly, with the way out.
+  const gate = dryRun ? [] : (HOST_GATES[host]?.(result.file, scope, load) ?? []).filter((entry) => entry.status === 'fail');
+  const refused = gate.map((entry) => `peri-hooks: ${HOSTS[host].title} will not run this registration yet: ${entry.detail}\n  fix: ${entry.fix}\n`).join('');
+  await write(process.stdout, (dryRun ? diffs(result.changes) : summary) + refused);
   await write(process.stderr, warnings + (dryRun ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n` : ''));
   return EXIT.ok;
+}
+
+/** The line saying where install recorded the agent's trust (--trust), if it did. */
+function trusted(changes: readonly FileChange[], file: string): string {
+  const trust = changes.find((change) => change.file !== file);
+  return trust ? `trusted: ${displayPath(trust.file)} (Codex's trusted_hash for each entry)\n` : '';
 }
 
 export async function hostUninstallCommand(flags: HostInstallFlags): Promise<number> {
