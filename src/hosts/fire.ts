@@ -39,15 +39,18 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const def = host.events[hostEvent]!;
     const calls = module.calls ? module.calls({ host, hostEvent, def, payload }) : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
     const reports: FireReport[] = [];
-    for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
+    // Where the host refuses the action when its hook fails, a failing policy hook refuses it too.
+    const closed = def.failsClosed && !firing.options.failClosed ? { failClosed: true, failClosedCause: hostFailsClosed(host, hostEvent) } : {};
+    for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, ...closed, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
     const verdict = channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes);
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
     const errors = verdict.errors.map((error) => `${error}\n`);
-    const closed = verdict.failClosed ? ['peri-hooks: blocked because of --fail-closed (a hook failed)\n'] : [];
-    return { host: firing.host, reports, stdout: rendered.stdout, stderr: [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('') + rendered.stderr + closed.join(''), exitCode: rendered.exitCode };
+    const cause = 'failClosedCause' in closed ? closed.failClosedCause : '--fail-closed';
+    const closedNote = verdict.failClosed ? [`peri-hooks: blocked because of ${cause} (a hook failed)\n`] : [];
+    return { host: firing.host, reports, stdout: rendered.stdout, stderr: [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('') + rendered.stderr + closedNote.join(''), exitCode: rendered.exitCode };
   } catch (error) {
     // Under --fail-closed a payload peri-hooks cannot read blocks, in the host's form, where the event can block.
     const def = hostEvent === undefined ? undefined : host.events[hostEvent];
@@ -57,6 +60,11 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const rendered = module.render({ host, hostEvent, def, payload: payload ?? {}, verdict });
     return { host: firing.host, reports: [], stdout: rendered.stdout, stderr: `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode };
   }
+}
+
+/** The cause named in a block that the host's own failure semantics make. */
+function hostFailsClosed(host: HostDef, hostEvent: string): string {
+  return `${host.title}, which refuses the action when a ${hostEvent} hook fails`;
 }
 
 function parsePayload(host: HostDef, hostEvent: string, text: string, source: string): Payload {
