@@ -1,0 +1,240 @@
+// The real GitHub Copilot CLI 1.0.102, each case twice: the hook registered natively in `.github/hooks/`, then the
+// same logic as a Claude Code policy through `peri-hooks install --host copilot`. Compared: did the tool run, what
+// the model saw, Copilot's exit status, how many model requests. Where they differ on purpose (peri-hooks gives
+// the model an exit-2 reason; a timed-out policy hook denies), the case says so and the README documents it.
+import { describe, test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ChatScript } from '../../helpers/openai-chat-server.ts';
+import { type RunFolder, recordingHook, runFolder, seen } from './common.ts';
+import { handler, installPolicy, nativeHooks, runCopilot } from './copilot.ts';
+
+interface Outcome {
+  folder: RunFolder;
+  code: number | null;
+  chats: number;
+  /** The tool call's own marker file exists: the tool ran. */
+  ran: boolean;
+  rewritten: boolean;
+  /** Every text the model was sent, over the whole run. */
+  saw: string;
+  stdout: string;
+}
+
+interface Case {
+  /** The model's turns (default: one bash call that touches MARKER, then "finished"). */
+  script?: ChatScript;
+  prompt?: string;
+  allowAllTools?: boolean;
+  /** Writes the native registration. */
+  native(folder: RunFolder): void;
+  /** The same logic as Claude Code policy hooks (by event). */
+  policy(folder: RunFolder): Record<string, unknown>;
+}
+
+const folders: RunFolder[] = [];
+after(() => { for (const folder of folders) folder.cleanup(); });
+
+const touch = (file: string) => ({ toolCalls: [{ name: 'bash', arguments: { command: `touch ${file}`, description: `touch ${file}` } }] });
+const BASH_ONCE: ChatScript = (_request, index) => (index === 0 ? touch('MARKER') : { text: 'finished' });
+
+async function once(name: string, spec: Case, how: 'native' | 'peri-hooks', installArgs: string[] = []): Promise<Outcome> {
+  const folder = runFolder(`copilot-${name}-${how}`);
+  folders.push(folder);
+  if (how === 'native') spec.native(folder);
+  else await installPolicy(folder, { hooks: spec.policy(folder) }, installArgs);
+  const run = await runCopilot(folder, spec.script ?? BASH_ONCE, spec.prompt ?? 'make the marker', { ...(spec.allowAllTools === false ? { allowAllTools: false } : {}) });
+  assert.equal(run.result.timedOut, false, `${name} (${how}) timed out:\n${run.result.stderr}`);
+  return {
+    folder, code: run.result.code, chats: run.api.chats.length, ran: existsSync(join(folder.project, 'MARKER')),
+    rewritten: existsSync(join(folder.project, 'REWRITTEN')), saw: run.allSeen, stdout: run.result.stdout,
+  };
+}
+
+/** Both registrations of a case, side by side. */
+async function pair(name: string, spec: Case): Promise<{ native: Outcome; peri: Outcome }> {
+  const [native, peri] = await Promise.all([once(name, spec, 'native'), once(name, spec, 'peri-hooks')]);
+  return { native, peri };
+}
+
+/** The facts both registrations must share. */
+function same(native: Outcome, peri: Outcome): void {
+  assert.deepEqual({ code: peri.code, chats: peri.chats, ran: peri.ran, rewritten: peri.rewritten }, { code: native.code, chats: native.chats, ran: native.ran, rewritten: native.rewritten }, `peri-hooks:\n${peri.stdout}\nnative:\n${native.stdout}`);
+}
+
+const group = (command: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 10 }] }];
+const pre = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } });
+
+/** A Stop hook with a loop guard: blocks once, then lets the agent stop when told the stop is a forced one. */
+function stopGuard(folder: RunFolder, name: string, answer: string): string {
+  const path = join(folder.root, 'hooks', `${name}.sh`);
+  const log = join(folder.root, 'seen', `${name}.jsonl`);
+  for (const file of [path, log]) mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(path, `#!/bin/sh\ninput=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${log}'; echo >> '${log}'\nprintf '%s' "$input" | grep -Eq '"stop_?[hH]ook_?[aA]ctive": ?true' && exit 0\nprintf '%s' '${answer}'\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { concurrency: 3 }, () => {
+  test('deny by exit 2: the tool does not run either way; the model reads the reason only through peri-hooks', async () => {
+    const { native, peri } = await pair('exit2', {
+      native: (folder) => nativeHooks(folder, { preToolUse: [handler(recordingHook(folder, 'deny', { stderr: 'EXIT2-REASON', exit: 2 }))] }),
+      policy: (folder) => ({ PreToolUse: group(recordingHook(folder, 'deny', { stderr: 'EXIT2-REASON', exit: 2 }), 'Bash') }),
+    });
+    same(native, peri);
+    assert.equal(native.ran, false);
+    assert.match(native.saw, /Denied by preToolUse hook: hook exited with code 2/);
+    assert.doesNotMatch(native.saw, /EXIT2-REASON/);
+    assert.match(peri.saw, /Denied by preToolUse hook: EXIT2-REASON/);
+    assert.deepEqual(seen(peri.folder, 'deny')[0]!.tool_input, { command: 'touch MARKER', description: 'touch MARKER' });
+  });
+
+  test('deny by JSON: the tool does not run, the model reads the reason', async () => {
+    const { native, peri } = await pair('json-deny', {
+      native: (folder) => nativeHooks(folder, { preToolUse: [handler(recordingHook(folder, 'deny', { stdout: { permissionDecision: 'deny', permissionDecisionReason: 'JSON-REASON' } }))] }),
+      policy: (folder) => ({ PreToolUse: group(recordingHook(folder, 'deny', { stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'JSON-REASON' }) }), 'Bash') }),
+    });
+    same(native, peri);
+    assert.equal(native.ran, false);
+    for (const outcome of [native, peri]) assert.match(outcome.saw, /Denied by preToolUse hook: JSON-REASON/);
+  });
+
+  test('allow with a rewrite: the rewritten command runs instead', async () => {
+    const { native, peri } = await pair('rewrite', {
+      native: (folder) => nativeHooks(folder, { preToolUse: [handler(recordingHook(folder, 'rewrite', { stdout: { permissionDecision: 'allow', modifiedArgs: { command: 'touch REWRITTEN', description: 'rewritten' } } }))] }),
+      policy: (folder) => ({ PreToolUse: group(recordingHook(folder, 'rewrite', { stdout: pre({ permissionDecision: 'allow', updatedInput: { command: 'touch REWRITTEN', description: 'rewritten' } }) }), 'Bash') }),
+    });
+    same(native, peri);
+    assert.deepEqual([peri.ran, peri.rewritten], [false, true]);
+  });
+
+  test('context before a tool, after it, and after a failed one reaches the model', async () => {
+    const script: ChatScript = (_request, index) => [touch('MARKER'), { toolCalls: [{ name: 'view', arguments: { path: 'missing.txt' } }] }][index] ?? { text: 'finished' };
+    const { native, peri } = await pair('context', {
+      script,
+      native: (folder) => nativeHooks(folder, {
+        preToolUse: [handler(recordingHook(folder, 'pre', { stdout: { permissionDecision: 'allow', additionalContext: 'PRE-CONTEXT' } }))],
+        postToolUse: [handler(recordingHook(folder, 'post', { stdout: { additionalContext: 'POST-CONTEXT' } }))],
+        postToolUseFailure: [handler(recordingHook(folder, 'failure', { stdout: { additionalContext: 'FAILURE-CONTEXT' } }))],
+      }),
+      policy: (folder) => ({
+        PreToolUse: group(recordingHook(folder, 'pre', { stdout: pre({ permissionDecision: 'allow', additionalContext: 'PRE-CONTEXT' }) })),
+        PostToolUse: group(recordingHook(folder, 'post', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' } } })),
+        PostToolUseFailure: group(recordingHook(folder, 'failure', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'FAILURE-CONTEXT' } } })),
+      }),
+    });
+    same(native, peri);
+    assert.equal(peri.ran, true);
+    for (const outcome of [native, peri]) {
+      assert.match(outcome.saw, /Additional context from preToolUse hook:\nPRE-CONTEXT/);
+      assert.match(outcome.saw, /Additional guidance from postToolUse hooks:\nPOST-CONTEXT/);
+      assert.match(outcome.saw, /FAILURE-CONTEXT/);
+    }
+    // Copilot's view and its relative path reach the policy as Claude Code's Read of an absolute path.
+    const failed = seen(peri.folder, 'failure')[0]!;
+    assert.deepEqual([failed.tool_name, failed.tool_input], ['Read', { file_path: join(peri.folder.project, 'missing.txt') }]);
+  });
+
+  test('a prompt block: no model request, Copilot exits 1', async () => {
+    const { native, peri } = await pair('prompt-block', {
+      native: (folder) => nativeHooks(folder, { userPromptSubmitted: [handler(recordingHook(folder, 'prompt', { stdout: { decision: 'block', reason: 'PROMPT-BLOCKED' } }))] }),
+      policy: (folder) => ({ UserPromptSubmit: group(recordingHook(folder, 'prompt', { stderr: 'PROMPT-BLOCKED', exit: 2 })) }),
+    });
+    same(native, peri);
+    assert.deepEqual([peri.code, peri.chats, peri.ran], [1, 0, false]);
+  });
+
+  test('context at session start (source new is startup) and with the prompt reaches the model', async () => {
+    const { native, peri } = await pair('start-context', {
+      native: (folder) => nativeHooks(folder, {
+        sessionStart: [handler(recordingHook(folder, 'start', { stdout: { additionalContext: 'START-CONTEXT' } }))],
+        userPromptSubmitted: [handler(recordingHook(folder, 'prompt', { stdout: { additionalContext: 'PROMPT-CONTEXT' } }))],
+      }),
+      policy: (folder) => ({
+        SessionStart: group(recordingHook(folder, 'start', { stdout: 'START-CONTEXT' }), 'startup'),
+        UserPromptSubmit: group(recordingHook(folder, 'prompt', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } } })),
+      }),
+    });
+    same(native, peri);
+    for (const outcome of [native, peri]) {
+      assert.match(outcome.saw, /START-CONTEXT/);
+      assert.match(outcome.saw, /<system_reminder>\nPROMPT-CONTEXT\n<\/system_reminder>/);
+    }
+    assert.equal(seen(peri.folder, 'start')[0]!.source, 'startup');
+  });
+
+  test('Stop blocks once, and a loop guard on stop_hook_active lets the agent stop', async () => {
+    const { native, peri } = await pair('stop-guard', {
+      native: (folder) => nativeHooks(folder, { agentStop: [handler(stopGuard(folder, 'stop', JSON.stringify({ decision: 'block', reason: 'ONE-MORE-TURN' })))] }),
+      policy: (folder) => ({ Stop: group(stopGuard(folder, 'stop', JSON.stringify({ decision: 'block', reason: 'ONE-MORE-TURN' }))) }),
+    });
+    same(native, peri);
+    assert.equal(peri.chats, 3);
+    for (const outcome of [native, peri]) assert.match(outcome.saw, /ONE-MORE-TURN/);
+    assert.deepEqual(seen(peri.folder, 'stop').map((input) => input.stop_hook_active), [false, true]);
+  });
+
+  test('a Stop hook that always blocks: Copilot ends the turn after 8 blocks, peri-hooks\' own guard no later', async () => {
+    const { native, peri } = await pair('stop-loop', {
+      native: (folder) => nativeHooks(folder, { agentStop: [handler(recordingHook(folder, 'stop', { stdout: { decision: 'block', reason: 'AGAIN' } }))] }),
+      policy: (folder) => ({ Stop: group(recordingHook(folder, 'stop', { stdout: { decision: 'block', reason: 'AGAIN' } })) }),
+    });
+    assert.equal(native.code, 0);
+    assert.equal(peri.code, 0);
+    assert.equal(seen(native.folder, 'stop').length, 9);
+    assert.equal(native.chats, 10);
+    assert.ok(peri.chats <= native.chats, `peri-hooks: ${peri.chats} model requests`);
+    assert.ok(peri.chats >= 2);
+  });
+
+  test('ask: a headless run has no one to ask, so Copilot denies, naming the reason', async () => {
+    const { native, peri } = await pair('ask', {
+      native: (folder) => nativeHooks(folder, { preToolUse: [handler(recordingHook(folder, 'ask', { stdout: { permissionDecision: 'ask', permissionDecisionReason: 'ASK-REASON' } }))] }),
+      policy: (folder) => ({ PreToolUse: group(recordingHook(folder, 'ask', { stdout: pre({ permissionDecision: 'ask', permissionDecisionReason: 'ASK-REASON' }) })) }),
+    });
+    same(native, peri);
+    assert.equal(peri.ran, false);
+    for (const outcome of [native, peri]) assert.match(outcome.saw, /unable to ask user for confirmation\): ASK-REASON/);
+  });
+
+  test('a crashing preToolUse hook: Copilot denies, and so does peri-hooks, with or without --fail-closed', async () => {
+    const spec: Case = {
+      native: (folder) => nativeHooks(folder, { preToolUse: [handler(recordingHook(folder, 'crash', { stderr: 'CRASHED', exit: 1 }))] }),
+      policy: (folder) => ({ PreToolUse: group(recordingHook(folder, 'crash', { stderr: 'CRASHED', exit: 1 })) }),
+    };
+    const [native, peri, closed] = await Promise.all([once('crash', spec, 'native'), once('crash', spec, 'peri-hooks'), once('crash-closed', spec, 'peri-hooks', ['--fail-closed'])]);
+    same(native, peri);
+    same(native, closed);
+    assert.equal(native.ran, false);
+    assert.match(native.saw, /\(hook errored\)/);
+    assert.match(peri.saw, /CRASHED \(blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails\)/);
+    assert.match(closed.saw, /CRASHED \(blocking because of --fail-closed\)/);
+  });
+
+  test('a preToolUse hook that times out: Copilot lets the tool run; peri-hooks denies, with or without --fail-closed', async () => {
+    const spec: Case = {
+      native: (folder) => nativeHooks(folder, { preToolUse: [handler(recordingHook(folder, 'slow', { sleep: 30 }), 1)] }),
+      policy: (folder) => ({ PreToolUse: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'slow', { sleep: 30 }), timeout: 1 }] }] }),
+    };
+    const [native, peri, closed] = await Promise.all([once('timeout', spec, 'native'), once('timeout', spec, 'peri-hooks'), once('timeout-closed', spec, 'peri-hooks', ['--fail-closed'])]);
+    assert.equal(native.ran, true);
+    for (const outcome of [peri, closed]) {
+      assert.equal(outcome.ran, false);
+      assert.equal(outcome.chats, native.chats);
+      assert.match(outcome.saw, /Denied by preToolUse hook: .*timed out/);
+    }
+  });
+
+  test('permission requests fire headless without --allow-all-tools; a deny stops the tool, the policy sees the command', async () => {
+    const { native, peri } = await pair('permission', {
+      allowAllTools: false,
+      native: (folder) => nativeHooks(folder, { permissionRequest: [handler(recordingHook(folder, 'perm', { stdout: { behavior: 'deny', message: 'PERMISSION-DENIED' } }))] }),
+      policy: (folder) => ({ PermissionRequest: group(recordingHook(folder, 'perm', { stdout: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'PERMISSION-DENIED' } } } }), 'Bash') }),
+    });
+    same(native, peri);
+    assert.equal(peri.ran, false);
+    for (const outcome of [native, peri]) assert.match(outcome.saw, /Permission denied by a PermissionRequest hook: PERMISSION-DENIED/);
+    assert.deepEqual(seen(peri.folder, 'perm')[0]!.tool_input, { command: 'touch MARKER' });
+  });
+});
