@@ -7,12 +7,13 @@ import type { LoadOptions } from '../config/index.ts';
 import { shellWords } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
-import { HOST_NAMES } from '../hosts/types.ts';
+import { HOST_NAMES, type HostName } from '../hosts/types.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
-import { HOST_SCOPES, firesHost, hostFile, isOurEntry } from '../install/host-install.ts';
+import { HOST_SCOPES, firesHost, hostFile, isOurEntry, type HostScope } from '../install/host-install.ts';
 import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
 import { displayPath } from '../text.ts';
 import { check, type Check } from './check.ts';
+import { copilotGate } from './copilot-gate.ts';
 
 export interface HostFound {
   file: string;
@@ -20,7 +21,12 @@ export interface HostFound {
   policies: string[];
 }
 
-export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home'>): { found: HostFound[]; checks: Check[] } {
+type Location = Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
+
+/** Each agent's own gate on running a registration it holds (folder trust and the like), checked beside it. */
+const GATES: Partial<Record<HostName, (scope: HostScope, location: Location) => Check[]>> = { copilot: copilotGate };
+
+export function findHostRegistrations(location: Location): { found: HostFound[]; checks: Check[] } {
   const found: HostFound[] = [];
   const checks: Check[] = [];
   for (const name of HOST_NAMES) {
@@ -33,6 +39,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
         const firings = commands.map(firingOf).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file }));
         found.push(...firings);
         checks.push(check('registration', 'pass', `${host.title} registration`, `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`));
+        checks.push(...(GATES[name]?.(scope, location) ?? []));
       } catch (error) {
         if (!(error instanceof PeriHooksError)) throw error;
         checks.push(check('registration', 'fail', `${host.title} registration`, error.message, error.fix));

@@ -35,7 +35,7 @@ export async function installPolicy(folder: RunFolder, policy: { hooks: Record<s
   return installed;
 }
 
-export async function runCopilot(folder: RunFolder, script: ChatScript, prompt: string, options: { args?: string[]; timeoutMs?: number; allowAllTools?: boolean } = {}): Promise<CopilotRun> {
+export async function runCopilot(folder: RunFolder, script: ChatScript, prompt: string, options: { args?: string[]; timeoutMs?: number; allowAllTools?: boolean; trustFolder?: boolean } = {}): Promise<CopilotRun> {
   const command = installAgent('copilot');
   const api = await startChatApi(script, MODEL);
   try {
@@ -48,7 +48,7 @@ export async function runCopilot(folder: RunFolder, script: ChatScript, prompt: 
       // The unpacked package (235 MB) once per version, not once per run folder.
       COPILOT_PKG_CACHE_HOME: join(agentCache('copilot'), 'pkg'),
     };
-    const args = ['-p', prompt, ...(options.allowAllTools === false ? [] : ['--allow-all-tools']), '--trust-folder', '--disable-client-telemetry', '--no-auto-update', ...(options.args ?? [])];
+    const args = ['-p', prompt, ...(options.allowAllTools === false ? [] : ['--allow-all-tools']), ...(options.trustFolder === false ? [] : ['--trust-folder']), '--disable-client-telemetry', '--no-auto-update', ...(options.args ?? [])];
     const result = await runAgent(command, args, { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 120_000 });
     const last = api.chats.at(-1);
     return { result, api, lastSeen: last ? chatTexts(last).join('\n') : '', allSeen: api.chats.map((chat) => chatTexts(chat).join('\n')).join('\n') };
