@@ -10,6 +10,7 @@ import type { ChatScript } from '../../helpers/openai-chat-server.ts';
 import { type RunFolder, recordingHook, runFolder, seen } from './common.ts';
 import { handler, installPolicy, nativeHooks, runCopilot } from './copilot.ts';
 import { periHooks } from './common.ts';
+import { ROOT } from '../../helpers/cli.ts';
 
 interface Outcome {
   folder: RunFolder;
@@ -40,11 +41,13 @@ after(() => { for (const folder of folders) folder.cleanup(); });
 const touch = (file: string) => ({ toolCalls: [{ name: 'bash', arguments: { command: `touch ${file}`, description: `touch ${file}` } }] });
 const BASH_ONCE: ChatScript = (_request, index) => (index === 0 ? touch('MARKER') : { text: 'finished' });
 
-async function once(name: string, spec: Case, how: 'native' | 'peri-hooks', installArgs: string[] = []): Promise<Outcome> {
-  const folder = runFolder(`copilot-${name}-${how}`);
+/** `how`: the native registration, install --host copilot, or a registration of peri-hooks the case writes itself. */
+async function once(name: string, spec: Case, how: 'native' | 'peri-hooks' | ((folder: RunFolder) => void), installArgs: string[] = []): Promise<Outcome> {
+  const folder = runFolder(`copilot-${name}-${typeof how === 'string' ? how : 'own'}`);
   folders.push(folder);
   if (how === 'native') spec.native(folder);
-  else await installPolicy(folder, { hooks: spec.policy(folder) }, installArgs);
+  else if (how === 'peri-hooks') await installPolicy(folder, { hooks: spec.policy(folder) }, installArgs);
+  else how(folder);
   const run = await runCopilot(folder, spec.script ?? BASH_ONCE, spec.prompt ?? 'make the marker', { ...(spec.allowAllTools === false ? { allowAllTools: false } : {}) });
   assert.equal(run.result.timedOut, false, `${name} (${how}) timed out:\n${run.result.stderr}`);
   return {
@@ -54,8 +57,8 @@ async function once(name: string, spec: Case, how: 'native' | 'peri-hooks', inst
 }
 
 /** Both registrations of a case, side by side. */
-async function pair(name: string, spec: Case): Promise<{ native: Outcome; peri: Outcome }> {
-  const [native, peri] = await Promise.all([once(name, spec, 'native'), once(name, spec, 'peri-hooks')]);
+async function pair(name: string, spec: Case, register?: (folder: RunFolder) => void): Promise<{ native: Outcome; peri: Outcome }> {
+  const [native, peri] = await Promise.all([once(name, spec, 'native'), once(name, spec, register ?? 'peri-hooks')]);
   return { native, peri };
 }
 
@@ -237,6 +240,35 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     assert.equal(peri.ran, false);
     for (const outcome of [native, peri]) assert.match(outcome.saw, /Permission denied by a PermissionRequest hook: PERMISSION-DENIED/);
     assert.deepEqual(seen(peri.folder, 'perm')[0]!.tool_input, { command: 'touch MARKER' });
+  });
+
+  test('PascalCase registrations (Claude Code\'s event names): rewrite and context before a tool, context after it, at session start and with the prompt', async () => {
+    const script: ChatScript = (_request, index) => [touch('MARKER'), { toolCalls: [{ name: 'view', arguments: { path: 'missing.txt' } }] }][index] ?? { text: 'finished' };
+    const answers = {
+      PreToolUse: [{ permissionDecision: 'allow', modifiedArgs: { command: 'touch REWRITTEN', description: 'rewritten' }, additionalContext: 'PRE-CONTEXT' }, pre({ permissionDecision: 'allow', updatedInput: { command: 'touch REWRITTEN', description: 'rewritten' }, additionalContext: 'PRE-CONTEXT' })],
+      PostToolUse: [{ additionalContext: 'POST-CONTEXT' }, { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' } }],
+      PostToolUseFailure: [{ additionalContext: 'FAILURE-CONTEXT' }, { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'FAILURE-CONTEXT' } }],
+      SessionStart: [{ additionalContext: 'START-CONTEXT' }, 'START-CONTEXT'],
+      UserPromptSubmit: [{ additionalContext: 'PROMPT-CONTEXT' }, { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } }],
+    } as const;
+    const events = Object.keys(answers) as Array<keyof typeof answers>;
+    const { native, peri } = await pair('pascal', {
+      script,
+      native: (folder) => nativeHooks(folder, Object.fromEntries(events.map((event) => [event, [handler(recordingHook(folder, event, { stdout: answers[event][0] }))]]))),
+      policy: () => ({}),
+    }, (folder) => {
+      const policy = folder.write('policy.json', { hooks: Object.fromEntries(events.map((event) => [event, group(recordingHook(folder, event, { stdout: answers[event][1] }))])) });
+      const command = [process.execPath, join(ROOT, 'dist/peri-hooks.cjs'), 'fire', '--host', 'copilot', '--settings', policy, '--setting-sources', 'none'].map((word) => `'${word}'`).join(' ');
+      nativeHooks(folder, Object.fromEntries(events.map((event) => [event, [handler(command, 10)]])), 'peri-hooks-pascal');
+    });
+    same(native, peri);
+    assert.deepEqual([peri.ran, peri.rewritten], [false, true]);
+    for (const outcome of [native, peri]) {
+      for (const text of ['PRE-CONTEXT', 'POST-CONTEXT', 'FAILURE-CONTEXT', 'START-CONTEXT', 'PROMPT-CONTEXT']) assert.ok(outcome.saw.includes(text), `${text} reached the model`);
+    }
+    const read = seen(peri.folder, 'PreToolUse').find((input) => input.tool_name === 'Read');
+    assert.deepEqual(read?.tool_input, { file_path: join(peri.folder.project, 'missing.txt') });
+    assert.equal(seen(peri.folder, 'SessionStart')[0]!.source, 'startup');
   });
 
   test('doctor\'s folder-trust verdict is what Copilot does: without trust it skips .github/hooks/ silently', async () => {
