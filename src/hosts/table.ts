@@ -207,7 +207,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       tool_name: ['toolName', 'tool_name'], tool_input: ['toolArgs', 'toolInput', 'tool_input'], tool_response: ['toolResult', 'tool_result'],
       prompt: ['prompt'], source: ['source'], reason: ['reason'], error: ['error'], trigger: ['trigger'], custom_instructions: ['customInstructions', 'custom_instructions'],
       stop_hook_active: ['stop_hook_active', 'stopHookActive'],
-      agent_type: ['agentName', 'agent_name'], message: ['message'], notification_type: ['notification_type'], title: ['title'],
+      agent_type: ['agentName', 'agent_name'], agent_id: ['agentId', 'agent_id'], message: ['message'], notification_type: ['notification_type'], title: ['title'],
     },
     values: { source: { new: 'startup' } },
     install: { project: '.github/hooks/peri-hooks.json', user: '.copilot/hooks/peri-hooks.json', shape: 'flat', under: ['hooks'], skeleton: { version: 1 }, handler: { type: 'command' }, commandKey: 'bash', timeout: { key: 'timeoutSec', unit: 's' } },

@@ -6,7 +6,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ChatScript } from '../../helpers/openai-chat-server.ts';
+import { type ChatScript, chatTexts } from '../../helpers/openai-chat-server.ts';
 import { type RunFolder, recordingHook, runFolder, seen } from './common.ts';
 import { handler, installPolicy, nativeHooks, runCopilot } from './copilot.ts';
 import { periHooks } from './common.ts';
@@ -69,6 +69,16 @@ function same(native: Outcome, peri: Outcome): void {
 
 const group = (command: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command, timeout: 10 }] }];
 const pre = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } });
+
+/** A hook that answers `answer` the first time it runs and nothing after (a flag file beside its log). */
+function blockOnce(folder: RunFolder, name: string, answer: object): string {
+  const path = join(folder.root, 'hooks', `${name}.sh`);
+  const log = join(folder.root, 'seen', `${name}.jsonl`);
+  for (const file of [path, log]) mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(path, `#!/bin/sh\ncat >> '${log}'; echo >> '${log}'\n[ -e '${log}.done' ] && exit 0\ntouch '${log}.done'\nprintf '%s' '${JSON.stringify(answer)}'\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
 
 /** A Stop hook with a loop guard: blocks once, then lets the agent stop when told the stop is a forced one. */
 function stopGuard(folder: RunFolder, name: string, answer: string): string {
@@ -269,6 +279,37 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     const read = seen(peri.folder, 'PreToolUse').find((input) => input.tool_name === 'Read');
     assert.deepEqual(read?.tool_input, { file_path: join(peri.folder.project, 'missing.txt') });
     assert.equal(seen(peri.folder, 'SessionStart')[0]!.source, 'startup');
+  });
+
+  test('subagents: context at their start reaches them; a block at their stop runs them again (Copilot caps no such loop; peri-hooks\' guard does)', async () => {
+    let main = 0;
+    const delegate: ChatScript = (request) => {
+      if (chatTexts(request).join('\n').includes('SUBTASK')) return { text: 'sub done' };
+      main += 1;
+      return main === 1 ? { toolCalls: [{ name: 'task', arguments: { name: 'helper', prompt: 'SUBTASK: say hi', agent_type: 'explore', description: 'say hi' } }] } : { text: 'finished' };
+    };
+    const spec = (answers: { start: object | string; stop: object }): Case => ({
+      script: (request, index) => delegate(request, index),
+      prompt: 'delegate it',
+      native: (folder) => nativeHooks(folder, { subagentStart: [handler(recordingHook(folder, 'start', { stdout: { additionalContext: 'SUB-CONTEXT' } }))], subagentStop: [handler(blockOnce(folder, 'stop', answers.stop))] }),
+      policy: (folder) => ({ SubagentStart: group(recordingHook(folder, 'start', { stdout: answers.start }), 'explore'), SubagentStop: group(blockOnce(folder, 'stop', answers.stop)) }),
+    });
+    const native = await once('subagent', spec({ start: {}, stop: { decision: 'block', reason: 'SUB-AGAIN' } }), 'native');
+    main = 0;
+    const peri = await once('subagent', spec({ start: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'SUB-CONTEXT' } }, stop: { decision: 'block', reason: 'SUB-AGAIN' } }), 'peri-hooks');
+    same(native, peri);
+    for (const outcome of [native, peri]) {
+      assert.match(outcome.saw, /SUB-CONTEXT/);
+      assert.match(outcome.saw, /SUB-AGAIN/);
+    }
+    const started = seen(peri.folder, 'start')[0]!;
+    assert.equal(started.agent_type, 'explore');
+    assert.match(String(started.agent_id), /^[0-9a-f-]{36}$/, 'Copilot\'s agentId');
+    // A subagentStop hook that always blocks: Copilot would run the subagent for ever; peri-hooks stops after 8.
+    main = 0;
+    const loop = await once('subagent-loop', { ...spec({ start: {}, stop: {} }), policy: (folder) => ({ SubagentStop: group(recordingHook(folder, 'stop', { stdout: { decision: 'block', reason: 'SUB-AGAIN' } })) }) }, 'peri-hooks');
+    assert.equal(loop.code, 0);
+    assert.equal(seen(loop.folder, 'stop').length, 9);
   });
 
   test('doctor\'s folder-trust verdict is what Copilot does: without trust it skips .github/hooks/ silently', async () => {
