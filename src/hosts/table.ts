@@ -169,9 +169,10 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   copilot: {
     name: 'copilot',
     title: 'GitHub Copilot CLI',
-    // Each channel below is seen working in the real Copilot CLI 1.0.102 (test/hosts/real/copilot.real.ts), or
-    // taken from its shipped copilot-sdk/types.d.ts and changelog.json where no test reaches the event (subagent
-    // hooks, notification, preCompact). PascalCase keys get snake_case payloads and read the same answers.
+    // Each channel below is seen working in the real Copilot CLI 1.0.102 (test/hosts/real/copilot.real.ts), except
+    // PascalCase SubagentStop's block, taken from the camelCase one (Copilot reads one answer form for both).
+    // preToolUse fails closed there: a hook that crashes or answers exit 1 denies (since 1.0.57); one that times
+    // out lets the tool run (1.0.67), but peri-hooks denies then too.
     events: {
       preToolUse: { event: 'PreToolUse', ...PRE, failsClosed: true, install: true },
       permissionRequest: { event: 'PermissionRequest', blocks: true, install: true },
@@ -184,7 +185,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       subagentStart: { event: 'SubagentStart', context: true, install: true },
       subagentStop: { event: 'SubagentStop', blocks: true, install: true },
       preCompact: { event: 'PreCompact', install: true },
-      notification: { event: 'Notification', context: true, install: true },
+      notification: { event: 'Notification', install: true },
       PreToolUse: { event: 'PreToolUse', ...PRE, failsClosed: true },
       PostToolUse: { event: 'PostToolUse', blocks: true, context: true },
       PostToolUseFailure: { event: 'PostToolUseFailure', context: true },

@@ -150,6 +150,19 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     assert.deepEqual([failed.tool_name, failed.tool_input], ['Read', { file_path: join(peri.folder.project, 'missing.txt') }]);
   });
 
+  test('a block after the tool: the model reads the reason instead of the result', async () => {
+    const { native, peri } = await pair('post-block', {
+      native: (folder) => nativeHooks(folder, { postToolUse: [handler(recordingHook(folder, 'post', { stdout: { decision: 'block', reason: 'RESULT-WITHHELD' } }))] }),
+      policy: (folder) => ({ PostToolUse: group(recordingHook(folder, 'post', { stdout: { decision: 'block', reason: 'RESULT-WITHHELD' } }), 'Bash') }),
+    });
+    same(native, peri);
+    assert.equal(peri.ran, true);
+    for (const outcome of [native, peri]) {
+      assert.match(outcome.saw, /Tool result blocked: RESULT-WITHHELD/);
+      assert.doesNotMatch(outcome.saw, /completed with exit code 0/);
+    }
+  });
+
   test('a prompt block: no model request, Copilot exits 1', async () => {
     const { native, peri } = await pair('prompt-block', {
       native: (folder) => nativeHooks(folder, { userPromptSubmitted: [handler(recordingHook(folder, 'prompt', { stdout: { decision: 'block', reason: 'PROMPT-BLOCKED' } }))] }),
@@ -252,7 +265,7 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     assert.deepEqual(seen(peri.folder, 'perm')[0]!.tool_input, { command: 'touch MARKER' });
   });
 
-  test('PascalCase registrations (Claude Code\'s event names): rewrite and context before a tool, context after it, at session start and with the prompt', async () => {
+  test('PascalCase registrations (Claude Code\'s event names): rewrite and context before a tool, context after it, at session start and with the prompt, a Stop block', async () => {
     const script: ChatScript = (_request, index) => [touch('MARKER'), { toolCalls: [{ name: 'view', arguments: { path: 'missing.txt' } }] }][index] ?? { text: 'finished' };
     const answers = {
       PreToolUse: [{ permissionDecision: 'allow', modifiedArgs: { command: 'touch REWRITTEN', description: 'rewritten' }, additionalContext: 'PRE-CONTEXT' }, pre({ permissionDecision: 'allow', updatedInput: { command: 'touch REWRITTEN', description: 'rewritten' }, additionalContext: 'PRE-CONTEXT' })],
@@ -264,17 +277,17 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     const events = Object.keys(answers) as Array<keyof typeof answers>;
     const { native, peri } = await pair('pascal', {
       script,
-      native: (folder) => nativeHooks(folder, Object.fromEntries(events.map((event) => [event, [handler(recordingHook(folder, event, { stdout: answers[event][0] }))]]))),
+      native: (folder) => nativeHooks(folder, { ...Object.fromEntries(events.map((event) => [event, [handler(recordingHook(folder, event, { stdout: answers[event][0] }))]])), Stop: [handler(blockOnce(folder, 'Stop', { decision: 'block', reason: 'PASCAL-STOP' }))] }),
       policy: () => ({}),
     }, (folder) => {
-      const policy = folder.write('policy.json', { hooks: Object.fromEntries(events.map((event) => [event, group(recordingHook(folder, event, { stdout: answers[event][1] }))])) });
+      const policy = folder.write('policy.json', { hooks: { ...Object.fromEntries(events.map((event) => [event, group(recordingHook(folder, event, { stdout: answers[event][1] }))])), Stop: group(blockOnce(folder, 'Stop', { decision: 'block', reason: 'PASCAL-STOP' })) } });
       const command = [process.execPath, join(ROOT, 'dist/peri-hooks.cjs'), 'fire', '--host', 'copilot', '--settings', policy, '--setting-sources', 'none'].map((word) => `'${word}'`).join(' ');
-      nativeHooks(folder, Object.fromEntries(events.map((event) => [event, [handler(command, 10)]])), 'peri-hooks-pascal');
+      nativeHooks(folder, Object.fromEntries([...events, 'Stop'].map((event) => [event, [handler(command, 10)]])), 'peri-hooks-pascal');
     });
     same(native, peri);
     assert.deepEqual([peri.ran, peri.rewritten], [false, true]);
     for (const outcome of [native, peri]) {
-      for (const text of ['PRE-CONTEXT', 'POST-CONTEXT', 'FAILURE-CONTEXT', 'START-CONTEXT', 'PROMPT-CONTEXT']) assert.ok(outcome.saw.includes(text), `${text} reached the model`);
+      for (const text of ['PRE-CONTEXT', 'POST-CONTEXT', 'FAILURE-CONTEXT', 'START-CONTEXT', 'PROMPT-CONTEXT', 'PASCAL-STOP']) assert.ok(outcome.saw.includes(text), `${text} reached the model`);
     }
     const read = seen(peri.folder, 'PreToolUse').find((input) => input.tool_name === 'Read');
     assert.deepEqual(read?.tool_input, { file_path: join(peri.folder.project, 'missing.txt') });
