@@ -40,15 +40,16 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const calls = module.calls ? module.calls({ host, hostEvent, def, payload }) : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
     const reports: FireReport[] = [];
     // Where the host refuses the action when its hook fails, a failing policy hook refuses it too.
-    const closed = def.failsClosed && !firing.options.failClosed ? { failClosed: true, failClosedCause: hostFailsClosed(host, hostEvent) } : {};
+    const hostCause = def.failsClosed && !firing.options.failClosed ? hostFailsClosed(host, hostEvent) : undefined;
+    const closed = hostCause ? { failClosed: true, failClosedCause: hostCause } : {};
     for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, ...closed, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
-    const verdict = channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes);
+    const cause = hostCause ?? '--fail-closed';
+    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes), cause, notes);
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
     const errors = verdict.errors.map((error) => `${error}\n`);
-    const cause = 'failClosedCause' in closed ? closed.failClosedCause : '--fail-closed';
     const closedNote = verdict.failClosed ? [`peri-hooks: blocked because of ${cause} (a hook failed)\n`] : [];
     return { host: firing.host, reports, stdout: rendered.stdout, stderr: [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('') + rendered.stderr + closedNote.join(''), exitCode: rendered.exitCode };
   } catch (error) {
@@ -60,6 +61,19 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const rendered = module.render({ host, hostEvent, def, payload: payload ?? {}, verdict });
     return { host: firing.host, reports: [], stdout: rendered.stdout, stderr: `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode };
   }
+}
+
+/**
+ * A block made of hook failures shows the agent (and so its model) only that a policy hook failed: which hook
+ * (its command line, possibly with secrets) and how go to stderr, which the agents here keep from the model.
+ */
+function withoutFailureDetails(verdict: Verdict, cause: string, notes: string[]): Verdict {
+  if (!verdict.failClosed || verdict.reason === undefined) return verdict;
+  const lines = verdict.reason.split('\n');
+  const failures = lines.filter((line) => line.endsWith(`(blocking because of ${cause})`));
+  if (failures.length === 0) return verdict;
+  notes.push(...failures);
+  return { ...verdict, reason: [...lines.filter((line) => !failures.includes(line)), `peri-hooks: a policy hook failed (blocking because of ${cause})`].join('\n') };
 }
 
 /** The cause named in a block that the host's own failure semantics make. */

@@ -126,7 +126,9 @@ describe('copilot', () => {
     assert.equal(pre.code, 0);
     const answer = json(pre) as { permissionDecision: string; permissionDecisionReason: string };
     assert.equal(answer.permissionDecision, 'deny');
-    assert.match(answer.permissionDecisionReason, /blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails/);
+    assert.equal(answer.permissionDecisionReason, 'peri-hooks: a policy hook failed (blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails)');
+    // Which hook and how goes to stderr, which Copilot keeps from the model: the command line may hold secrets.
+    assert.match(pre.stderr, /\[.*pre-crash\.sh\]: Failed with non-blocking status code 1: boom \(blocking because of GitHub Copilot CLI/);
     assert.match(pre.stderr, /peri-hooks: blocked because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails/);
     const post = await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'));
     assert.equal(post.code, 0);
