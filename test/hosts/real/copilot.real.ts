@@ -328,23 +328,26 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     assert.equal(seen(loop.folder, 'stop').length, 9);
   });
 
-  test('doctor\'s folder-trust verdict is what Copilot does: without trust it skips .github/hooks/ silently', async () => {
+  test('doctor\'s folder-trust verdict is what Copilot does: without trust it skips .github/hooks/ silently, but not personal hooks', async () => {
     const policy = (folder: RunFolder) => ({ UserPromptSubmit: group(recordingHook(folder, 'prompt', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'GUARDED' } } })) });
-    const run = async (name: string, trust: (folder: RunFolder) => void) => {
+    const run = async (name: string, trust: (folder: RunFolder) => void, scope = 'project') => {
       const folder = runFolder(`copilot-gate-${name}`);
       folders.push(folder);
-      await installPolicy(folder, { hooks: policy(folder) });
+      await installPolicy(folder, { hooks: policy(folder) }, ['--scope', scope]);
       trust(folder);
       const doctor = await periHooks(['doctor', '--output', 'json'], { cwd: folder.project, env: folder.env });
       const gate = (JSON.parse(doctor.stdout) as { checks: Array<{ title: string; status: string }> }).checks.find((entry) => entry.title === 'GitHub Copilot CLI folder trust');
       const agent = await runCopilot(folder, [{ text: 'hi' }], 'hello', { trustFolder: false });
       return { gate: gate?.status, hookRan: seen(folder, 'prompt').length > 0, modelSaw: /GUARDED/.test(agent.allSeen), code: agent.result.code };
     };
-    const [untrusted, trusted] = await Promise.all([
+    const [untrusted, trusted, personal] = await Promise.all([
       run('untrusted', () => {}),
       run('trusted', (folder) => folder.writeHome('.copilot/config.json', { trustedFolders: [folder.root] })),
+      // Personal hooks (~/.copilot/hooks/) have no such gate.
+      run('user', () => {}, 'user'),
     ]);
     assert.deepEqual(untrusted, { gate: 'fail', hookRan: false, modelSaw: false, code: 0 });
     assert.deepEqual(trusted, { gate: 'pass', hookRan: true, modelSaw: true, code: 0 });
+    assert.deepEqual(personal, { gate: undefined, hookRan: true, modelSaw: true, code: 0 });
   });
 });
