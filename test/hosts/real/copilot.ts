@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { installAgent, agentCache } from '../../../scripts/install-agent.ts';
 import { type ChatScript, type FakeChatApi, chatTexts, startChatApi } from '../../helpers/openai-chat-server.ts';
-import { type AgentResult, type RunFolder, periHooks, runAgent, runFolder } from './common.ts';
+import { type AgentResult, type RunFolder, periHooks, runAgent } from './common.ts';
 
 export const MODEL = 'fake-model';
 
@@ -57,4 +57,3 @@ export async function runCopilot(folder: RunFolder, script: ChatScript, prompt: 
   }
 }
 
-export { runFolder };
