@@ -45,7 +45,7 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, ...closed, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
     const cause = hostCause ?? '--fail-closed';
-    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes), cause, notes);
+    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes), reports, cause, notes);
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
@@ -66,14 +66,23 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
 /**
  * A block made of hook failures shows the agent (and so its model) only that a policy hook failed: which hook
  * (its command line, possibly with secrets) and how go to stderr, which the agents here keep from the model.
+ * A failure's message is `[<hook label>]: <error, maybe several lines> (blocking because of <cause>)`, or
+ * `peri-hooks: <what did not load> (…)`.
  */
-function withoutFailureDetails(verdict: Verdict, cause: string, notes: string[]): Verdict {
+function withoutFailureDetails(verdict: Verdict, reports: readonly FireReport[], cause: string, notes: string[]): Verdict {
   if (!verdict.failClosed || verdict.reason === undefined) return verdict;
-  const lines = verdict.reason.split('\n');
-  const failures = lines.filter((line) => line.endsWith(`(blocking because of ${cause})`));
+  const suffix = escape(`(blocking because of ${cause})`);
+  const starts = [...new Set(reports.flatMap((report) => report.hooks.map((hook) => escape(`[${hook.label}]: `))))];
+  const failure = new RegExp(`^(?:(?:${[...starts, 'peri-hooks: '].join('|')})[\\s\\S]*?${suffix})$\\n?`, 'gm');
+  const failures = verdict.reason.match(failure) ?? [];
   if (failures.length === 0) return verdict;
-  notes.push(...failures);
-  return { ...verdict, reason: [...lines.filter((line) => !failures.includes(line)), `peri-hooks: a policy hook failed (blocking because of ${cause})`].join('\n') };
+  notes.push(...failures.map((text) => text.trimEnd()));
+  const rest = verdict.reason.replace(failure, '').trim();
+  return { ...verdict, reason: [...(rest === '' ? [] : [rest]), `peri-hooks: a policy hook failed (blocking because of ${cause})`].join('\n') };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The cause named in a block that the host's own failure semantics make. */

@@ -1,5 +1,5 @@
-// GitHub Copilot CLI: both payload dialects (fixtures/hosts/copilot); a block is JSON on exit 0, because
-// Copilot logs and skips a failing hook.
+// GitHub Copilot CLI: both payload dialects (fixtures/hosts/copilot, partly sent by the real Copilot); a block is
+// JSON on exit 0, the only form whose reason Copilot shows the model. test/hosts/real/copilot.real.ts runs the real one.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { json, preToolUse, useBench } from './harness.ts';
@@ -121,14 +121,14 @@ describe('copilot', () => {
   });
 
   test('a failing preToolUse policy hook denies, as Copilot denies for its own failing hook; elsewhere it stays an error', async () => {
-    bench().policy({ PreToolUse: [{ hooks: [bench().hook('pre-crash', { stderr: 'boom', exit: 1 })] }], PostToolUse: [{ hooks: [bench().hook('post-crash', { stderr: 'boom', exit: 1 })] }] });
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('pre-crash', { stderr: 'boom\nat line 2', exit: 1 }), bench().hook('pre-deny', { stderr: 'no force pushes', exit: 2 })] }], PostToolUse: [{ hooks: [bench().hook('post-crash', { stderr: 'boom', exit: 1 })] }] });
     const pre = await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'));
     assert.equal(pre.code, 0);
     const answer = json(pre) as { permissionDecision: string; permissionDecisionReason: string };
     assert.equal(answer.permissionDecision, 'deny');
-    assert.equal(answer.permissionDecisionReason, 'peri-hooks: a policy hook failed (blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails)');
+    assert.equal(answer.permissionDecisionReason, 'no force pushes\nperi-hooks: a policy hook failed (blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails)');
     // Which hook and how goes to stderr, which Copilot keeps from the model: the command line may hold secrets.
-    assert.match(pre.stderr, /\[.*pre-crash\.sh\]: Failed with non-blocking status code 1: boom \(blocking because of GitHub Copilot CLI/);
+    assert.match(pre.stderr, /\[.*pre-crash\.sh\]: Failed with non-blocking status code 1: boom\nat line 2 \(blocking because of GitHub Copilot CLI/);
     assert.match(pre.stderr, /peri-hooks: blocked because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails/);
     const post = await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'));
     assert.equal(post.code, 0);
