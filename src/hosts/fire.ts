@@ -64,8 +64,9 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
 }
 
 /**
- * A block made of hook failures shows the agent (and so its model) only that a policy hook failed: which hook
- * (its command line, possibly with secrets) and how go to stderr, which the agents here keep from the model.
+ * A block made of hook failures gives the agent as its reason only that a policy hook failed: which hook (its
+ * command line, possibly with secrets) and how go to stderr (Copilot keeps that from the model; agents that
+ * show a blocking hook's stderr to the model need their renderer to keep it back).
  * A failure's message is `[<hook label>]: <error, maybe several lines> (blocking because of <cause>)`, or
  * `peri-hooks: <what did not load> (…)`.
  */
