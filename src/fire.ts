@@ -27,6 +27,8 @@ export interface FireOptions extends SourceOptions {
   inputSource?: string;
   /** Hook failures and runner errors block where the event can block. */
   failClosed?: boolean;
+  /** Why failures block, for the block message; default `--fail-closed` (a host that denies on a failing hook names itself). */
+  failClosedCause?: string;
   signal?: AbortSignal;
   /** Called as each hook starts, with its statusMessage (or its command, URL or prompt). */
   onHookStart?: (hook: LoadedHook, status: string) => void;
@@ -118,7 +120,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const audit = options.audit ? await import('./audit/firing.ts') : undefined;
   const auditProblem = options.audit ? audit!.unwritableAudit(options.audit) : undefined;
   if (auditProblem) unenforced.push(auditProblem);
-  const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
+  const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}), ...(options.failClosedCause ? { failClosedCause: options.failClosedCause } : {}) });
   trace?.('reduce', `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`);
   const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
   trace?.('settle', opened.session ? `session state in ${opened.session.ref.dir}` : 'no session state');

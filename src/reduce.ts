@@ -32,6 +32,8 @@ export interface Reduced {
 
 export interface ReduceOptions {
   failClosed?: boolean;
+  /** Why failures block, in the block message (default `--fail-closed`). */
+  failClosedCause?: string;
   /** Policy that did not load (a file, a source, a hook entry): under failClosed each blocks like a failed hook. */
   unenforced?: readonly string[];
   input: Record<string, unknown>;
@@ -47,13 +49,14 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
   const canBlock = def.family !== 'observe' && !def.unblockableSources?.includes(String(options.input.source));
   let failClosed = false;
   const closedItems = new Set<ReduceItem>();
+  const cause = options.failClosedCause ?? '--fail-closed';
   const effective = items.map((item) => {
     const { result } = item;
     if (options.failClosed && canBlock && (result.outcome === 'non_blocking_error' || result.outcome === 'cancelled')) {
       failClosed = true;
       // The block reason reaches the model: it names no command line and carries no hook output; the
       // failure itself stays among the errors, for the user.
-      const closed = { ...item, result: { ...result, outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `a policy hook ${result.outcome === 'cancelled' ? 'timed out' : 'failed'} (blocking because of --fail-closed)` } satisfies HookResult };
+      const closed = { ...item, result: { ...result, outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `a policy hook ${result.outcome === 'cancelled' ? 'timed out' : 'failed'} (blocking because of ${cause})` } satisfies HookResult };
       closedItems.add(closed);
       return closed;
     }
@@ -62,7 +65,7 @@ export function reduce(event: EventName, items: readonly ReduceItem[], options: 
   if (options.failClosed && canBlock) {
     for (const message of options.unenforced ?? []) {
       failClosed = true;
-      effective.push({ label: 'peri-hooks', layer: 'managed', exitCode: 2, stdout: '', result: { outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `peri-hooks: ${message} (blocking because of --fail-closed)`, answeredInJson: false } });
+      effective.push({ label: 'peri-hooks', layer: 'managed', exitCode: 2, stdout: '', result: { outcome: 'blocking', blockedBy: 'onFailure', blockingMessage: `peri-hooks: ${message} (blocking because of ${cause})`, answeredInJson: false } });
     }
   }
   // Where the event cannot block, an onFailure "block" is just the failure it was.

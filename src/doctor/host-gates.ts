@@ -8,11 +8,13 @@ import type { HostName } from '../hosts/types.ts';
 import { firesHost, type HostScope } from '../install/host-install.ts';
 import { displayPath } from '../text.ts';
 import { check, type Check } from './check.ts';
+import { copilotGate } from './copilot-gate.ts';
 
 export type HostGate = (file: string, scope: HostScope, location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>) => Check[];
 
 export const HOST_GATES: Partial<Record<HostName, HostGate>> = {
   codex: codexGate,
+  copilot: (_file, scope, location) => copilotGate(scope, location),
 };
 
 function codexGate(file: string, scope: HostScope, location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>): Check[] {

@@ -41,14 +41,18 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const def = host.events[hostEvent]!;
     const calls = module.calls ? module.calls({ host, hostEvent, def, payload }) : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
     const reports: FireReport[] = [];
-    for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
+    // Where the host refuses the action when its hook fails, a failing policy hook refuses it too.
+    const hostCause = def.failsClosed && !firing.options.failClosed ? hostFailsClosed(host, hostEvent) : undefined;
+    const closedByHost = hostCause ? { failClosed: true, failClosedCause: hostCause } : {};
+    for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, ...closedByHost, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
-    const verdict = channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes);
+    const cause = hostCause ?? '--fail-closed';
+    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes), cause, notes);
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
     const errors = verdict.errors.map((error) => `${error}\n`);
-    const closed = verdict.failClosed ? ['peri-hooks: blocked because of --fail-closed (a hook failed)\n'] : [];
+    const closed = verdict.failClosed ? [`peri-hooks: blocked because of ${cause} (a hook failed)\n`] : [];
     const own = [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('');
     return answered(host, firing, { host: firing.host, reports, stdout: rendered.stdout, stderr: own + rendered.stderr + closed.join(''), exitCode: rendered.exitCode }, own + closed.join(''), rendered.stderr);
   } catch (error) {
@@ -71,6 +75,30 @@ function answered(host: HostDef, firing: HostFiring, fired: HostFired, own: stri
   if (!host.modelReadsStderr || fired.exitCode !== 2 || own === '') return fired;
   for (const line of own.trimEnd().split('\n')) firing.options.trace?.('host', `withheld from the model: ${line}`);
   return { ...fired, stderr: reason, withheld: own };
+}
+
+/**
+ * A fail-closed block whose reason names what did not load (`peri-hooks: <file …> (blocking because of <cause>)`)
+ * gives the agent only that the policy failed: the paths go to stderr with the notes (Copilot keeps that from
+ * the model; modelReadsStderr hosts withhold it). Hook failures already read `a policy hook failed (…)` (reduce.ts).
+ */
+function withoutFailureDetails(verdict: Verdict, cause: string, notes: string[]): Verdict {
+  if (!verdict.failClosed || verdict.reason === undefined) return verdict;
+  const failure = new RegExp(`^peri-hooks: [\\s\\S]*?${escape(`(blocking because of ${cause})`)}$\\n?`, 'gm');
+  const failures = verdict.reason.match(failure) ?? [];
+  if (failures.length === 0) return verdict;
+  notes.push(...failures.map((text) => text.trimEnd()));
+  const rest = verdict.reason.replace(failure, '').trim();
+  return { ...verdict, reason: [...(rest === '' ? [] : [rest]), `peri-hooks: a policy hook failed (blocking because of ${cause})`].join('\n') };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The cause named in a block that the host's own failure semantics make. */
+function hostFailsClosed(host: HostDef, hostEvent: string): string {
+  return `${host.title}, which refuses the action when a ${hostEvent} hook fails`;
 }
 
 function parsePayload(host: HostDef, hostEvent: string, text: string, source: string): Payload {

@@ -17,11 +17,13 @@ export function at(payload: unknown, dotPath: string): unknown {
 
 /** The first of the host's paths for a Claude Code field that the payload holds. */
 export function field(host: HostDef, payload: Payload, name: string): unknown {
-  for (const candidate of host.fields[name] ?? []) {
-    const value = at(payload, candidate);
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
+  const path = fieldPath(host, payload, name);
+  return path === undefined ? undefined : at(payload, path);
+}
+
+/** Which of the host's paths for a Claude Code field the payload holds (for messages naming it). */
+function fieldPath(host: HostDef, payload: Payload, name: string): string | undefined {
+  return (host.fields[name] ?? []).find((candidate) => { const value = at(payload, candidate); return value !== undefined && value !== null; });
 }
 
 /** A malformed host payload: the host, the event and the field, never a silent allow. */
@@ -88,21 +90,19 @@ export function hostToolInput(host: HostDef, hostTool: string | undefined, input
   return renamed;
 }
 
-/** A tool input that may come as JSON text (Copilot's toolArgs, Cursor's MCP tool_input). */
+/** A tool input that may come as JSON text (Copilot's toolArgs, Cursor's MCP tool_input); text that is not JSON is malformed, never `{}`. */
 export function toolInputObject(host: HostDef, hostEvent: string, value: unknown, where: string): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  const parsed = typeof value === 'string' ? parseJsonText(value) : value;
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  if (typeof value === 'string') return { input: value };
-  throw malformed(host, hostEvent, where, 'has a tool input that is not an object');
-}
-
-function parseJsonText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw malformed(host, hostEvent, where, 'has a tool input that is text but not JSON');
+    }
   }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  throw malformed(host, hostEvent, where, 'has a tool input that is not an object');
 }
 
 /** A tool call a host module built: the Claude Code tool, the host's name for it, and where the field it acts on came from. */
@@ -125,7 +125,7 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
   const input: Record<string, unknown> = {};
   for (const name of Object.keys(host.fields)) {
     const value = field(host, payload, name);
-    if (value !== undefined) input[name] = value;
+    if (value !== undefined) input[name] = typeof value === 'string' ? (host.values?.[name]?.[value] ?? value) : value;
   }
   const sessionId = input.session_id;
   Object.assign(input, {
@@ -137,7 +137,7 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
   if (isToolEvent(event)) {
     const hostName = tool?.hostName ?? def.tool ?? input.tool_name;
     if (tool === undefined && typeof hostName !== 'string') throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
-    const mapped = tool ? { ...tool, input: absolutePath(tool.input, cwd) } : { ...claudeTool(host, hostEvent, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`), cwd), hostName: hostName as string };
+    const mapped = tool ? { ...tool, input: absolutePath(tool.input, cwd) } : { ...claudeTool(host, hostEvent, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${fieldPath(host, payload, 'tool_input') ?? 'tool_input'}`), cwd), hostName: hostName as string };
     requireActedOn(host, hostEvent, mapped);
     input.tool_name = mapped.name;
     input.tool_input = mapped.input;

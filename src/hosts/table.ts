@@ -42,6 +42,8 @@ export interface HostDef {
    * and peri-hooks' own notes go to the debug log (--verbose, PERI_HOOKS_DEBUG).
    */
   modelReadsStderr?: true;
+  /** Claude Code input field → the host's value → Claude Code's value, where the host names a value otherwise. */
+  values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   install: InstallDef;
 }
 
@@ -78,6 +80,11 @@ const CLAUDE_CHANNELS = {
   PreCompact: BLOCK,
   Notification: {},
 } as const;
+
+/** Copilot's file tools' argument names (the same under camelCase and PascalCase registrations). */
+const COPILOT_READ = { file_path: 'path' };
+const COPILOT_WRITE = { file_path: 'path', content: 'file_text' };
+const COPILOT_EDIT = { file_path: 'path', old_string: 'old_str', new_string: 'new_str' };
 
 const GEMINI_TOOLS = {
   run_shell_command: tool('Bash', { cwd: 'dir_path' }),
@@ -172,40 +179,48 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   copilot: {
     name: 'copilot',
     title: 'GitHub Copilot CLI',
+    // Each channel below is seen working in the real Copilot CLI 1.0.102 (test/hosts/real/copilot.real.ts), except
+    // PascalCase SubagentStop's block, taken from the camelCase one (Copilot reads one answer form for both).
+    // preToolUse fails closed there: a hook that crashes or answers exit 1 denies (since 1.0.57); one that times
+    // out lets the tool run (1.0.67), but peri-hooks denies then too.
     events: {
-      preToolUse: { event: 'PreToolUse', blocks: true, rewrites: true, asks: true, install: true },
+      preToolUse: { event: 'PreToolUse', ...PRE, failsClosed: true, install: true },
       permissionRequest: { event: 'PermissionRequest', blocks: true, install: true },
-      postToolUse: { event: 'PostToolUse', install: true },
+      postToolUse: { event: 'PostToolUse', blocks: true, context: true, install: true },
       postToolUseFailure: { event: 'PostToolUseFailure', context: true, install: true },
-      userPromptSubmitted: { event: 'UserPromptSubmit', install: true },
-      sessionStart: { event: 'SessionStart', install: true },
+      userPromptSubmitted: { event: 'UserPromptSubmit', blocks: true, context: true, install: true },
+      sessionStart: { event: 'SessionStart', context: true, install: true },
       sessionEnd: { event: 'SessionEnd', install: true },
       agentStop: { event: 'Stop', blocks: true, install: true },
       subagentStart: { event: 'SubagentStart', context: true, install: true },
       subagentStop: { event: 'SubagentStop', blocks: true, install: true },
       preCompact: { event: 'PreCompact', install: true },
-      notification: { event: 'Notification', context: true, install: true },
-      PreToolUse: { event: 'PreToolUse', blocks: true, rewrites: true, asks: true },
-      PostToolUse: { event: 'PostToolUse' },
+      notification: { event: 'Notification', install: true },
+      PreToolUse: { event: 'PreToolUse', ...PRE, failsClosed: true },
+      PostToolUse: { event: 'PostToolUse', blocks: true, context: true },
       PostToolUseFailure: { event: 'PostToolUseFailure', context: true },
-      UserPromptSubmit: { event: 'UserPromptSubmit' },
-      SessionStart: { event: 'SessionStart' },
+      UserPromptSubmit: { event: 'UserPromptSubmit', blocks: true, context: true },
+      SessionStart: { event: 'SessionStart', context: true },
       SessionEnd: { event: 'SessionEnd' },
       Stop: { event: 'Stop', blocks: true },
       SubagentStop: { event: 'SubagentStop', blocks: true },
       PreCompact: { event: 'PreCompact' },
     },
+    // camelCase payloads carry Copilot's tool names; PascalCase ones Claude Code's names with Copilot's arguments.
     tools: {
-      bash: tool('Bash'), powershell: tool('PowerShell'), view: tool('Read', { file_path: 'path' }), create: tool('Write', { file_path: 'path', content: 'file_text' }),
-      edit: tool('Edit', { file_path: 'path', old_string: 'old_str', new_string: 'new_str' }), apply_patch: tool('Edit'), glob: tool('Glob'), grep: tool('Grep'), rg: tool('Grep'), task: tool('Task'), web_fetch: tool('WebFetch'),
+      bash: tool('Bash'), powershell: tool('PowerShell'), view: tool('Read', COPILOT_READ), create: tool('Write', COPILOT_WRITE),
+      edit: tool('Edit', COPILOT_EDIT), apply_patch: tool('Edit'), glob: tool('Glob'), grep: tool('Grep'), rg: tool('Grep'), task: tool('Task'), web_fetch: tool('WebFetch'),
+      Read: tool('Read', COPILOT_READ), Write: tool('Write', COPILOT_WRITE), Edit: tool('Edit', COPILOT_EDIT),
     },
     eventField: 'hook_event_name',
     fields: {
       session_id: ['sessionId', 'session_id'], transcript_path: ['transcriptPath', 'transcript_path'], cwd: ['cwd'],
-      tool_name: ['toolName', 'tool_name'], tool_input: ['toolArgs', 'tool_input'], tool_response: ['toolResult', 'tool_result'],
+      tool_name: ['toolName', 'tool_name'], tool_input: ['toolArgs', 'toolInput', 'tool_input'], tool_response: ['toolResult', 'tool_result'],
       prompt: ['prompt'], source: ['source'], reason: ['reason'], error: ['error'], trigger: ['trigger'], custom_instructions: ['customInstructions', 'custom_instructions'],
-      agent_type: ['agentName', 'agent_name'], message: ['message'], notification_type: ['notification_type'], title: ['title'],
+      stop_hook_active: ['stop_hook_active', 'stopHookActive'],
+      agent_type: ['agentName', 'agent_name'], agent_id: ['agentId', 'agent_id'], message: ['message'], notification_type: ['notification_type'], title: ['title'],
     },
+    values: { source: { new: 'startup' } },
     install: { project: '.github/hooks/peri-hooks.json', user: '.copilot/hooks/peri-hooks.json', shape: 'flat', under: ['hooks'], skeleton: { version: 1 }, handler: { type: 'command' }, commandKey: 'bash', timeout: { key: 'timeoutSec', unit: 's' } },
   },
   vscode: {

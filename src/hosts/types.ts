@@ -35,6 +35,11 @@ export interface HostEventDef extends Channels {
   tool?: string;
   /** The host event install registers for its Claude Code event (where several map to one, only one is registered). */
   install?: true;
+  /**
+   * The host itself refuses the action when a hook of this event fails (crashes, answers garbage): a failing
+   * policy hook blocks here too, as under --fail-closed, so that peri-hooks is never weaker than the host.
+   */
+  failsClosed?: true;
 }
 
 /** How one host tool becomes a Claude Code tool: its name, and tool_input field renames (Claude Code name → host name). */

@@ -1,5 +1,5 @@
-// GitHub Copilot CLI: both payload dialects (fixtures/hosts/copilot); a block is JSON on exit 0, because
-// Copilot logs and skips a failing hook.
+// GitHub Copilot CLI: both payload dialects (fixtures/hosts/copilot, partly sent by the real Copilot); a block is
+// JSON on exit 0, the only form whose reason Copilot shows the model. test/hosts/real/copilot.real.ts runs the real one.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { json, preToolUse, useBench } from './harness.ts';
@@ -50,12 +50,15 @@ describe('copilot', () => {
     assert.deepEqual(bench().seen('post')[0]!.tool_response, { resultType: 'success', textResultForLlm: '3 passing' });
   });
 
-  test('userPromptSubmitted cannot block: unsupported on stderr, never pretended', async () => {
-    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no', exit: 2 })] }] });
-    const result = await bench().fire('copilot', 'userPromptSubmitted', bench().payload('copilot', 'userPromptSubmitted'));
-    assert.equal(result.code, 0);
-    assert.equal(result.stdout, '');
-    assert.match(result.stderr, /unsupported on GitHub Copilot CLI userPromptSubmitted: blocking \(no\); the action goes on/);
+  test('userPromptSubmitted: a block is decision block with the reason; context is additionalContext', async () => {
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no prompts about production', exit: 2 })] }] });
+    const blocked = await bench().fire('copilot', 'userPromptSubmitted', bench().payload('copilot', 'userPromptSubmitted'));
+    assert.equal(blocked.code, 0);
+    assert.deepEqual(json(blocked), { decision: 'block', reason: 'no prompts about production' });
+    assert.doesNotMatch(blocked.stderr, /unsupported/);
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt-context', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'staging only' } } })] }] });
+    const context = await bench().fire('copilot', 'userPromptSubmitted', bench().payload('copilot', 'userPromptSubmitted'));
+    assert.deepEqual(json(context), { additionalContext: 'staging only' });
   });
 
   test('agentStop: a block is decision block with the reason', async () => {
@@ -66,6 +69,13 @@ describe('copilot', () => {
     assert.equal(bench().seen('stop')[0]!.transcript_path, '/home/user/.copilot/session-state/7f3c2b1a/events.jsonl');
   });
 
+  test('agentStop: Copilot\'s stop_hook_active reaches the policy, so a loop-guarded Stop hook lets the agent stop', async () => {
+    bench().policy({ Stop: [{ hooks: [bench().hook('stop-active', { stdout: { decision: 'block', reason: 'again' } })] }] });
+    const result = await bench().fire('copilot', 'agentStop', bench().payload('copilot', 'agentStop.active'));
+    assert.equal(bench().seen('stop-active')[0]!.stop_hook_active, true);
+    assert.equal(result.code, 0);
+  });
+
   test('subagentStart: context is additionalContext; the agent name is agent_type', async () => {
     bench().policy({ SubagentStart: [{ matcher: 'explore', hooks: [bench().hook('sub', { stdout: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'read only' } } })] }] });
     const result = await bench().fire('copilot', 'subagentStart', bench().payload('copilot', 'subagentStart'));
@@ -73,11 +83,70 @@ describe('copilot', () => {
     assert.equal(bench().seen('sub')[0]!.agent_type, 'explore');
   });
 
-  test('sessionStart cannot take context: unsupported on stderr', async () => {
-    bench().policy({ SessionStart: [{ hooks: [bench().hook('start', { stdout: 'hello' })] }] });
-    const result = await bench().fire('copilot', 'sessionStart', bench().payload('copilot', 'sessionStart'));
+  test('sessionStart (both dialects): source "new" is Claude Code\'s startup, and context is additionalContext', async () => {
+    bench().policy({ SessionStart: [{ matcher: 'startup', hooks: [bench().hook('start', { stdout: 'read CONTRIBUTING.md first' })] }] });
+    for (const [event, fixture] of [['sessionStart', 'sessionStart'], [undefined, 'SessionStart']] as const) {
+      const result = await bench().fire('copilot', event, bench().payload('copilot', fixture));
+      assert.equal(result.code, 0);
+      assert.deepEqual(json(result), { additionalContext: 'read CONTRIBUTING.md first' });
+      assert.doesNotMatch(result.stderr, /unsupported/);
+    }
+    assert.deepEqual(bench().seen('start').map((input) => input.source), ['startup', 'startup']);
+  });
+
+  test('preToolUse and postToolUse: context is additionalContext; a block after the tool is decision block', async () => {
+    bench().policy({
+      PreToolUse: [{ hooks: [bench().hook('pre-context', preToolUse({ additionalContext: 'the tests take a minute' }))] }],
+      PostToolUse: [{ hooks: [bench().hook('post-block', { stdout: { decision: 'block', reason: 'the output holds a token', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'rotate it' } } })] }],
+    });
+    assert.deepEqual(json(await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'))), { additionalContext: 'the tests take a minute' });
+    assert.deepEqual(json(await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'))), { decision: 'block', reason: 'the output holds a token', additionalContext: 'rotate it' });
+  });
+
+  test('permissionRequest: the tool input is Copilot\'s toolInput, so the policy sees the command', async () => {
+    bench().policy({ PermissionRequest: [{ hooks: [bench().hook('perm-input')] }] });
+    await bench().fire('copilot', 'permissionRequest', bench().payload('copilot', 'permissionRequest'));
+    const [seen] = bench().seen('perm-input');
+    assert.equal(seen!.tool_name, 'Bash');
+    assert.deepEqual(seen!.tool_input, { command: 'touch MARKER_PR' });
+  });
+
+  test('PascalCase registrations: Claude Code\'s tool names come with Copilot\'s arguments, which become Claude Code\'s, paths absolute', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Read|Write', hooks: [bench().hook('pascal-read', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: `${bench().project.dir}/notes.txt` } }))] }] });
+    const result = await bench().fire('copilot', undefined, bench().payload('copilot', 'PreToolUse.Read'));
+    assert.deepEqual(bench().seen('pascal-read')[0]!.tool_input, { file_path: `${bench().project.dir}/missing.txt` });
+    assert.deepEqual(json(result), { permissionDecision: 'allow', modifiedArgs: { path: `${bench().project.dir}/notes.txt` } });
+    await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.create'));
+    assert.deepEqual(bench().seen('pascal-read')[1]!.tool_input, { file_path: `${bench().project.dir}/.env`, content: 'TOKEN=abc\n' });
+  });
+
+  test('a failing preToolUse policy hook denies, as Copilot denies for its own failing hook; elsewhere it stays an error', async () => {
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('pre-crash', { stderr: 'boom\nat line 2', exit: 1 }), bench().hook('pre-deny', { stderr: 'no force pushes', exit: 2 })] }], PostToolUse: [{ hooks: [bench().hook('post-crash', { stderr: 'boom', exit: 1 })] }] });
+    const pre = await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'));
+    assert.equal(pre.code, 0);
+    const answer = json(pre) as { permissionDecision: string; permissionDecisionReason: string };
+    assert.equal(answer.permissionDecision, 'deny');
+    assert.equal(answer.permissionDecisionReason, 'a policy hook failed (blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails)\nno force pushes');
+    // Which hook and how goes to stderr, which Copilot keeps from the model: the command line may hold secrets.
+    assert.match(pre.stderr, /pre-crash\.sh\]?:? Failed with non-blocking status code 1: boom\nat line 2/);
+    assert.match(pre.stderr, /peri-hooks: blocked because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails/);
+    const post = await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'));
+    assert.equal(post.code, 0);
+    assert.equal(post.stdout, '');
+    assert.match(post.stderr, /PostToolUse hook error/);
+  });
+
+  test('preToolUse whose toolArgs is not JSON: an error naming the agent, the event and the field; a deny under --fail-closed', async () => {
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('never')] }] });
+    const text = bench().payload('copilot', 'preToolUse.bash', { toolArgs: '{"command": "rm -rf /"' });
+    const result = await bench().fire('copilot', 'preToolUse', text);
+    assert.equal(result.code, 1);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, /unsupported on GitHub Copilot CLI sessionStart: adding model context/);
+    assert.match(result.stderr, /the GitHub Copilot CLI preToolUse payload has a tool input that is text but not JSON at \$\.toolArgs/);
+    const closed = await bench().fire('copilot', 'preToolUse', text, ['--fail-closed']);
+    assert.equal(closed.code, 0);
+    assert.equal((json(closed) as { permissionDecision: string }).permissionDecision, 'deny');
+    assert.deepEqual(bench().seen('never'), []);
   });
 
   test('a camelCase payload without its event on the command line names the host and the field', async () => {

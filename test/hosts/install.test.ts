@@ -152,6 +152,26 @@ describe('install --host, shapes', () => {
     assert.equal(existsSync(file), false);
   });
 
+  test('doctor: Copilot loads .github/hooks/ only in a folder it trusts (config.json trustedFolders, or one above)', async () => {
+    await install('copilot');
+    const gate = async (env: Record<string, string> = {}) => {
+      const result = await runCli(['doctor', '--output', 'json', '--project-dir', project.dir], { env: project.env(env), cwd: project.dir });
+      const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ title: string; status: string; detail: string; fix?: string }> };
+      return { ok: report.ok, check: report.checks.find((entry) => entry.title === 'GitHub Copilot CLI folder trust')! };
+    };
+    const untrusted = await gate();
+    assert.equal(untrusted.ok, false);
+    assert.equal(untrusted.check.status, 'fail');
+    assert.match(untrusted.check.detail, /is not a trusted folder in .*config\.json: Copilot CLI skips \.github\/hooks\/ there without a word/);
+    assert.match(untrusted.check.fix!, /--trust-folder/);
+    // As Copilot writes the file: a comment first; the folder above the project trusted.
+    const config = project.write('copilot-home/config.json', `// This file is managed automatically.\n${JSON.stringify({ trustedFolders: [join(project.dir, '..')] })}\n`);
+    const trusted = await gate({ COPILOT_HOME: join(config, '..') });
+    assert.equal(trusted.check.status, 'pass', trusted.check.detail);
+    assert.match(trusted.check.detail, /is trusted/);
+    await uninstall('copilot');
+  });
+
   test('doctor finds the registrations of other agents and checks what they run', async () => {
     await install('cursor');
     await install('cline');
