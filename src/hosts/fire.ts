@@ -97,9 +97,11 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     }
     delete result.stop;
   }
-  if (!result.blocked && result.permission === 'ask' && !def.asks) {
-    Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: result.reason ?? 'the policy asks for confirmation' });
-    unsupported('asking the user (permissionDecision ask)', def.blocks ? 'denied instead, the safe side' : 'the action goes on');
+  const cannotAsk = !result.blocked && result.permission === 'ask' ? (def.asks ? module.cannotAsk?.(def, hostEvent) : '') : undefined;
+  if (cannotAsk !== undefined) {
+    const reason = result.reason ?? 'the policy asks for confirmation';
+    Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: cannotAsk ? `${reason} (the policy asks for confirmation; denied because ${cannotAsk})` : reason });
+    unsupported(`asking the user (permissionDecision ask)${cannotAsk ? ` now: ${cannotAsk}` : ''}`, def.blocks ? 'denied instead, the safe side' : 'the action goes on');
   }
   if (result.blocked && !def.blocks) {
     unsupported(`blocking (${result.reason ?? 'no reason given'})`, 'the action goes on');

@@ -35,6 +35,13 @@ export interface HostEventDef extends Channels {
   tool?: string;
   /** The host event install registers for its Claude Code event (where several map to one, only one is registered). */
   install?: true;
+  /** Other Claude Code events the host event also becomes, with what the host reads there (Gemini's AfterTool of a failed call is PostToolUseFailure). */
+  also?: Readonly<Partial<Record<EventName, Channels>>>;
+}
+
+/** Every Claude Code event a host event can become: install registers it for any, and times it by the slowest. */
+export function servedEvents(def: HostEventDef): EventName[] {
+  return [def.event, ...(Object.keys(def.also ?? {}) as EventName[])];
 }
 
 /** How one host tool becomes a Claude Code tool: its name, and tool_input field renames (Claude Code name → host name). */

@@ -25,12 +25,22 @@ describe('gemini', () => {
     assert.deepEqual(json(result), { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { command: 'rm -rf node_modules/.cache', dir_path: '.' } } });
   });
 
-  test('BeforeTool: write_file is Write, ask stays ask', async () => {
+  test('BeforeTool: write_file is Write; an ask outside an interactive Gemini CLI is a deny that says why (a headless run would hang)', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Write', hooks: [bench().hook('write', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' }))] }] });
     const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.write_file'));
-    assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { decision: 'ask', reason: 'writing .env' });
+    assert.equal(result.code, 2);
+    assert.deepEqual(json(result), { decision: 'deny', reason: 'writing .env (the policy asks for confirmation; denied because Gemini CLI runs headless (-p, CI or no terminal) and would wait for an answer forever)' });
+    assert.match(result.stderr, /unsupported on Gemini CLI BeforeTool: asking the user \(permissionDecision ask\) now: Gemini CLI runs headless/);
     assert.equal(bench().seen('write')[0]!.tool_name, 'Write');
+  });
+
+  test('BeforeTool under --fail-closed: a crashed hook blocks, and the reason Gemini gives the model names neither the hook nor its error', async () => {
+    const crash = bench().hook('crash', { stderr: 'Error: boom\n    at main (/opt/secret-token-abc/policy.js:1:1)', exit: 1 });
+    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [`${crash} --token secret-token-abc`] }] });
+    const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'real.BeforeTool.run_shell_command'), ['--fail-closed']);
+    assert.equal(result.code, 2);
+    assert.deepEqual(json(result), { decision: 'deny', reason: 'peri-hooks could not enforce the policy (a hook failed or did not run); blocked because of --fail-closed' });
+    assert.match(result.stderr, /boom/, 'the failure itself is on stderr, which Gemini reads only when stdout is empty');
   });
 
   test('BeforeTool: an MCP tool is mcp__<server>__<tool> from mcp_context; context there is unsupported', async () => {
@@ -48,6 +58,16 @@ describe('gemini', () => {
     assert.equal(result.code, 2);
     assert.deepEqual(json(result), { decision: 'deny', reason: 'output has a secret', hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'rotate the key' } });
     assert.deepEqual(bench().seen('after')[0]!.tool_response, { llmContent: '3 passing', returnDisplay: '3 passing' });
+  });
+
+  test('AfterTool of a failed call, as Gemini CLI 0.61 sends it: PostToolUseFailure whose error is the error object\'s message', async () => {
+    bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed-real')] }] });
+    const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'real.AfterTool.read_file.error'));
+    assert.equal(result.code, 0);
+    const [seen] = bench().seen('failed-real');
+    assert.equal(seen!.hook_event_name, 'PostToolUseFailure');
+    assert.equal(seen!.error, `File not found: ${bench().project.dir}/missing.txt`);
+    assert.equal(seen!.tool_name, 'Read');
   });
 
   test('AfterTool with tool_response.error is PostToolUseFailure', async () => {

@@ -72,6 +72,20 @@ describe('install --host, shapes', () => {
     await uninstall('gemini');
   });
 
+  test('gemini: a policy whose only tool-result hooks are PostToolUseFailure registers AfterTool, timed by the failure hook', async () => {
+    const failures = project.write('failures.json', { hooks: { PostToolUse: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }], PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 40 }] }] } });
+    const both = await cli(['install', '--host', 'gemini', '--policy', failures]);
+    assert.equal(both.code, 0, both.stderr);
+    assert.equal(JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8')).hooks.AfterTool[0].hooks[0].timeout, 42_000, 'the slowest of PostToolUse and PostToolUseFailure, + 2 s');
+    const only = project.write('failures-only.json', { hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 7 }] }] } });
+    const result = await cli(['install', '--host', 'gemini', '--policy', only]);
+    assert.equal(result.code, 0, result.stderr);
+    const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
+    assert.deepEqual(Object.keys(file.hooks), ['AfterTool']);
+    assert.equal(file.hooks.AfterTool[0].hooks[0].timeout, 9_000);
+    await uninstall('gemini');
+  });
+
   test('copilot: version 1, flat entries with bash and timeoutSec', async () => {
     await install('copilot');
     const file = JSON.parse(readFileSync(join(project.dir, '.github/hooks/peri-hooks.json'), 'utf8'));
