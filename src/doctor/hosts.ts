@@ -13,6 +13,7 @@ import { HOST_SCOPES, firesHost, hostFile, isOurEntry } from '../install/host-in
 import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
 import { displayPath } from '../text.ts';
 import { check, type Check } from './check.ts';
+import { geminiGate } from './gemini-gate.ts';
 
 export interface HostFound {
   file: string;
@@ -20,7 +21,7 @@ export interface HostFound {
   policies: string[];
 }
 
-export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home'>): { found: HostFound[]; checks: Check[] } {
+export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>): { found: HostFound[]; checks: Check[] } {
   const found: HostFound[] = [];
   const checks: Check[] = [];
   for (const name of HOST_NAMES) {
@@ -33,6 +34,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
         const firings = commands.map(firingOf).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file }));
         found.push(...firings);
         checks.push(check('registration', 'pass', `${host.title} registration`, `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`));
+        if (name === 'gemini') checks.push(geminiGate(location));
       } catch (error) {
         if (!(error instanceof PeriHooksError)) throw error;
         checks.push(check('registration', 'fail', `${host.title} registration`, error.message, error.fix));

@@ -114,4 +114,23 @@ describe('gemini', () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, /the Gemini CLI BeforeAgent payload has no prompt text at \$\.prompt/);
   });
+
+  const REAL: Array<{ fixture: string; event: string; expect: Record<string, unknown> }> = [
+    { fixture: 'real.BeforeTool.run_shell_command', event: 'PreToolUse', expect: { tool_name: 'Bash', tool_input: { command: 'touch MARKER_DENIED', description: 'run touch MARKER_DENIED' } } },
+    { fixture: 'real.AfterTool.run_shell_command', event: 'PostToolUse', expect: { tool_name: 'Bash', tool_response: { llmContent: '<untrusted_context>\nOutput: (empty)\nProcess Group PGID: 10256\n</untrusted_context>', returnDisplay: '' } } },
+    { fixture: 'real.BeforeAgent', event: 'UserPromptSubmit', expect: { prompt: 'hello there' } },
+    { fixture: 'real.AfterAgent', event: 'Stop', expect: { stop_hook_active: true, last_assistant_message: 'FINAL_ANSWER first.\nFINAL_ANSWER CONTINUED.' } },
+    { fixture: 'real.SessionStart', event: 'SessionStart', expect: { source: 'startup' } },
+  ];
+  for (const { fixture, event, expect } of REAL) {
+    test(`Gemini CLI 0.61's own ${fixture.slice(5)} payload is Claude Code's ${event}`, async () => {
+      bench().policy({ [event]: [{ hooks: [bench().hook(fixture)] }] });
+      const result = await bench().fire('gemini', undefined, bench().payload('gemini', fixture));
+      assert.equal(result.code, 0, result.stderr);
+      const [seen] = bench().seen(fixture);
+      assert.equal(seen!.hook_event_name, event);
+      assert.equal(seen!.cwd, bench().project.dir);
+      for (const [key, value] of Object.entries(expect)) assert.deepEqual(seen![key], value, key);
+    });
+  }
 });
