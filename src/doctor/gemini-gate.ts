@@ -1,5 +1,5 @@
 // `doctor` and Gemini CLI's gate: Gemini 0.61 runs the hooks of its settings files only in a trusted folder
-// (packages/core hookRegistry/hookRunner), and says nothing when it skips them. Trust is decided as its
+// (packages/core hookRegistry/hookRunner); an interactive session in an untrusted folder skips them silently. Trust is decided as its
 // checkPathTrust decides it: GEMINI_RESTRICTED_MODE / GEMINI_CLI_TRUST_WORKSPACE, then the user's
 // `security.folderTrust.enabled: false`, then the longest matching rule of trustedFolders.json.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -18,8 +18,8 @@ export function geminiGate(location: Pick<LoadOptions, 'projectDir' | 'home' | '
   if (trust.trusted) return check('gate', 'pass', 'Gemini CLI trust', `${displayPath(folder)} is trusted (${trust.why}): Gemini CLI runs its hooks`);
   const file = trustedFoldersFile(home, location.env);
   return check('gate', 'fail', 'Gemini CLI trust',
-    `${displayPath(folder)} is not trusted (${trust.why}): Gemini CLI runs no hook of its settings files there, so the registration never runs, and it says nothing`,
-    `trust the folder: accept Gemini CLI's trust prompt in it, or add "${folder}": "TRUST_FOLDER" to ${displayPath(file)}; for headless runs, GEMINI_CLI_TRUST_WORKSPACE=true in Gemini's environment`);
+    `${displayPath(folder)} is not trusted (${trust.why}): Gemini CLI runs no hook of its settings files there — an interactive session goes on without the registration and says nothing; a headless run (-p) refuses to start`,
+    `trust the folder: accept Gemini CLI's trust prompt in it, or add "${folder}": "TRUST_FOLDER" to ${displayPath(file)}; for headless runs, --skip-trust or GEMINI_CLI_TRUST_WORKSPACE=true`);
 }
 
 function geminiTrust(folder: string, home: string, env: Record<string, string | undefined>): Trust {

@@ -41,7 +41,10 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const reports: FireReport[] = [];
     for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
-    const verdict = channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes);
+    const reduced = verdictOf(reports);
+    // What the host reads of the Claude Code event that fired (Gemini's AfterTool of a failed call is PostToolUseFailure).
+    const served: HostEventDef = reduced.event === def.event ? def : { event: reduced.event, ...def.also?.[reduced.event] };
+    const verdict = channelled(host, module, hostEvent, served, reduced, calls.length, notes);
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
@@ -97,7 +100,7 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     }
     delete result.stop;
   }
-  const cannotAsk = !result.blocked && result.permission === 'ask' ? (def.asks ? module.cannotAsk?.(def, hostEvent) : '') : undefined;
+  const cannotAsk = !result.blocked && result.permission === 'ask' ? whyNoAsk(module, def, hostEvent) : undefined;
   if (cannotAsk !== undefined) {
     const reason = result.reason ?? 'the policy asks for confirmation';
     Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: cannotAsk ? `${reason} (the policy asks for confirmation; denied because ${cannotAsk})` : reason });
@@ -117,4 +120,10 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     delete result.context;
   }
   return result;
+}
+
+/** Why an ask cannot be asked: '' where the host never asks, the module's reason where it asks only interactively and cannot now; undefined where it can. */
+function whyNoAsk(module: HostModule, def: HostEventDef, hostEvent: string): string | undefined {
+  if (!def.asks) return '';
+  return def.asks === 'interactive' ? module.cannotAsk?.(def, hostEvent) : undefined;
 }

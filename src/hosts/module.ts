@@ -23,7 +23,7 @@ export interface HostModule {
   render(context: RenderContext): HostAnswer;
   /** Where the host can stop the agent (`continue: false`); elsewhere a stop becomes a block, or unsupported. */
   stops?(def: HostEventDef, hostEvent: string): boolean;
-  /** Where the host asks only sometimes: why it cannot ask now (an ask then becomes a deny), else undefined. */
+  /** Where the host asks only interactively (`asks: 'interactive'`): why it cannot ask now (the ask is then a deny), else undefined. */
   cannotAsk?(def: HostEventDef, hostEvent: string): string | undefined;
 }
 

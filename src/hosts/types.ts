@@ -24,8 +24,11 @@ export interface Channels {
   rewrites?: true;
   /** It gives the model extra context. */
   context?: true;
-  /** It can ask the user; without, an `ask` becomes a deny (the safe side). */
-  asks?: true;
+  /**
+   * It can ask the user; without, an `ask` becomes a deny (the safe side). `interactive`: only where a person is
+   * there to answer; the host module's cannotAsk says when not, and the ask is then a deny too.
+   */
+  asks?: true | 'interactive';
 }
 
 export interface HostEventDef extends Channels {

@@ -70,6 +70,14 @@ describe('gemini', () => {
     assert.equal(seen!.tool_name, 'Read');
   });
 
+  test('AfterTool of a failed call: Gemini gives the model the error, not the result, so failure context is unsupported there', async () => {
+    bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed-context', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'check the path' } } })] }] });
+    const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'real.AfterTool.read_file.error'));
+    assert.equal(result.code, 0);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /unsupported on Gemini CLI AfterTool: adding model context \(additionalContext\); the model does not see it/);
+  });
+
   test('AfterTool with tool_response.error is PostToolUseFailure', async () => {
     bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed')] }] });
     const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'AfterTool.error'));

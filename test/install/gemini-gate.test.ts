@@ -48,7 +48,7 @@ describe('doctor: Gemini CLI trust', () => {
       const result = geminiGate({ projectDir: project, home, env: { HOME: home, ...row.env } });
       assert.equal(result.status, row.status, result.detail);
       assert.match(result.detail, row.detail);
-      if (row.status === 'fail') assert.match(result.fix ?? '', /TRUST_FOLDER.*GEMINI_CLI_TRUST_WORKSPACE=true/);
+      if (row.status === 'fail') assert.match(result.fix ?? '', /TRUST_FOLDER.*--skip-trust or GEMINI_CLI_TRUST_WORKSPACE=true/);
     });
   }
 

@@ -4,6 +4,7 @@
 // model calls — or, where it has no native equivalent (--fail-closed, a headless ask), meet the README's claim.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { FAIL_CLOSED_REASON } from '../../../src/hosts/gemini.ts';
 import type { GeminiScript } from '../../helpers/gemini-api-server.ts';
 import { periHooks, recordingHook, type RunFolder, seen } from './common.ts';
@@ -39,27 +40,34 @@ async function both<T>(name: string, native: (folder: RunFolder) => Promise<T>, 
 }
 
 describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy through peri-hooks', { concurrency: 1 }, () => {
-  test('BeforeTool: an exit-2 deny and a JSON deny block the call; the model reads each reason', async () => {
-    const script: GeminiScript = [{ calls: [shell('touch EXIT2')] }, { calls: [shell('touch JSONDENY')] }, { text: 'FINAL' }];
-    const texts = ['Tool execution blocked: no EXIT2 here', 'Tool execution blocked: no JSONDENY here'];
-    const files = ['EXIT2', 'JSONDENY'];
+  test('an exit-2 deny and a JSON deny before a tool block the call; a block after a tool hides its result; the model reads each reason', async () => {
+    const script: GeminiScript = [{ calls: [shell('touch EXIT2')] }, { calls: [shell('touch JSONDENY')] }, { calls: [shell('touch AFTERBLOCK')] }, { text: 'FINAL' }];
+    const texts = ['Tool execution blocked: no EXIT2 here', 'Tool execution blocked: no JSONDENY here', 'Tool result blocked: no AFTERBLOCK output'];
+    const files = ['EXIT2', 'JSONDENY', 'AFTERBLOCK'];
     const deny = (jsonDeny: object) => `case "$input" in *EXIT2*) echo 'no EXIT2 here' >&2; exit 2;; *JSONDENY*) ${json(jsonDeny)}; exit 0;; esac`;
+    const hide = (block: object) => `case "$input" in *AFTERBLOCK*) ${json(block)};; esac`;
     const [native, policy] = await both('deny', async (folder) => {
-      nativeHooks(folder, { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ command: scriptHook(folder, 'pre', deny({ decision: 'deny', reason: 'no JSONDENY here' })) }] }] });
+      nativeHooks(folder, {
+        BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ command: scriptHook(folder, 'pre', deny({ decision: 'deny', reason: 'no JSONDENY here' })) }] }],
+        AfterTool: [{ hooks: [{ command: scriptHook(folder, 'post', hide({ decision: 'deny', reason: 'no AFTERBLOCK output' })) }] }],
+      });
       const run = await runGemini(folder, script, 'make the files');
-      return { run, facts: facts(run, files, folder, texts) };
+      return facts(run, files, folder, texts);
     }, async (folder) => {
-      await installPolicy(folder, { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: scriptHook(folder, 'pre', deny(pre({ permissionDecision: 'deny', permissionDecisionReason: 'no JSONDENY here' }))) }] }] });
+      await installPolicy(folder, {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: scriptHook(folder, 'pre', deny(pre({ permissionDecision: 'deny', permissionDecisionReason: 'no JSONDENY here' }))) }] }],
+        PostToolUse: [{ hooks: [{ type: 'command', command: scriptHook(folder, 'post', hide({ decision: 'block', reason: 'no AFTERBLOCK output' })) }] }],
+      });
       const run = await runGemini(folder, script, 'make the files');
       const [first] = seen(folder, 'pre');
       assert.equal(first!.hook_event_name, 'PreToolUse');
       assert.equal(first!.tool_name, 'Bash');
       assert.equal(first!.tool_input.command, 'touch EXIT2');
       assert.equal(first!.peri_hooks_host.event, 'BeforeTool');
-      return { run, facts: facts(run, files, folder, texts) };
+      return facts(run, files, folder, texts);
     });
-    assert.deepEqual(native.facts, { code: 0, timedOut: false, modelCalls: 3, ran: { EXIT2: false, JSONDENY: false }, saw: { [texts[0]!]: true, [texts[1]!]: true } });
-    assert.deepEqual(policy.facts, native.facts);
+    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 4, ran: { EXIT2: false, JSONDENY: false, AFTERBLOCK: true }, saw: Object.fromEntries(texts.map((text) => [text, true])) });
+    assert.deepEqual(policy, native);
   });
 
   test('allow; context at session start, with the prompt and after a tool reaches the model, context before a tool does not', async () => {
@@ -98,7 +106,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
 
   test('BeforeTool: a rewrite runs the rewritten call, and Gemini tells the model its input was changed', async () => {
     const script: GeminiScript = [{ calls: [shell('touch ORIGINAL')] }, { text: 'FINAL' }];
-    const texts = ['Tool input parameters (command, description) were modified by a hook'];
+    const texts = ['[System] Tool input parameters were modified by a hook before execution.'];
     const rewritten = { command: 'touch REWRITTEN', description: 'run touch REWRITTEN' };
     const [native, policy] = await both('rewrite', async (folder) => {
       nativeHooks(folder, { BeforeTool: [{ hooks: [{ command: recordingHook(folder, 'pre', { stdout: { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: rewritten } } }) }] }] });
@@ -145,10 +153,12 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.deepEqual(policy, native);
   });
 
-  test('AfterAgent: a Stop hook that always blocks: Gemini goes on up to its turn bound, peri-hooks\' loop guard lets it stop after 8', async () => {
+  test('AfterAgent: a Stop hook that always blocks: Gemini honours block after block (the test ends it at 11), peri-hooks\' loop guard lets the 9th stop through', async () => {
     const script: GeminiScript = (_request, index) => ({ text: `ANSWER ${index}` });
     const [native, policy] = await both('stop-loop', async (folder) => {
-      nativeHooks(folder, { AfterAgent: [{ hooks: [{ command: recordingHook(folder, 'stop', { stdout: { decision: 'deny', reason: 'keep going' } }) }] }] });
+      // Gemini itself goes on for up to 100 turns per prompt: the hook stops blocking at its 11th call to end the run.
+      const stop = scriptHook(folder, 'stop', `[ "$(wc -l < '${join(folder.root, 'seen', 'stop.jsonl')}')" -ge 11 ] && exit 0\n${json({ decision: 'deny', reason: 'keep going' })}`);
+      nativeHooks(folder, { AfterAgent: [{ hooks: [{ command: stop }] }] });
       const run = await runGemini(folder, script, 'loop');
       return { code: run.code, modelCalls: run.modelCalls, stops: seen(folder, 'stop').length };
     }, async (folder) => {
@@ -156,8 +166,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       const run = await runGemini(folder, script, 'loop');
       return { code: run.code, modelCalls: run.modelCalls, stops: seen(folder, 'stop').length };
     });
-    assert.equal(native.code, 0);
-    assert.ok(native.modelCalls > 9, `Gemini itself does not stop an endless Stop block early (${native.modelCalls} model calls)`);
+    assert.deepEqual(native, { code: 0, modelCalls: 11, stops: 11 });
     assert.deepEqual(policy, { code: 0, modelCalls: 9, stops: 9 });
   });
 
@@ -198,9 +207,9 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.deepEqual(closed, { code: 0, timedOut: false, modelCalls: 3, ran: { CRASHED: false, SLOWED: false }, saw: { [FAIL_CLOSED_REASON]: true, STACKTRACE: false, 'policy-hook.sh': false } });
   });
 
-  test('AfterTool of a failed call: natively it carries the error object; the policy\'s PostToolUseFailure hook gets its message, and its context reaches the model', async () => {
+  test('AfterTool of a failed call: natively it carries the error object; the policy\'s PostToolUseFailure hook gets its message; context reaches the model in neither', async () => {
     const script: GeminiScript = [{ calls: [{ name: 'read_file', args: { file_path: 'missing.txt' } }] }, { text: 'FINAL' }];
-    const texts = ['<hook_context>CTX_FAILED</hook_context>'];
+    const texts = ['CTX_FAILED', 'File not found'];
     const [native, policy] = await both('failed-tool', async (folder) => {
       nativeHooks(folder, { AfterTool: [{ hooks: [{ command: recordingHook(folder, 'post', { stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_FAILED' } } }) }] }] });
       const run = await runGemini(folder, script, 'read it');
@@ -217,16 +226,18 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       assert.equal(input!.error, `File not found: ${folder.project}/missing.txt`);
       return facts(run, [], folder, texts);
     });
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 2, ran: {}, saw: { [texts[0]!]: true } });
+    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 2, ran: {}, saw: { CTX_FAILED: false, 'File not found': true } });
     assert.deepEqual(policy, native);
   });
 
-  test('the trust gate: in a folder Gemini does not trust, the registration never runs and doctor fails; trusted in trustedFolders.json, it runs and doctor passes', async () => {
+  test('the trust gate: in a folder Gemini does not trust, no hook runs (headless, Gemini stops) and doctor fails; trusted in trustedFolders.json, the registration runs and doctor passes', async () => {
     const folder = folderFor('gate');
     await installPolicy(folder, { UserPromptSubmit: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'prompt', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX_GATE' } } }) }] }] });
     const doctor = () => periHooks(['doctor', '--project-dir', folder.project], { cwd: folder.project, env: folder.env });
     const [untrusted, refused] = await Promise.all([runGemini(folder, [{ text: 'FINAL' }], 'hello', { trustByEnv: false }), doctor()]);
-    assert.equal(untrusted.code, 0);
+    // Headless, Gemini refuses an untrusted folder outright; interactive, it runs there without the hooks.
+    assert.equal(untrusted.code, 55);
+    assert.match(untrusted.stderr, /Gemini CLI is not running in a trusted directory/);
     assert.deepEqual(seen(folder, 'prompt'), [], 'no hook ran');
     assert.equal(untrusted.modelSaw.includes('CTX_GATE'), false);
     assert.equal(refused.code, 1);
