@@ -42,7 +42,8 @@ async function both<T>(name: string, native: (folder: RunFolder) => Promise<T>, 
 describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy through peri-hooks', { concurrency: 1 }, () => {
   test('an exit-2 deny and a JSON deny before a tool block the call; a block after a tool hides its result; the model reads each reason', async () => {
     const script: GeminiScript = [{ calls: [shell('touch EXIT2')] }, { calls: [shell('touch JSONDENY')] }, { calls: [shell('touch AFTERBLOCK')] }, { text: 'FINAL' }];
-    const texts = ['Tool execution blocked: no EXIT2 here', 'Tool execution blocked: no JSONDENY here', 'Tool result blocked: no AFTERBLOCK output'];
+    // After a tool, Gemini sends the model the block as the call's error, in place of its output ("Output: (empty)").
+    const texts = ['Tool execution blocked: no EXIT2 here', 'Tool execution blocked: no JSONDENY here', 'no AFTERBLOCK output', 'Output: (empty)'];
     const files = ['EXIT2', 'JSONDENY', 'AFTERBLOCK'];
     const deny = (jsonDeny: object) => `case "$input" in *EXIT2*) echo 'no EXIT2 here' >&2; exit 2;; *JSONDENY*) ${json(jsonDeny)}; exit 0;; esac`;
     const hide = (block: object) => `case "$input" in *AFTERBLOCK*) ${json(block)};; esac`;
@@ -66,7 +67,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       assert.equal(first!.peri_hooks_host.event, 'BeforeTool');
       return facts(run, files, folder, texts);
     });
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 4, ran: { EXIT2: false, JSONDENY: false, AFTERBLOCK: true }, saw: Object.fromEntries(texts.map((text) => [text, true])) });
+    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 4, ran: { EXIT2: false, JSONDENY: false, AFTERBLOCK: true }, saw: { [texts[0]!]: true, [texts[1]!]: true, 'no AFTERBLOCK output': true, 'Output: (empty)': false } });
     assert.deepEqual(policy, native);
   });
 
