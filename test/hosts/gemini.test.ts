@@ -1,6 +1,10 @@
 // Gemini CLI: its payloads (fixtures/hosts/gemini) through a policy of real command hooks.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliCommand } from '../helpers/cli.ts';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
@@ -141,4 +145,30 @@ describe('gemini', () => {
       for (const [key, value] of Object.entries(expect)) assert.deepEqual(seen![key], value, key);
     });
   }
+
+  // A Node process named gemini on a terminal (script(1) gives it one) runs the firing as Gemini runs a hook,
+  // through `sh -c` with pipes: its stdin and stdout on the terminal keep an ask an ask; -p (headless) makes it a deny.
+  const hasScript = process.platform === 'linux' && spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+  test('BeforeTool ask: kept when the Gemini CLI that runs the hook is interactive, a deny when it runs with -p', { skip: !hasScript && 'needs script(1) and /proc (Linux)' }, () => {
+    const b = bench();
+    const policy = b.policy({ PreToolUse: [{ matcher: 'Write', hooks: [b.hook('ask-tty', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' }))] }] });
+    const [command, args] = cliCommand('fire');
+    const fire = [command, ...args, 'fire', '--host', 'gemini', 'BeforeTool', '--settings', policy, '--setting-sources', 'none', '--no-state'].map((word) => `'${word}'`).join(' ');
+    const gemini = b.project.write('bin/gemini', [
+      `#!${process.execPath}`,
+      `const run = require('node:child_process').spawnSync('sh', ['-c', ${JSON.stringify(fire)}], { input: ${JSON.stringify(b.payload('gemini', 'BeforeTool.write_file'))}, stdio: ['pipe', 'pipe', 'ignore'] });`,
+      `require('node:fs').writeFileSync(process.env.OUT, JSON.stringify({ code: run.status, answer: JSON.parse(String(run.stdout)) }));`,
+      '',
+    ].join('\n'));
+    chmodSync(gemini, 0o755);
+    const run = (out: string, ...flags: string[]) => {
+      const { CI: _ci, GITHUB_ACTIONS: _actions, ...env } = { ...process.env, ...b.project.env() } as Record<string, string>;
+      spawnSync('script', ['-qec', [gemini, ...flags].join(' '), '/dev/null'], { env: { ...env, OUT: join(b.project.dir, out) }, stdio: 'ignore', timeout: 60_000 });
+      return JSON.parse(readFileSync(join(b.project.dir, out), 'utf8'));
+    };
+    assert.deepEqual(run('interactive.json'), { code: 0, answer: { decision: 'ask', reason: 'writing .env' } });
+    const headless = run('headless.json', '-p', 'hello');
+    assert.equal(headless.code, 2);
+    assert.equal(headless.answer.decision, 'deny');
+  });
 });
