@@ -1,7 +1,8 @@
 // `doctor` and Gemini CLI's gate: Gemini 0.61 runs the hooks of its settings files only in a trusted folder
-// (packages/core hookRegistry/hookRunner); an interactive session in an untrusted folder skips them silently. Trust is decided as its
-// checkPathTrust decides it: GEMINI_RESTRICTED_MODE / GEMINI_CLI_TRUST_WORKSPACE, then the user's
-// `security.folderTrust.enabled: false`, then the longest matching rule of trustedFolders.json.
+// (packages/core hookRegistry, hookRunner). Headless, it refuses an untrusted folder; an interactive session there
+// skips the hooks and says nothing. Trust is decided as its checkPathTrust decides it: GEMINI_RESTRICTED_MODE and
+// GEMINI_CLI_TRUST_WORKSPACE, then the user's `security.folderTrust.enabled: false`, then the longest matching
+// rule of trustedFolders.json.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
