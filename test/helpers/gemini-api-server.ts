@@ -1,7 +1,9 @@
 // A fake Gemini API (generativelanguage v1beta) on 127.0.0.1 for the real Gemini CLI: `…:streamGenerateContent?alt=sse`
-// (the agent's main loop: the request declares the tools), `…:generateContent` (Gemini CLI's side calls: model
-// routing, next-speaker and loop checks, which declare no tools) and `…:countTokens`, in the real wire format
-// (candidates → content → parts with text or functionCall, usageMetadata).
+// (the agent's main loop: the request declares the tools), `…:generateContent` (Gemini CLI's side calls, which
+// declare none: in 0.61, one routing-classifier call per prompt that asks for JSON with a `complexity_score`; the
+// next-speaker and loop checks would come the same way) and `…:countTokens`, in the real wire format (candidates →
+// content → parts with text or functionCall, usageMetadata). With usage statistics off, Gemini CLI 0.61 sent
+// nothing else to the base URL in test:hosts.
 import type http from 'node:http';
 import { type FakeMessagesApi, type RecordedRequest, startRecordingServer } from './messages-api-server.ts';
 

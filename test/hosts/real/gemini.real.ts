@@ -23,6 +23,11 @@ const shell = (command: string) => ({ name: 'run_shell_command', args: { command
 const json = (value: object) => `printf '%s' '${JSON.stringify(value).replace(/'/g, `'\\''`)}'`;
 const pre = (fields: object) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } });
 
+/** Gemini's only other request: per prompt, a routing classifier call (`:generateContent`, a JSON complexity score). */
+function sideCalls(run: GeminiRun): string[] {
+  return run.api.side.map((request) => `${request.path.replace(/^.*:/, ':')} ${JSON.stringify(request.body?.generationConfig?.responseJsonSchema?.required ?? [])}`);
+}
+
 /** What is compared between the native and the peri-hooks registration. */
 function facts(run: GeminiRun, files: readonly string[], folder: RunFolder, texts: readonly string[]) {
   return {
@@ -83,7 +88,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
         AfterTool: hook('post', { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_AFTER' } }),
       });
       const run = await runGemini(folder, script, 'make the file');
-      return { run, facts: facts(run, ['ALLOWED'], folder, texts) };
+      return { run, facts: facts(run, ['ALLOWED'], folder, texts), side: sideCalls(run) };
     }, async (folder) => {
       const hook = (name: string, answer: object) => [{ hooks: [{ type: 'command', command: recordingHook(folder, name, { stdout: answer }) }] }];
       await installPolicy(folder, {
@@ -99,8 +104,10 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       const [post] = seen(folder, 'post');
       assert.equal(post!.hook_event_name, 'PostToolUse');
       assert.equal(post!.tool_input.command, 'touch ALLOWED');
-      return { run, facts: facts(run, ['ALLOWED'], folder, texts) };
+      return { run, facts: facts(run, ['ALLOWED'], folder, texts), side: sideCalls(run) };
     });
+    assert.deepEqual(native.side, [':generateContent ["complexity_reasoning","complexity_score"]']);
+    assert.deepEqual(policy.side, native.side);
     assert.deepEqual(native.facts, { code: 0, timedOut: false, modelCalls: 2, ran: { ALLOWED: true }, saw: { CTX_START: true, CTX_PROMPT: true, CTX_BEFORE: false, '<hook_context>CTX_AFTER</hook_context>': true } });
     assert.deepEqual(policy.facts, native.facts);
   });
@@ -131,7 +138,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       return runGemini(folder, [{ text: 'FINAL' }], 'tell me the PROMPTSECRET');
     });
     const shown = (run: GeminiRun) => ({ code: run.code, modelCalls: run.modelCalls, said: `${run.stdout}${run.stderr}`.includes('no prompts about PROMPTSECRET'), final: `${run.stdout}`.includes('FINAL') });
-    assert.deepEqual(shown(native), { code: shown(native).code, modelCalls: 0, said: true, final: false });
+    assert.deepEqual(shown(native), { code: 0, modelCalls: 0, said: true, final: false });
     assert.deepEqual(shown(policy), shown(native));
   });
 
@@ -187,11 +194,17 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.deepEqual(policy, { code: 0, timedOut: false, modelCalls: 2, ran: { ASKED: false }, saw: { 'Tool execution blocked: sure about ASKED? (the policy asks for confirmation; denied because Gemini CLI runs headless': true }, asked: 1 });
   });
 
-  test('a hook that crashes or times out: natively and through peri-hooks the calls run; under --fail-closed both are blocked and the model reads no command line or error', async () => {
-    const script: GeminiScript = [{ calls: [shell('touch CRASHED')] }, { calls: [shell('touch SLOWED')] }, { text: 'FINAL' }];
-    const body = `case "$input" in *CRASHED*) echo 'Error: boom at /opt/STACKTRACE/policy.js:1' >&2; exit 1;; *SLOWED*) sleep 6;; esac`;
-    const files = ['CRASHED', 'SLOWED'];
-    const texts = [FAIL_CLOSED_REASON, 'STACKTRACE', 'policy-hook.sh'];
+  test('a hook that crashes or times out: natively and through peri-hooks the calls run; under --fail-closed they are blocked and the model reads no command line or error; exit 127 (a missing command) Gemini itself denies', async () => {
+    const script: GeminiScript = [{ calls: [shell('touch CRASHED')] }, { calls: [shell('touch SLOWED')] }, { calls: [shell('touch MISSING')] }, { text: 'FINAL' }];
+    const body = [
+      'case "$input" in',
+      `  *CRASHED*) echo 'Error: boom at /opt/STACKTRACE/policy.js:1' >&2; exit 1;;`,
+      '  *SLOWED*) sleep 6;;',
+      `  *MISSING*) echo 'sh: 1: policy-tool: not found' >&2; exit 127;;`,
+      'esac',
+    ].join('\n');
+    const files = ['CRASHED', 'SLOWED', 'MISSING'];
+    const texts = [FAIL_CLOSED_REASON, 'STACKTRACE', 'policy-hook.sh', 'Tool execution blocked: sh: 1: policy-tool: not found'];
     const [[native, policy], closed] = await Promise.all([both('failure', async (folder) => {
       nativeHooks(folder, { BeforeTool: [{ hooks: [{ command: scriptHook(folder, 'policy-hook', body), timeout: 2000 }] }] });
       return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
@@ -203,9 +216,11 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       await installPolicy(folder, { PreToolUse: [{ hooks: [{ type: 'command', command: scriptHook(folder, 'policy-hook', body), timeout: 2 }] }] }, { failClosed: true });
       return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
     })()]);
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 3, ran: { CRASHED: true, SLOWED: true }, saw: { [FAIL_CLOSED_REASON]: false, STACKTRACE: false, 'policy-hook.sh': false } });
-    assert.deepEqual(policy, native);
-    assert.deepEqual(closed, { code: 0, timedOut: false, modelCalls: 3, ran: { CRASHED: false, SLOWED: false }, saw: { [FAIL_CLOSED_REASON]: true, STACKTRACE: false, 'policy-hook.sh': false } });
+    const none = { [FAIL_CLOSED_REASON]: false, STACKTRACE: false, 'policy-hook.sh': false };
+    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 4, ran: { CRASHED: true, SLOWED: true, MISSING: false }, saw: { ...none, [texts[3]!]: true } });
+    // Claude Code's rule: an exit code other than 0 and 2 is a non-blocking error, so the policy lets MISSING run.
+    assert.deepEqual(policy, { ...native, ran: { CRASHED: true, SLOWED: true, MISSING: true }, saw: { ...none, [texts[3]!]: false } });
+    assert.deepEqual(closed, { code: 0, timedOut: false, modelCalls: 4, ran: { CRASHED: false, SLOWED: false, MISSING: false }, saw: { ...none, [FAIL_CLOSED_REASON]: true, [texts[3]!]: false } });
   });
 
   test('AfterTool of a failed call: natively it carries the error object; the policy\'s PostToolUseFailure hook gets its message; context reaches the model in neither', async () => {
