@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { FAIL_CLOSED_REASON } from '../../../src/hosts/gemini.ts';
 import type { GeminiScript } from '../../helpers/gemini-api-server.ts';
 import { periHooks, recordingHook, type RunFolder, seen } from './common.ts';
-import { geminiFolder, type GeminiRun, installPolicy, made, nativeHooks, registration, runGemini, scriptHook } from './gemini.ts';
+import { abortAfter, geminiFolder, type GeminiRun, installPolicy, made, nativeHooks, registration, runGemini, scriptHook } from './gemini.ts';
 
 const folders: RunFolder[] = [];
 after(() => { for (const folder of folders) folder.cleanup(); });
@@ -182,8 +182,8 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     const script: GeminiScript = [{ calls: [shell('touch ASKED')] }, { text: 'FINAL' }];
     const [native, policy] = await both('ask', async (folder) => {
       nativeHooks(folder, { BeforeTool: [{ hooks: [{ command: recordingHook(folder, 'pre', { stdout: { decision: 'ask', reason: 'sure about ASKED?' } }) }] }] });
-      // Bounded: the hook answers within seconds, then nothing happens until the bound kills the run.
-      const run = await runGemini(folder, script, 'make the file', { timeoutMs: 45_000 });
+      // Once the hook has answered, nothing more happens: the run is ended 20 s after its mark.
+      const run = await runGemini(folder, script, 'make the file', { signal: abortAfter(() => seen(folder, 'pre').length > 0, 20_000) });
       return { ...facts(run, ['ASKED'], folder, []), asked: seen(folder, 'pre').length };
     }, async (folder) => {
       await installPolicy(folder, { PreToolUse: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'pre', { stdout: pre({ permissionDecision: 'ask', permissionDecisionReason: 'sure about ASKED?' }) }) }] }] });

@@ -57,11 +57,11 @@ export async function installPolicy(folder: RunFolder, hooks: Record<string, unk
 }
 
 /** Runs the real Gemini CLI once against a fresh fake API that follows `script`. */
-export async function runGemini(folder: RunFolder, script: GeminiScript, prompt: string, options: { timeoutMs?: number; trustByEnv?: false } = {}): Promise<GeminiRun> {
+export async function runGemini(folder: RunFolder, script: GeminiScript, prompt: string, options: { timeoutMs?: number; trustByEnv?: false; signal?: AbortSignal } = {}): Promise<GeminiRun> {
   const api = await startGeminiApi(script);
   try {
     const env = { ...folder.env, GOOGLE_GEMINI_BASE_URL: api.url, GEMINI_API_KEY: 'fake-gemini-key', ...(options.trustByEnv === false ? {} : { GEMINI_CLI_TRUST_WORKSPACE: 'true' }) };
-    const result = await runAgent(GEMINI, ['-p', prompt, '--approval-mode', 'yolo', '-o', 'json'], { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 120_000 });
+    const result = await runAgent(GEMINI, ['-p', prompt, '--approval-mode', 'yolo', '-o', 'json'], { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 120_000, ...(options.signal ? { signal: options.signal } : {}) });
     return { ...result, api, json: parseJson(result.stdout), modelSaw: api.turns.flatMap(geminiTexts).join('\n'), modelCalls: api.turns.length };
   } finally {
     await api.close();
@@ -97,4 +97,16 @@ export function scriptHook(folder: RunFolder, name: string, body: string): strin
     body,
     '',
   ].join('\n'));
+}
+
+/** Aborts once `mark` holds (polled), plus `graceMs`: ends a run that is expected to wait for good after the mark. */
+export function abortAfter(mark: () => boolean, graceMs: number): AbortSignal {
+  const controller = new AbortController();
+  const poll = setInterval(() => {
+    if (!mark()) return;
+    clearInterval(poll);
+    setTimeout(() => controller.abort(), graceMs).unref();
+  }, 250);
+  poll.unref();
+  return controller.signal;
 }
