@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HOSTS } from '../../src/hosts/table.ts';
@@ -164,6 +164,26 @@ describe('install --host, shapes', () => {
     await hooks['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c2' }, { args: { filePath: 'README.md' } });
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
+  });
+
+  test('doctor checks Gemini CLI\'s trust gate once for a registration in both scopes, and fails where Gemini would not run it', async () => {
+    await install('gemini');
+    await install('gemini', '--scope', 'user');
+    const gate = async () => {
+      const result = await cli(['doctor', '--output', 'json']);
+      return (JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string }> }).checks.filter((entry) => entry.title === 'Gemini CLI trust');
+    };
+    const untrusted = await gate();
+    assert.equal(untrusted.length, 1);
+    assert.equal(untrusted[0]!.status, 'fail');
+    assert.match(untrusted[0]!.detail, /is not trusted \(no rule in .*trustedFolders\.json trusts it\)/);
+    const home = project.env().HOME!;
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project.dir]: 'TRUST_FOLDER' }));
+    assert.equal((await gate())[0]!.status, 'pass');
+    rmSync(join(home, '.gemini', 'trustedFolders.json'));
+    await uninstall('gemini');
+    await uninstall('gemini', '--scope', 'user');
   });
 
   test('doctor finds the registrations of other agents and checks what they run', async () => {
