@@ -7,17 +7,19 @@ import type { LoadOptions } from '../config/index.ts';
 import { shellWords } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
-import { HOST_NAMES } from '../hosts/types.ts';
+import { HOST_NAMES, type HostName } from '../hosts/types.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
 import { HOST_SCOPES, firesHost, hostFile, isOurEntry } from '../install/host-install.ts';
 import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
 import { readSettingsText } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
 import { check, type Check } from './check.ts';
+import { geminiGate } from './gemini-gate.ts';
 import { HOST_GATES } from './host-gates.ts';
 
 export interface HostFound {
   file: string;
+  host: HostName;
   runner: string[];
   policies: string[];
 }
@@ -32,7 +34,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
       try {
         const commands = registeredCommands(host, file);
         if (commands.length === 0) continue;
-        const firings = commands.map(firingOf).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file }));
+        const firings = commands.map(firingOf).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file, host: name }));
         found.push(...firings);
         checks.push(check('registration', 'pass', `${host.title} registration`, `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`));
         checks.push(...(HOST_GATES[name]?.(file, scope, location) ?? []));
@@ -42,6 +44,8 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
       }
     }
   }
+  // Gemini runs the hooks of either scope only in a folder it trusts.
+  if (found.some((firing) => firing.host === 'gemini')) checks.push(geminiGate(location));
   return { found, checks };
 }
 
@@ -73,5 +77,5 @@ function firingOf(command: string): (HostFound & { event: string }) | undefined 
   const at = words?.indexOf('fire') ?? -1;
   if (!words || at < 1) return undefined;
   const policies = words.flatMap((word, i) => (words[i - 1] === '--settings' ? [word] : []));
-  return { file: '', event: words[at + 3] ?? '', runner: words.slice(0, at), policies };
+  return { file: '', host: words[at + 2] as HostName, event: words[at + 3] ?? '', runner: words.slice(0, at), policies };
 }

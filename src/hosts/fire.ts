@@ -47,7 +47,10 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, ...closedByHost, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
     const cause = hostCause ?? '--fail-closed';
-    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes), cause, notes);
+    const reduced = verdictOf(reports);
+    // What the host reads of the Claude Code event that fired (Gemini's AfterTool of a failed call is PostToolUseFailure).
+    const served: HostEventDef = reduced.event === def.event ? def : { event: reduced.event, ...def.also?.[reduced.event] };
+    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, served, reduced, calls.length, notes), cause, notes);
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
@@ -139,9 +142,11 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     }
     delete result.stop;
   }
-  if (!result.blocked && result.permission === 'ask' && !def.asks) {
-    Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: result.reason ?? 'the policy asks for confirmation' });
-    unsupported('asking the user (permissionDecision ask)', def.blocks ? 'denied instead, the safe side' : 'the action goes on');
+  const cannotAsk = !result.blocked && result.permission === 'ask' ? whyNoAsk(module, def, hostEvent) : undefined;
+  if (cannotAsk !== undefined) {
+    const reason = result.reason ?? 'the policy asks for confirmation';
+    Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: cannotAsk ? `${reason} (the policy asks for confirmation; denied because ${cannotAsk})` : reason });
+    unsupported(`asking the user (permissionDecision ask)${cannotAsk ? ` now: ${cannotAsk}` : ''}`, def.blocks ? 'denied instead, the safe side' : 'the action goes on');
   }
   if (result.blocked && !def.blocks) {
     unsupported(`blocking (${result.reason ?? 'no reason given'})`, 'the action goes on');
@@ -157,4 +162,10 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     delete result.context;
   }
   return result;
+}
+
+/** Why an ask cannot be asked: '' where the host never asks, the module's reason where it asks only interactively and cannot now; undefined where it can. */
+function whyNoAsk(module: HostModule, def: HostEventDef, hostEvent: string): string | undefined {
+  if (!def.asks) return '';
+  return def.asks === 'interactive' ? module.cannotAsk?.(def, hostEvent) : undefined;
 }

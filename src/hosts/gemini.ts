@@ -1,6 +1,9 @@
 // Gemini CLI: its own event names; `decision: "deny"` with `reason` refuses (a tool call, a prompt, the end of
 // a turn, which it then retries), a rewrite is `hookSpecificOutput.tool_input` in Gemini's argument names.
 // MCP tools are named mcp_<server>_<tool>; the payload's mcp_context names the server and the tool apart.
+// Gemini reads a hook's stdout JSON before its stderr, and the model sees the `reason`: under --fail-closed that
+// reason says only that the policy could not be enforced (the failed hook's command line and error stay on stderr).
+import { geminiCanAsk } from './gemini-headless.ts';
 import { answer, reasonOf, type HostContext, type HostModule, type RenderContext } from './module.ts';
 import { claudeInput, hostToolInput } from './normalise.ts';
 import type { ClaudeCall, HostAnswer } from './types.ts';
@@ -14,7 +17,7 @@ export const gemini: HostModule = {
     // AfterTool reports a failed call too: that is Claude Code's PostToolUseFailure.
     if (def.event === 'PostToolUse' && response && response.error !== undefined && response.error !== null) {
       const { tool_response: _response, ...rest } = input;
-      return [{ event: 'PostToolUseFailure', input: { ...rest, hook_event_name: 'PostToolUseFailure', error: typeof response.error === 'string' ? response.error : JSON.stringify(response.error) } }];
+      return [{ event: 'PostToolUseFailure', input: { ...rest, hook_event_name: 'PostToolUseFailure', error: errorText(response.error) } }];
     }
     return [{ event: def.event, input }];
   },
@@ -28,10 +31,24 @@ export const gemini: HostModule = {
       ...(verdict.context !== undefined ? { additionalContext: verdict.context } : {}),
     };
     const withSpecific = Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: hostEvent, ...specific } } : {};
-    if (verdict.blocked) return answer({ ...common, decision: 'deny', reason: reasonOf(verdict), ...withSpecific }, 2, reasonOf(verdict));
+    if (verdict.blocked) {
+      const reason = verdict.failClosed ? FAIL_CLOSED_REASON : reasonOf(verdict);
+      return answer({ ...common, decision: 'deny', reason, ...withSpecific }, 2, reasonOf(verdict));
+    }
     const decision = verdict.permission === 'ask' || verdict.permission === 'allow' ? { decision: verdict.permission, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) } : {};
     const output = { ...common, ...decision, ...withSpecific };
     return answer(Object.keys(output).length > 0 ? output : undefined);
   },
   stops: () => true,
+  cannotAsk: () => (geminiCanAsk() ? undefined : 'Gemini CLI runs headless (-p, CI or no terminal) and would wait for an answer forever'),
 };
+
+/** What the model reads when --fail-closed blocks: no command line, no error text, no stack. */
+export const FAIL_CLOSED_REASON = 'peri-hooks could not enforce the policy (a hook failed or did not run); blocked because of --fail-closed';
+
+/** Gemini's tool error is `{message, type}`; Claude Code's `error` is the message text. */
+function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' ? message : JSON.stringify(error);
+}

@@ -23,6 +23,8 @@ export interface HostModule {
   render(context: RenderContext): HostAnswer;
   /** Where the host can stop the agent (`continue: false`); elsewhere a stop becomes a block, or unsupported. */
   stops?(def: HostEventDef, hostEvent: string): boolean;
+  /** Where the host asks only interactively (`asks: 'interactive'`): why it cannot ask now (the ask is then a deny), else undefined. */
+  cannotAsk?(def: HostEventDef, hostEvent: string): string | undefined;
 }
 
 /** An answer: JSON on stdout (none when undefined), a message on stderr, an exit code. */

@@ -153,8 +153,8 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     name: 'gemini',
     title: 'Gemini CLI',
     events: {
-      BeforeTool: { event: 'PreToolUse', blocks: true, rewrites: true, asks: true, install: true },
-      AfterTool: { event: 'PostToolUse', blocks: true, context: true, install: true },
+      BeforeTool: { event: 'PreToolUse', blocks: true, rewrites: true, asks: 'interactive', install: true },
+      AfterTool: { event: 'PostToolUse', blocks: true, context: true, install: true, also: { PostToolUseFailure: {} } },
       BeforeAgent: { event: 'UserPromptSubmit', blocks: true, context: true, install: true },
       AfterAgent: { event: 'Stop', blocks: true, install: true },
       SessionStart: { event: 'SessionStart', context: true, install: true },

@@ -24,8 +24,11 @@ export interface Channels {
   rewrites?: true;
   /** It gives the model extra context. */
   context?: true;
-  /** It can ask the user; without, an `ask` becomes a deny (the safe side). */
-  asks?: true;
+  /**
+   * It can ask the user; without, an `ask` becomes a deny (the safe side). `interactive`: only where a person is
+   * there to answer; the host module's cannotAsk says when not, and the ask is then a deny too.
+   */
+  asks?: true | 'interactive';
 }
 
 export interface HostEventDef extends Channels {
@@ -40,6 +43,13 @@ export interface HostEventDef extends Channels {
    * policy hook blocks here too, as under --fail-closed, so that peri-hooks is never weaker than the host.
    */
   failsClosed?: true;
+  /** Other Claude Code events the host event also becomes, with what the host reads there (Gemini's AfterTool of a failed call is PostToolUseFailure). */
+  also?: Readonly<Partial<Record<EventName, Channels>>>;
+}
+
+/** Every Claude Code event a host event can become: install registers it for any, and times it by the slowest. */
+export function servedEvents(def: HostEventDef): EventName[] {
+  return [def.event, ...(Object.keys(def.also ?? {}) as EventName[])];
 }
 
 /** How one host tool becomes a Claude Code tool: its name, and tool_input field renames (Claude Code name → host name). */

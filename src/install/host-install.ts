@@ -9,7 +9,7 @@ import { shellCommand, shellWords } from '../config/registration.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
-import type { HostName } from '../hosts/types.ts';
+import { servedEvents, type HostName } from '../hosts/types.ts';
 import { timeoutMs } from '../plan.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
@@ -68,18 +68,19 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
     throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`, `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} lists every problem`);
   }
   const used = options.events ?? EVENT_NAMES.filter((event) => loaded.hooks.some((hook) => hook.event === event));
-  const events = Object.entries(host.events).filter(([, def]) => def.install && used.includes(def.event)).map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
+  const events = Object.entries(host.events).filter(([, def]) => def.install && servedEvents(def).some((event) => used.includes(event))).map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
   if (events.length === 0) {
-    throw new PeriHooksError('usage', `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`, `${host.title} maps: ${[...new Set(Object.values(host.events).map((def) => def.event))].join(', ')} (see "Other agents" in the README)`);
+    throw new PeriHooksError('usage', `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`, `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see "Other agents" in the README)`);
   }
   const artefact = fastestArtefact();
   const command = (hostEvent: string) => shellCommand([...artefact.runner, 'fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', policy]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])]);
-  const timeoutS = (event: EventName) => slowestS(event, loaded.hooks) + MARGIN_S;
+  // The host kills the registration at its timeout: the slowest hook of every Claude Code event it fires, plus the margin.
+  const timeoutS = (hostEvent: string) => Math.max(...servedEvents(host.events[hostEvent]!).map((event) => slowestS(event, loaded.hooks))) + MARGIN_S;
   const changes = host.install.shape === 'scripts'
     ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\nexec ${command(hostEvent)}\n` })))
     : host.install.shape === 'plugin'
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
-      : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
+      : configChanges(host, file, new Map(events.map(({ hostEvent }) => [hostEvent, entry(host, command(hostEvent), timeoutS(hostEvent))])));
   if (options.trust) changes.push(...trustChanges(host, file, changes, options.load));
   if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts');
   return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };

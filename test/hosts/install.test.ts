@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HOSTS } from '../../src/hosts/table.ts';
@@ -69,6 +69,20 @@ describe('install --host, shapes', () => {
     const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
     assert.equal(file.hooks.BeforeTool[0].hooks[0].timeout, 22_000);
     assert.equal(file.hooks.AfterAgent[0].hooks[0].name, 'peri-hooks');
+    await uninstall('gemini');
+  });
+
+  test('gemini: a policy whose only tool-result hooks are PostToolUseFailure registers AfterTool, timed by the failure hook', async () => {
+    const failures = project.write('failures.json', { hooks: { PostToolUse: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }], PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 40 }] }] } });
+    const both = await cli(['install', '--host', 'gemini', '--policy', failures]);
+    assert.equal(both.code, 0, both.stderr);
+    assert.equal(JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8')).hooks.AfterTool[0].hooks[0].timeout, 42_000, 'the slowest of PostToolUse and PostToolUseFailure, + 2 s');
+    const only = project.write('failures-only.json', { hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 7 }] }] } });
+    const result = await cli(['install', '--host', 'gemini', '--policy', only]);
+    assert.equal(result.code, 0, result.stderr);
+    const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
+    assert.deepEqual(Object.keys(file.hooks), ['AfterTool']);
+    assert.equal(file.hooks.AfterTool[0].hooks[0].timeout, 9_000);
     await uninstall('gemini');
   });
 
@@ -170,6 +184,26 @@ describe('install --host, shapes', () => {
     assert.equal(trusted.check.status, 'pass', trusted.check.detail);
     assert.match(trusted.check.detail, /is trusted/);
     await uninstall('copilot');
+  });
+
+  test('doctor checks Gemini CLI\'s trust gate once for a registration in both scopes, and fails where Gemini would not run it', async () => {
+    await install('gemini');
+    await install('gemini', '--scope', 'user');
+    const gate = async () => {
+      const result = await cli(['doctor', '--output', 'json']);
+      return (JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string }> }).checks.filter((entry) => entry.title === 'Gemini CLI trust');
+    };
+    const untrusted = await gate();
+    assert.equal(untrusted.length, 1);
+    assert.equal(untrusted[0]!.status, 'fail');
+    assert.match(untrusted[0]!.detail, /is not trusted \(no rule in .*trustedFolders\.json trusts it\)/);
+    const home = project.env().HOME!;
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project.dir]: 'TRUST_FOLDER' }));
+    assert.equal((await gate())[0]!.status, 'pass');
+    rmSync(join(home, '.gemini', 'trustedFolders.json'));
+    await uninstall('gemini');
+    await uninstall('gemini', '--scope', 'user');
   });
 
   test('doctor finds the registrations of other agents and checks what they run', async () => {

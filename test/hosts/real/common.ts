@@ -90,7 +90,7 @@ export interface AgentResult {
 }
 
 /** Runs an agent in its own process group with stdin closed; kills the whole group at the bound or at the end. */
-export function runAgent(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<AgentResult> {
+export function runAgent(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number; signal?: AbortSignal }): Promise<AgentResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
@@ -105,6 +105,11 @@ export function runAgent(command: string, args: string[], options: { cwd: string
       timedOut = true;
       killGroup();
     }, options.timeoutMs ?? 180_000);
+    // Aborting ends the run as the bound does (for a run that is expected to wait for good).
+    options.signal?.addEventListener('abort', () => {
+      timedOut = true;
+      killGroup();
+    });
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
     child.on('error', (error) => {
