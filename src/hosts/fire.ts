@@ -101,6 +101,9 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: result.reason ?? 'the policy asks for confirmation' });
     unsupported('asking the user (permissionDecision ask)', def.blocks ? 'denied instead, the safe side' : 'the action goes on');
   }
+  if (def.failsClosed && !result.blocked && result.errors.length > 0) {
+    Object.assign(result, { blocked: true, permission: 'deny', reason: `a policy hook failed, and ${host.title} refuses an action whose hook fails` });
+  }
   if (result.blocked && !def.blocks) {
     unsupported(`blocking (${result.reason ?? 'no reason given'})`, 'the action goes on');
     result.blocked = false;

@@ -26,6 +26,8 @@ export interface Channels {
   context?: true;
   /** It can ask the user; without, an `ask` becomes a deny (the safe side). */
   asks?: true;
+  /** It refuses the action when its own hook fails: a failing policy hook blocks there too, never weaker. */
+  failsClosed?: true;
 }
 
 export interface HostEventDef extends Channels {

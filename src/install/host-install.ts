@@ -75,7 +75,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   const changes = host.install.shape === 'scripts'
     ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\nexec ${command(hostEvent)}\n` })))
     : host.install.shape === 'plugin'
-      ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
+      ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed, events.map(({ hostEvent }) => hostEvent)))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
   if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
   return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
