@@ -7,14 +7,18 @@ import { hostToolInput } from './normalise.ts';
 import type { HostModule } from './module.ts';
 import type { HostAnswer } from './types.ts';
 
+/** What the model reads of a --fail-closed block: the failure's details (a hook's command line) stay on stderr. */
+const FAIL_CLOSED_REASON = 'peri-hooks: a policy hook failed (blocking because of --fail-closed)';
+
 export function pluginAnswer(denyAction: string) {
   return ({ host, def, verdict, hostTool }: RenderContext): HostAnswer => {
+    const reason = verdict.failClosed ? FAIL_CLOSED_REASON : reasonOf(verdict);
     if (def.event === 'PreToolUse') {
-      if (verdict.blocked) return answer({ action: denyAction, message: reasonOf(verdict) }, 2, reasonOf(verdict));
+      if (verdict.blocked) return answer({ action: denyAction, message: reason }, 2, reasonOf(verdict));
       return answer({ action: 'allow', ...(verdict.updatedInput ? { args: hostToolInput(host, hostTool, verdict.updatedInput) } : {}) });
     }
     const context = verdict.context !== undefined ? { context: verdict.context } : {};
-    if (verdict.blocked) return answer({ action: 'block', message: reasonOf(verdict), ...context }, 2, reasonOf(verdict));
+    if (verdict.blocked) return answer({ action: 'block', message: reason, ...context }, 2, reasonOf(verdict));
     return answer(context);
   };
 }

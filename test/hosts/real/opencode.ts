@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
 import type { RecordedRequest } from '../../helpers/messages-api-server.ts';
 import { type ChatTurn, type FakeChatApi, startChatApi } from '../../helpers/openai-chat-server.ts';
-import { type AgentResult, runAgent, type RunFolder } from './common.ts';
+import { type AgentResult, periHooks, runAgent, type RunFolder } from './common.ts';
 
 export const OPENCODE = installAgent('opencode');
 
@@ -65,7 +65,7 @@ export async function runOpencode(folder: RunFolder, turns: readonly ChatTurn[],
       OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
     };
     const started = Date.now();
-    const result = await runAgent(OPENCODE, ['run', '--format', 'json', options.prompt ?? 'Do the task.'], { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 120_000 });
+    const result = await runAgent(OPENCODE, ['run', '--format', 'json', options.prompt ?? 'Do the task.'], { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 300_000 });
     const events = result.stdout.split('\n').filter((line) => line.trim().startsWith('{')).map((line) => JSON.parse(line));
     return { ...result, api, agentChats, events, ms: Date.now() - started };
   } finally {
@@ -76,4 +76,29 @@ export async function runOpencode(folder: RunFolder, turns: readonly ChatTurn[],
 /** The agent's own turns offer tools; the title request offers none. */
 function isAgentRequest(request: RecordedRequest): boolean {
   return Array.isArray(request.body?.tools) && request.body.tools.length > 0;
+}
+
+/** Writes a native opencode plugin (the same logic as a policy, in opencode's own form) into the project. */
+export function nativePlugin(folder: RunFolder, source: string): void {
+  folder.write('.opencode/plugins/native.js', source);
+}
+
+/** `peri-hooks install --host opencode` of a Claude Code policy (written into the run folder), as a user runs it. */
+export async function installPolicy(folder: RunFolder, hooks: Record<string, unknown>, options: { failClosed?: boolean } = {}): Promise<string> {
+  const policy = join(folder.root, 'policy.json');
+  writeFileSync(policy, JSON.stringify({ hooks }, null, 2));
+  const result = await periHooks(['install', '--host', 'opencode', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : [])], { cwd: folder.project, env: folder.env });
+  if (result.code !== 0) throw new Error(`install --host opencode failed (${result.code}): ${result.stderr}`);
+  return join(folder.project, '.opencode/plugins/peri-hooks.js');
+}
+
+/** What the model read as each tool's result, from the agent's request after the tool calls. */
+export function toolResults(run: OpencodeRun): string[] {
+  const messages: Array<{ role: string; content?: unknown }> = run.agentChats.at(-1)?.body?.messages ?? [];
+  return messages.filter((message) => message.role === 'tool').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)));
+}
+
+/** The facts both registrations must agree on: tool results, exit status, number of agent requests. */
+export function outcome(run: OpencodeRun): { toolResults: string[]; code: number | null; agentRequests: number; timedOut: boolean } {
+  return { toolResults: toolResults(run), code: run.code, agentRequests: run.agentChats.length, timedOut: run.timedOut };
 }
