@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chatTexts } from '../../helpers/openai-chat-server.ts';
 import { recordingHook, runFolder, seen, type RunFolder } from './common.ts';
 import { installPolicy, nativePlugin, type OpencodeRun, outcome, runOpencode, toolResults } from './opencode.ts';
 
@@ -158,7 +159,33 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
     assert.deepEqual(native, ['null is not an object (evaluating \'null.x\')', 'the hook timed out']);
     assert.deepEqual(open, ['a policy hook failed, and opencode (plugin) refuses an action whose hook fails', 'a policy hook failed, and opencode (plugin) refuses an action whose hook fails']);
     for (const text of closed!) assert.match(text, /^peri-hooks: a policy hook failed \(blocking because of --fail-closed\)$/);
-    for (const text of nostart!) assert.match(text, /^peri-hooks failed \(.*ENOENT.*\); the call is refused$/);
+    for (const text of nostart!) assert.match(text, /^peri-hooks failed \(.*ENOENT.*\); refused$/);
+  });
+
+  test('prompts (chat.message): a block refuses the prompt before any model request; context is one more part of it the model reads', async () => {
+    const prompt = { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'the repo is frozen' } };
+    const [blocked, context] = await Promise.all([
+      both('prompt-block', async (folder) => {
+        nativePlugin(folder, 'export default async () => ({ "chat.message": async () => { throw new Error("not today"); } });\n');
+        return runOpencode(folder, []);
+      }, async (folder) => {
+        await installPolicy(folder, { UserPromptSubmit: [{ hooks: [command(recordingHook(folder, 'prompt', { stdout: { decision: 'block', reason: 'not today' } }))] }] });
+        return runOpencode(folder, []);
+      }),
+      both('prompt-context', async (folder) => {
+        nativePlugin(folder, 'export default async () => ({ "chat.message": async (input, output) => { const last = output.parts.at(-1); output.parts.push({ type: "text", text: "the repo is frozen", synthetic: true, id: `${last.id}p`, messageID: last.messageID, sessionID: last.sessionID }); } });\n');
+        return runOpencode(folder, []);
+      }, async (folder) => {
+        await installPolicy(folder, { UserPromptSubmit: [{ hooks: [command(recordingHook(folder, 'prompt', { stdout: prompt }))] }] });
+        return runOpencode(folder, []);
+      }),
+    ]);
+    assert.deepEqual(outcome(blocked.policy), outcome(blocked.native));
+    assert.deepEqual(outcome(blocked.native), { toolResults: [], code: 1, agentRequests: 0, timedOut: false });
+    assert.match(blocked.policy.stderr, /not today/, 'the reason reaches the user on stderr');
+    assert.equal(seen(blocked.folders.policy, 'prompt')[0]!.prompt, '"Do the task."');
+    assert.deepEqual(outcome(context.policy), outcome(context.native));
+    for (const run of [context.native, context.policy]) assert.deepEqual(chatTexts(run.agentChats[0]!).slice(1), ['"Do the task."', 'the repo is frozen']);
   });
 });
 
