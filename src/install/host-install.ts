@@ -38,6 +38,8 @@ export interface HostInstallResult {
   artefact: Artefact;
   /** The host events registered, each with the Claude Code event it fires. */
   events: Array<{ hostEvent: string; event: EventName }>;
+  /** The policy's events the host has no event for: their hooks do not run there. */
+  unmapped: EventName[];
   changes: FileChange[];
   warnings: Diagnostic[];
 }
@@ -78,7 +80,8 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed, events.map(({ hostEvent }) => hostEvent)))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
   if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
-  return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
+  const unmapped = used.filter((event) => !events.some((registered) => registered.event === event));
+  return { file, artefact, events, unmapped, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
 }
 
 export interface HostUninstallResult {

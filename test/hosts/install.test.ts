@@ -140,7 +140,8 @@ describe('install --host, shapes', () => {
   });
 
   test('opencode: the generated plugin refuses a denied call and lets an allowed one through', async () => {
-    await install('opencode');
+    const installed = await install('opencode');
+    assert.match(installed.stderr, /peri-hooks: opencode \(plugin\) has no event for Stop: those hooks of the policy do not run there/);
     const file = join(project.dir, '.opencode/plugins/peri-hooks.js');
     const text = readFileSync(file, 'utf8');
     assert.doesNotMatch(text, /tool\.execute\.after/, 'the policy has no PostToolUse hook: nothing is registered after a tool');
