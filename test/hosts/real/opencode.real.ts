@@ -71,6 +71,22 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
     assert.equal(seen(folders.policy, 'allow').length, 1);
   });
 
+  test('ask: opencode\'s own ask permission is rejected by `opencode run`, which ends the run; a policy\'s ask is a deny the model reads, and the run goes on', async () => {
+    const turns = [bash('echo asked > asked.txt')];
+    const { native, policy, folders } = await both('ask', async (folder) => {
+      folder.write('opencode.json', { permission: { bash: { '*': 'allow', 'echo asked*': 'ask' } } });
+      return runOpencode(folder, turns);
+    }, async (folder) => {
+      await installPolicy(folder, { PreToolUse: [{ matcher: 'Bash', hooks: [command(recordingHook(folder, 'ask', { stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'confirm the write' } } }))] }] });
+      return runOpencode(folder, turns);
+    });
+    for (const folder of Object.values(folders)) assert.equal(existsSync(join(folder.project, 'asked.txt')), false);
+    assert.deepEqual(outcome(native), { toolResults: [], code: 0, agentRequests: 1, timedOut: false });
+    assert.match(native.stderr, /permission requested: bash \(echo asked > asked\.txt\); auto-rejecting/);
+    assert.deepEqual(outcome(policy), { toolResults: ['confirm the write'], code: 0, agentRequests: 2, timedOut: false });
+    assert.match(policy.stderr, /unsupported on opencode \(plugin\) tool\.execute\.before: asking the user \(permissionDecision ask\); denied instead, the safe side/);
+  });
+
   test('rewrite: the arguments are changed in place, and the 3 s hook leaves opencode\'s event loop running', async () => {
     const turns = [bash('echo original > r.txt')];
     const { native, policy, folders } = await both('rewrite', async (folder) => {
