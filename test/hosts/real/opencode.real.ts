@@ -71,6 +71,22 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
     assert.equal(seen(folders.policy, 'allow').length, 1);
   });
 
+  test('after a tool, peri-hooks that cannot start: the output goes on to the model; under --fail-closed the model reads the failure instead', async () => {
+    const turns = [bash('echo hi | tee ok.txt')];
+    const [open, closed] = await Promise.all([false, true].map(async (failClosed) => {
+      const folder_ = folder(`after-nostart${failClosed ? '-closed' : ''}`);
+      const plugin = await installPolicy(folder_, { PostToolUse: [{ matcher: 'Bash', hooks: [command(recordingHook(folder_, 'after'))] }] }, { failClosed });
+      writeFileSync(plugin, readFileSync(plugin, 'utf8').replace(/^const RUNNER = .*$/m, 'const RUNNER = ["/nonexistent/peri-hooks"];'));
+      const run = await runOpencode(folder_, turns);
+      assert.equal(readFileSync(join(folder_.project, 'ok.txt'), 'utf8'), 'hi\n', 'the tool ran');
+      return run;
+    }));
+    assert.deepEqual(outcome(open!), { toolResults: ['hi\n'], code: 0, agentRequests: 2, timedOut: false });
+    assert.match(open!.stderr, /peri-hooks failed \(.*ENOENT.*\); the call goes on/);
+    assert.equal(outcome(closed!).agentRequests, 2);
+    assert.match(toolResults(closed!)[0]!, /^peri-hooks failed \(.*ENOENT.*\); refused because of --fail-closed$/);
+  });
+
   test('ask: opencode\'s own ask permission is rejected by `opencode run`, which ends the run; a policy\'s ask is a deny the model reads, and the run goes on', async () => {
     const turns = [bash('echo asked > asked.txt')];
     const { native, policy, folders } = await both('ask', async (folder) => {
@@ -180,7 +196,7 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
 
   test('prompts (chat.message): a block refuses the prompt before any model request; context is one more part of it the model reads', async () => {
     const prompt = { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'the repo is frozen' } };
-    const [blocked, context] = await Promise.all([
+    const [blocked, context, crashed] = await Promise.all([
       both('prompt-block', async (folder) => {
         nativePlugin(folder, 'export default async () => ({ "chat.message": async () => { throw new Error("not today"); } });\n');
         return runOpencode(folder, []);
@@ -195,11 +211,17 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
         await installPolicy(folder, { UserPromptSubmit: [{ hooks: [command(recordingHook(folder, 'prompt', { stdout: prompt }))] }] });
         return runOpencode(folder, []);
       }),
+      (async () => {
+        const folder_ = folder('prompt-crash');
+        await installPolicy(folder_, { UserPromptSubmit: [{ hooks: [command(recordingHook(folder_, 'prompt', { stderr: 'boom', exit: 1 }))] }] });
+        return runOpencode(folder_, []);
+      })(),
     ]);
     assert.deepEqual(outcome(blocked.policy), outcome(blocked.native));
     assert.deepEqual(outcome(blocked.native), { toolResults: [], code: 1, agentRequests: 0, timedOut: false });
     assert.match(blocked.policy.stderr, /not today/, 'the reason reaches the user on stderr');
     assert.equal(seen(blocked.folders.policy, 'prompt')[0]!.prompt, '"Do the task."');
+    assert.deepEqual(outcome(crashed), outcome(blocked.native), 'a failing prompt hook refuses the prompt, as a throwing plugin does');
     assert.deepEqual(outcome(context.policy), outcome(context.native));
     for (const run of [context.native, context.policy]) assert.deepEqual(chatTexts(run.agentChats[0]!).slice(1), ['"Do the task."', 'the repo is frozen']);
   });
