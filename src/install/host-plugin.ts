@@ -70,9 +70,10 @@ function fire(event, payload) {
     const failed = (why) => {
       if (settled) return;
       settled = true;
-      const failure = \`peri-hooks failed (\${why})\`;
-      if (REFUSING.includes(event) || FAIL_CLOSED) return reject(new Error(\`\${failure}; refused\${FAIL_CLOSED ? " because of --fail-closed" : ""}\`));
-      process.stderr.write(\`\${failure}; the call goes on\\n\`);
+      // The details (paths, exit codes) go to opencode's stderr; the model reads only that peri-hooks failed.
+      const refused = REFUSING.includes(event) || FAIL_CLOSED;
+      process.stderr.write(\`peri-hooks failed (\${why}); \${refused ? "refused" : "the call goes on"}\\n\`);
+      if (refused) return reject(new Error(\`peri-hooks failed; refused\${FAIL_CLOSED ? " because of --fail-closed" : ""}\`));
       resolve({});
     };
     let child;
