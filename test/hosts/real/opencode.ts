@@ -62,6 +62,7 @@ export async function runOpencode(folder: RunFolder, turns: readonly ChatTurn[],
       OPENCODE_DISABLE_AUTOUPDATE: '1',
       OPENCODE_DISABLE_SHARE: '1',
       OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      // Its built-in provider-auth plugins: none is needed against the fake API.
       OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
     };
     const started = Date.now();
