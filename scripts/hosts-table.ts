@@ -13,7 +13,7 @@ const COLUMNS: readonly EventName[] = ['PreToolUse', 'PermissionRequest', 'PostT
 
 /** What the host does with a decision of this host event: the channels it reads, or "unsupported" for none. */
 function channels(def: Channels, event: EventName): string {
-  const read = [def.blocks && 'blocks', def.rewrites && 'rewrites', def.context && 'context', def.blocks && !def.asks && event === 'PreToolUse' && 'ask→deny', def.asks === 'interactive' && 'ask→deny when headless'].filter(Boolean);
+  const read = [def.blocks && 'blocks', def.rewrites && 'rewrites', def.context && 'context', def.blocks && !def.asks && event === 'PreToolUse' && 'ask→deny', def.asks === 'interactive' && 'ask→deny when headless', def.failsClosed && 'a failing hook blocks'].filter(Boolean);
   return read.length > 0 ? read.join(', ') : 'unsupported';
 }
 

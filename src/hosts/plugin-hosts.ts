@@ -1,19 +1,24 @@
 // opencode and Amp run only in-process plugins: the plugin install generates hands each call to
-// `peri-hooks fire --host <name>` as JSON and reads this answer: `{action: "deny" | "allow", message?, args?,
-// context?}` (Amp: `reject-and-continue` for deny), exit 2 on a deny too.
-import { answer, reasonOf, type HostModule, type RenderContext } from './module.ts';
+// `peri-hooks fire --host <name>` as JSON and reads this answer. Before a tool: `{action: "deny" | "allow",
+// message?, args?}` (Amp: `reject-and-continue` for deny), exit 2 on a deny too. After a tool: `{action: "block",
+// message}` for a block (the plugin shows the model its reason) and `{context}`.
+import { answer, reasonOf, type RenderContext } from './module.ts';
 import { hostToolInput } from './normalise.ts';
+import type { HostModule } from './module.ts';
 import type { HostAnswer } from './types.ts';
 
-function pluginAnswer(denyAction: string) {
+export function pluginAnswer(denyAction: string) {
   return ({ host, def, verdict, hostTool }: RenderContext): HostAnswer => {
+    // A fail-closed reason names no command line (reduce.ts): the model may read it.
+    const reason = reasonOf(verdict);
     if (def.event === 'PreToolUse') {
-      if (verdict.blocked) return answer({ action: denyAction, message: reasonOf(verdict) }, 2, reasonOf(verdict));
+      if (verdict.blocked) return answer({ action: denyAction, message: reason }, 2, reasonOf(verdict));
       return answer({ action: 'allow', ...(verdict.updatedInput ? { args: hostToolInput(host, hostTool, verdict.updatedInput) } : {}) });
     }
-    return answer(verdict.context !== undefined ? { context: verdict.context } : {});
+    const context = verdict.context !== undefined ? { context: verdict.context } : {};
+    if (verdict.blocked) return answer({ action: 'block', message: reason, ...context }, 2, reasonOf(verdict));
+    return answer(context);
   };
 }
 
-export const opencode: HostModule = { render: pluginAnswer('deny') };
 export const amp: HostModule = { render: pluginAnswer('reject-and-continue') };

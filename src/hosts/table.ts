@@ -319,12 +319,13 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     name: 'opencode',
     title: 'opencode (plugin)',
     events: {
-      'tool.execute.before': { event: 'PreToolUse', blocks: true, rewrites: true, install: true },
-      'tool.execute.after': { event: 'PostToolUse', context: true, install: true },
+      'tool.execute.before': { event: 'PreToolUse', blocks: true, rewrites: true, failsClosed: true, install: true },
+      'tool.execute.after': { event: 'PostToolUse', blocks: true, context: true, install: true },
+      'chat.message': { event: 'UserPromptSubmit', blocks: true, context: true, failsClosed: true, install: true },
     },
-    tools: { bash: tool('Bash'), read: tool('Read', { file_path: 'filePath' }), write: tool('Write', { file_path: 'filePath' }), edit: tool('Edit', { file_path: 'filePath', old_string: 'oldString', new_string: 'newString' }), grep: tool('Grep'), glob: tool('Glob'), list: tool('LS'), task: tool('Task'), webfetch: tool('WebFetch') },
+    tools: { bash: tool('Bash'), read: tool('Read', { file_path: 'filePath' }), write: tool('Write', { file_path: 'filePath' }), edit: tool('Edit', { file_path: 'filePath', old_string: 'oldString', new_string: 'newString', replace_all: 'replaceAll' }), grep: tool('Grep'), glob: tool('Glob'), list: tool('LS'), task: tool('Task'), webfetch: tool('WebFetch') },
     eventField: 'hook_event_name',
-    fields: { session_id: ['sessionID'], tool_use_id: ['callID'], cwd: ['directory'], tool_name: ['tool'], tool_input: ['args'], tool_response: ['output'] },
+    fields: { session_id: ['sessionID'], tool_use_id: ['callID'], cwd: ['directory'], tool_name: ['tool'], tool_input: ['args'], prompt: ['prompt'] },
     install: { project: '.opencode/plugins/peri-hooks.js', user: '.config/opencode/plugins/peri-hooks.js', shape: 'plugin', under: [], handler: {}, commandKey: 'command' },
   },
   amp: {

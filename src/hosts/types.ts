@@ -29,6 +29,8 @@ export interface Channels {
    * there to answer; the host module's cannotAsk says when not, and the ask is then a deny too.
    */
   asks?: true | 'interactive';
+  /** It refuses the action when its own hook fails: a failing policy hook blocks there too, never weaker. */
+  failsClosed?: true;
 }
 
 export interface HostEventDef extends Channels {
@@ -38,11 +40,6 @@ export interface HostEventDef extends Channels {
   tool?: string;
   /** The host event install registers for its Claude Code event (where several map to one, only one is registered). */
   install?: true;
-  /**
-   * The host itself refuses the action when a hook of this event fails (crashes, answers garbage): a failing
-   * policy hook blocks here too, as under --fail-closed, so that peri-hooks is never weaker than the host.
-   */
-  failsClosed?: true;
   /** Other Claude Code events the host event also becomes, with what the host reads there (Gemini's AfterTool of a failed call is PostToolUseFailure). */
   also?: Readonly<Partial<Record<EventName, Channels>>>;
 }

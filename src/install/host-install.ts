@@ -41,6 +41,8 @@ export interface HostInstallResult {
   artefact: Artefact;
   /** The host events registered, each with the Claude Code event it fires. */
   events: Array<{ hostEvent: string; event: EventName }>;
+  /** The policy's events the host has no event for: their hooks do not run there. */
+  unmapped: EventName[];
   changes: FileChange[];
   warnings: Diagnostic[];
 }
@@ -79,11 +81,12 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   const changes = host.install.shape === 'scripts'
     ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\nexec ${command(hostEvent)}\n` })))
     : host.install.shape === 'plugin'
-      ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
+      ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed, events.map(({ hostEvent }) => hostEvent)))
       : configChanges(host, file, new Map(events.map(({ hostEvent }) => [hostEvent, entry(host, command(hostEvent), timeoutS(hostEvent))])));
   if (options.trust) changes.push(...trustChanges(host, file, changes, options.load));
   if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts');
-  return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
+  const unmapped = used.filter((event) => !events.some((registered) => registered.event === event));
+  return { file, artefact, events, unmapped, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
 }
 
 /** Codex runs a hook only with its trusted_hash in config.toml: the one it computes for each of peri-hooks' entries. */

@@ -154,14 +154,22 @@ describe('install --host, shapes', () => {
   });
 
   test('opencode: the generated plugin refuses a denied call and lets an allowed one through', async () => {
-    await install('opencode');
+    const installed = await install('opencode');
+    assert.match(installed.stderr, /peri-hooks: opencode \(plugin\) has no event for Stop: those hooks of the policy do not run there/);
     const file = join(project.dir, '.opencode/plugins/peri-hooks.js');
+    const text = readFileSync(file, 'utf8');
+    assert.doesNotMatch(text, /tool\.execute\.after/, 'the policy has no PostToolUse hook: nothing is registered after a tool');
+    assert.doesNotMatch(text, /spawnSync/, 'opencode\'s event loop goes on while the policy runs');
     // The plugin runs peri-hooks in this process's environment: its session state goes into the project.
     process.env.PERI_HOOKS_STATE_DIR = join(project.dir, 'state');
     const plugin = (await import(pathToFileURL(file).href)).default as (context: { directory: string }) => Promise<Record<string, (input: object, output: { args: object }) => Promise<void>>>;
     const hooks = await plugin({ directory: project.dir });
     await assert.rejects(hooks['tool.execute.before']!({ tool: 'bash', sessionID: 's1', callID: 'c1' }, { args: { command: 'git push --force' } }), /no force pushes/);
     await hooks['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c2' }, { args: { filePath: 'README.md' } });
+    // peri-hooks cannot start: opencode refuses a call whose plugin fails, and so does this one.
+    writeFileSync(file, text.replace(/^const RUNNER = .*$/m, 'const RUNNER = ["/nonexistent/peri-hooks"];'));
+    const broken = (await import(`${pathToFileURL(file).href}?broken`)).default as typeof plugin;
+    await assert.rejects((await broken({ directory: project.dir }))['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c3' }, { args: { filePath: 'README.md' } }), /: peri-hooks failed; refused$/);
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
   });

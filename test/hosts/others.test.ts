@@ -139,6 +139,67 @@ describe('opencode and amp plugins', () => {
     assert.deepEqual(json(rewritten), { action: 'allow', args: { filePath: `${bench().project.dir}/README.md` } });
   });
 
+  test('opencode apply_patch (gpt- models): each file of patchText is a Write or Edit; a deny of one refuses the patch; a rewrite is unsupported', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Write|Edit', hooks: [bench().hook('oc-patch', { stderr: 'no .env files', exit: 2 })] }] });
+    const denied = await bench().fire('opencode', undefined, bench().payload('opencode', 'tool.execute.before.apply_patch'));
+    assert.equal(denied.code, 2);
+    assert.deepEqual(json(denied), { action: 'deny', message: 'no .env files' });
+    const [input] = bench().seen('oc-patch');
+    assert.equal(input!.tool_name, 'Write');
+    assert.deepEqual(input!.tool_input, { file_path: `${bench().project.dir}/.env.local`, content: 'SECRET=1\n' });
+    bench().policy({ PreToolUse: [{ matcher: 'Write', hooks: [bench().hook('oc-patch-rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: 'x', content: 'y' } }))] }] });
+    const rewritten = await bench().fire('opencode', undefined, bench().payload('opencode', 'tool.execute.before.apply_patch'));
+    assert.equal(rewritten.code, 0);
+    assert.deepEqual(json(rewritten), { action: 'allow' });
+    assert.match(rewritten.stderr, /unsupported on opencode \(plugin\) tool\.execute\.before: rewriting an apply_patch call; the call goes on unchanged/);
+    const broken = await bench().fire('opencode', undefined, bench().payload('opencode', 'tool.execute.before.apply_patch', { args: { patchText: 'not a patch' } }));
+    assert.equal(broken.code, 1);
+    assert.match(broken.stderr, /opencode \(plugin\) tool\.execute\.before payload holds no file of an apply_patch envelope .* at \$\.args\.patchText/);
+  });
+
+  test('opencode after a tool: tool_response in Claude Code\'s shape per tool; a block is action block with the reason', async () => {
+    bench().policy({ PostToolUse: [{ hooks: [bench().hook('oc-after', { stdout: { decision: 'block', reason: 'look again' } })] }] });
+    const dir = bench().project.dir;
+    const expected: Record<string, unknown> = {
+      bash: { stdout: 'captured\n', stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
+      read: { type: 'text', file: { filePath: `${dir}/captured.txt`, content: 'captured', numLines: 1, startLine: 1, totalLines: 1 } },
+      write: { type: 'create', filePath: `${dir}/captured.txt`, content: 'captured\n', structuredPatch: [], originalFile: null, userModified: false },
+      edit: { filePath: `${dir}/captured.txt`, oldString: 'captured', newString: 'edited', originalFile: null, structuredPatch: [], userModified: false, replaceAll: false },
+    };
+    for (const [tool, response] of Object.entries(expected)) {
+      const result = await bench().fire('opencode', undefined, bench().payload('opencode', `tool.execute.after.${tool}`));
+      assert.equal(result.code, 2, result.stderr);
+      assert.deepEqual(json(result), { action: 'block', message: 'look again' });
+      assert.deepEqual(bench().seen('oc-after').at(-1)!.tool_response, response, tool);
+    }
+  });
+
+  test('opencode before a tool: a failing policy hook refuses the call, as opencode refuses a call whose plugin throws; the model reads no command line', async () => {
+    const hook = bench().hook('oc-crash', { stderr: 'TypeError: boom', exit: 1 });
+    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] });
+    const refused = await bench().fire('opencode', undefined, bench().payload('opencode', 'tool.execute.before'));
+    assert.equal(refused.code, 2);
+    assert.deepEqual(json(refused), { action: 'deny', message: 'a policy hook failed (blocking because of opencode (plugin), which refuses the action when a tool.execute.before hook fails)' });
+    assert.match(refused.stderr, /boom/);
+    const closed = await bench().fire('opencode', undefined, bench().payload('opencode', 'tool.execute.before'), ['--fail-closed']);
+    assert.equal(closed.code, 2);
+    assert.deepEqual(json(closed), { action: 'deny', message: 'a policy hook failed (blocking because of --fail-closed)' });
+    assert.ok(closed.stderr.includes(hook), 'the command line stays on stderr');
+  });
+
+  test('opencode chat.message: the prompt is UserPromptSubmit; a block is action block, context is context; a failing hook refuses the prompt', async () => {
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('oc-prompt', { stdout: { decision: 'block', reason: 'not today', hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'the repo is frozen' } } })] }] });
+    const blocked = await bench().fire('opencode', undefined, bench().payload('opencode', 'chat.message'));
+    assert.equal(blocked.code, 2);
+    assert.deepEqual(json(blocked), { action: 'block', message: 'not today', context: 'the repo is frozen' });
+    const [input] = bench().seen('oc-prompt');
+    assert.equal(input!.prompt, '"Do the task."');
+    assert.equal(input!.hook_event_name, 'UserPromptSubmit');
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('oc-prompt-crash', { exit: 1, stderr: 'boom' })] }] });
+    const failed = await bench().fire('opencode', undefined, bench().payload('opencode', 'chat.message'));
+    assert.deepEqual(json(failed), { action: 'block', message: 'a policy hook failed (blocking because of opencode (plugin), which refuses the action when a chat.message hook fails)' });
+  });
+
   test('amp: a deny is reject-and-continue', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('amp', { stderr: 'no force pushes', exit: 2 })] }] });
     const result = await bench().fire('amp', undefined, bench().payload('amp', 'tool.call'));

@@ -29,7 +29,8 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
     host, scope, policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
     failClosed: flags.failClosed === true, trust: flags.trust === true, dryRun, cwd: process.cwd(), load,
   });
-  const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
+  const unmapped = result.unmapped.length > 0 ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see "Other agents" in the README)\n` : '';
+  const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('') + unmapped;
   const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');
   const summary = result.changes.length === 0
     ? `peri-hooks: already registered for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`
