@@ -38,16 +38,20 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     hostEvent = eventOf(host, named, payload);
     const def = host.events[hostEvent]!;
     const calls = module.calls ? module.calls({ host, hostEvent, def, payload }) : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
+    // No call: the payload is not one Claude Code fires on (Qwen's continuation prompts), so nothing is decided.
+    if (calls.length === 0) return { host: firing.host, reports: [], stdout: '', stderr: '', exitCode: 0 };
     const reports: FireReport[] = [];
     for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
     const notes: string[] = [];
-    const verdict = channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes);
+    const verdict = modelSafe(host, channelled(host, module, hostEvent, def, verdictOf(reports), calls.length, notes));
     const hostTool = field(host, payload, 'tool_name');
     const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
     const errors = verdict.errors.map((error) => `${error}\n`);
     const closed = verdict.failClosed ? ['peri-hooks: blocked because of --fail-closed (a hook failed)\n'] : [];
-    return { host: firing.host, reports, stdout: rendered.stdout, stderr: [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('') + rendered.stderr + closed.join(''), exitCode: rendered.exitCode };
+    // Where the agent shows a block's whole stderr to the model, that stderr is the block reason alone.
+    const stderr = host.modelReadsStderr && rendered.exitCode === 2 ? rendered.stderr : [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('') + rendered.stderr + closed.join('');
+    return { host: firing.host, reports, stdout: rendered.stdout, stderr, exitCode: rendered.exitCode };
   } catch (error) {
     // Under --fail-closed a payload peri-hooks cannot read blocks, in the host's form, where the event can block.
     const def = hostEvent === undefined ? undefined : host.events[hostEvent];
@@ -55,7 +59,7 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     const reason = `peri-hooks: ${error.message} (blocking because of --fail-closed)`;
     const verdict: Verdict = { event: def.event, permission: 'deny', blocked: true, reason, errors: [], failClosed: true };
     const rendered = module.render({ host, hostEvent, def, payload: payload ?? {}, verdict });
-    return { host: firing.host, reports: [], stdout: rendered.stdout, stderr: `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode };
+    return { host: firing.host, reports: [], stdout: rendered.stdout, stderr: host.modelReadsStderr ? rendered.stderr : `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode };
   }
 }
 
@@ -84,6 +88,11 @@ function eventOf(host: HostDef, named: string | undefined, payload: Payload): st
   throw new PeriHooksError('invalid-input', `the ${host.title} payload names no event peri-hooks maps (${where} is ${shown})`, `give the host event after fire --host ${host.name}, one of: ${Object.keys(host.events).join(', ')}`);
 }
 
+/** Where the model reads the block's stderr, a --fail-closed block names no hook command line (only the report does). */
+function modelSafe(host: HostDef, verdict: Verdict): Verdict {
+  return host.modelReadsStderr && verdict.failClosed ? { ...verdict, reason: 'blocked by peri-hooks: a policy hook failed, and --fail-closed blocks then' } : verdict;
+}
+
 /** The verdict as the host event can take it; what it cannot take is a note on stderr. */
 function channelled(host: HostDef, module: HostModule, hostEvent: string, def: HostEventDef, verdict: Verdict, calls: number, notes: string[]): Verdict {
   const result: Verdict = { ...verdict };
@@ -107,7 +116,10 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     delete result.permission;
   }
   if (result.updatedInput && (!def.rewrites || calls > 1)) {
-    unsupported(calls > 1 ? 'rewriting one call of several (an apply_patch of several files, several edits)' : 'rewriting the tool input (updatedInput)', 'the call goes on unchanged');
+    // The original call is not what the policy let through: where the event can block, it is refused.
+    const what = calls > 1 ? 'rewriting one call of several (an apply_patch of several files, several edits)' : 'rewriting the tool input (updatedInput)';
+    if (def.blocks && !result.blocked) Object.assign(result, { blocked: true, permission: 'deny', reason: `the policy rewrites this call, which ${host.title} cannot apply; it is refused rather than run unchanged${result.reason ? ` (${result.reason})` : ''}` });
+    unsupported(what, def.blocks ? 'the call is refused instead, the safe side' : 'the call goes on unchanged');
     delete result.updatedInput;
   }
   if (result.context !== undefined && !def.context) {

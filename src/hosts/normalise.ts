@@ -107,12 +107,18 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
     if (!EVENTS[event].withoutToolUseId) input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';
     else delete input.tool_use_id;
     if (EVENTS[event].toolResponseField === 'tool_response' && input.tool_response === undefined) input.tool_response = {};
-    input.peri_hooks_host = { name: host.name, event: hostEvent, ...(typeof hostName === 'string' ? { tool_name: hostName } : {}) };
+    input.peri_hooks_host = { name: host.name, event: hostEvent, ...(typeof hostName === 'string' ? { tool_name: hostName } : {}), ...kept(host, payload) };
   } else {
-    input.peri_hooks_host = { name: host.name, event: hostEvent };
+    input.peri_hooks_host = { name: host.name, event: hostEvent, ...kept(host, payload) };
   }
   fillRequired(host, hostEvent, input);
   return input;
+}
+
+/** The host-only fields the payload holds, as `{fields: {…}}`, or nothing. */
+function kept(host: HostDef, payload: Payload): { fields?: Record<string, unknown> } {
+  const fields = Object.fromEntries((host.keep ?? []).filter((name) => payload[name] !== undefined).map((name) => [name, payload[name]]));
+  return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
 /** What Claude Code always sends for the event, where the host sends nothing like it. */

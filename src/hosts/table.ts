@@ -34,6 +34,10 @@ export interface HostDef {
   eventField?: string;
   /** Claude Code input field → the payload paths that may hold it, first present wins. */
   fields: Readonly<Record<string, readonly string[]>>;
+  /** Payload fields with no Claude Code equivalent, kept under peri_hooks_host.fields for the policy. */
+  keep?: readonly string[];
+  /** The agent shows a blocking hook's whole stderr to the model: only the block reason may be there. */
+  modelReadsStderr?: true;
   install: InstallDef;
 }
 
@@ -275,10 +279,18 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   qwen: {
     name: 'qwen',
     title: 'Qwen Code',
-    events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], { PermissionRequest: BLOCK }),
+    // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and no decision on PostToolUse
+    // (test/hosts/real/qwen.real.ts).
+    events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], {
+      PreToolUse: { blocks: true, asks: true },
+      PermissionRequest: BLOCK,
+      PostToolUse: CONTEXT,
+    }),
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',
     fields: { ...CLAUDE_FIELDS, tool_use_id: ['tool_use_id', 'tool_call_id'] },
+    keep: ['submitted_prompt', 'prompt_id', 'tool_call_id'],
+    modelReadsStderr: true,
     install: { project: '.qwen/settings.json', user: '.qwen/settings.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 'ms' } },
   },
   factory: {

@@ -45,12 +45,12 @@ describe('codex PreToolUse', () => {
     assert.deepEqual(bench().seen('files')[0]!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'apply_patch' });
   });
 
-  test('a rewrite of one file of a patch cannot be applied: unsupported on stderr, the call goes on', async () => {
+  test('a rewrite of one file of a patch cannot be applied: unsupported on stderr, the call is refused', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Edit', hooks: [bench().hook('edit-rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: '/x', old_string: 'a', new_string: 'b' } }))] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'));
-    assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
-    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: rewriting one call of several .*; the call goes on unchanged/);
+    assert.equal(result.code, 2);
+    assert.equal((json(result) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: rewriting one call of several .*; the call is refused instead, the safe side/);
   });
 
   test('ask: Codex would let the call proceed, so it is a deny (the safe side), said on stderr', async () => {

@@ -1,0 +1,68 @@
+// Qwen Code: the payloads the real Qwen Code 0.24.4 sent (fixtures/hosts/qwen) through a policy of real command
+// hooks; what the real agent then does with each answer is test/hosts/real/qwen.real.ts.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { json, preToolUse, useBench } from './harness.ts';
+
+const bench = useBench();
+
+describe('qwen', () => {
+  test('UserPromptSubmit fires for what the user submitted, with its host-only fields; a continuation (no submitted_prompt) fires nothing', async () => {
+    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stdout: { decision: 'block', reason: 'no prompts today' } })] }] });
+    const submitted = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit'));
+    assert.equal(submitted.code, 2);
+    assert.equal(submitted.stderr, 'no prompts today\n');
+    const [seen] = bench().seen('prompt');
+    assert.equal(seen!.prompt, 'Do the task.');
+    assert.deepEqual(seen!.peri_hooks_host, { name: 'qwen', event: 'UserPromptSubmit', fields: { prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', submitted_prompt: 'Do the task.' } });
+    for (const overrides of [{}, { prompt: 'Stop hook feedback: write the tests' }]) {
+      const continuation = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit.continuation', overrides));
+      assert.deepEqual([continuation.code, continuation.stdout, continuation.stderr], [0, '', '']);
+    }
+    assert.equal(bench().seen('prompt').length, 1);
+  });
+
+  test('a rewrite, which Qwen Code does not apply, refuses the call with the reason; only that reason is on stderr', async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { command: 'echo safe' }, additionalContext: 'ran through the policy' }))] }] });
+    const result = await bench().fire('qwen', 'PreToolUse', bench().payload('qwen', 'PreToolUse.run_shell_command'));
+    assert.equal(result.code, 2);
+    const reason = 'the policy rewrites this call, which Qwen Code cannot apply; it is refused rather than run unchanged';
+    assert.equal(result.stderr, `${reason}\n`);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+    const [seen] = bench().seen('rewrite');
+    assert.equal(seen!.tool_name, 'Bash');
+    assert.equal(seen!.tool_use_id, 'toolu_1796286075470_bowbnt7yx');
+    assert.deepEqual((seen!.peri_hooks_host as { fields: unknown }).fields, { prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', tool_call_id: 'call_1' });
+  });
+
+  test('context before a tool is unsupported (said on stderr, exit 0); an allow stays an allow', async () => {
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('context', preToolUse({ permissionDecision: 'allow', additionalContext: 'mind the tests' }))] }] });
+    const result = await bench().fire('qwen', 'PreToolUse', bench().payload('qwen', 'PreToolUse.write_file'));
+    assert.equal(result.code, 0);
+    assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+    assert.match(result.stderr, /unsupported on Qwen Code PreToolUse: adding model context/);
+  });
+
+  test('PostToolUse: tool_response in Claude Code\'s shape for Bash and Write; a block is unsupported, context goes through', async () => {
+    bench().policy({ PostToolUse: [{ hooks: [bench().hook('post', { stdout: { decision: 'block', reason: 'look again', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'checked' } } })] }] });
+    const shell = await bench().fire('qwen', 'PostToolUse', bench().payload('qwen', 'PostToolUse.run_shell_command'));
+    assert.equal(shell.code, 0);
+    assert.deepEqual(json(shell), { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'checked' } });
+    assert.match(shell.stderr, /unsupported on Qwen Code PostToolUse: blocking \(look again\); the action goes on/);
+    const write = await bench().fire('qwen', 'PostToolUse', bench().payload('qwen', 'PostToolUse.write_file'));
+    assert.equal(write.code, 0);
+    const [bash, file] = bench().seen('post');
+    assert.deepEqual(bash!.tool_response, { stdout: 'captured', stderr: '', interrupted: false, isImage: false });
+    assert.deepEqual(file!.tool_response, { type: 'create', filePath: `${bench().project.dir}/captured.txt`, content: 'captured\n', structuredPatch: [], originalFile: null });
+    assert.equal(file!.tool_name, 'Write');
+  });
+
+  test('--fail-closed: the block reason names no hook command line, and stderr is that reason alone', async () => {
+    const crash = bench().hook('crash', { stderr: 'secret-token-in-args', exit: 1 });
+    bench().policy({ PreToolUse: [{ hooks: [`${crash} --token hunter2`] }] });
+    const result = await bench().fire('qwen', 'PreToolUse', bench().payload('qwen', 'PreToolUse.run_shell_command'), ['--fail-closed']);
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr, 'blocked by peri-hooks: a policy hook failed, and --fail-closed blocks then\n');
+    assert.doesNotMatch(result.stdout, /hunter2|crash/);
+  });
+});
