@@ -280,11 +280,12 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     name: 'qwen',
     title: 'Qwen Code',
     // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and no decision on PostToolUse
-    // (test/hosts/real/qwen.real.ts).
+    // (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction instructions (its source).
     events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], {
       PreToolUse: { blocks: true, asks: true },
       PermissionRequest: BLOCK,
       PostToolUse: CONTEXT,
+      PreCompact: {},
     }),
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',

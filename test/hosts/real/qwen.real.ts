@@ -85,21 +85,27 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
     for (const run of [native, policy]) assert.deepEqual([run.result.code, run.main.length], [0, 2]);
   });
 
-  test('context: after a tool the model reads it, before a tool Qwen drops it; a block after a tool is ignored; tool_response in Claude Code\'s shape', async () => {
+  test('context: after a tool and after a failed one the model reads it, before a tool Qwen drops it; a block after a tool is ignored; tool_response in Claude Code\'s shape', async () => {
     const { native, policy } = await both((folder) => {
       const before = handler(recordingHook(folder, 'before', { stdout: pre({ additionalContext: 'PRE-CONTEXT' }) }));
       const after = handler(recordingHook(folder, 'after', { stdout: { decision: 'block', reason: 'POST-BLOCK', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' } } }));
-      const groups = { PreToolUse: [{ hooks: [before] }], PostToolUse: [{ hooks: [after] }] };
-      return { turns: TOOL_THEN_DONE, native: groups, policy: groups };
+      const failed = handler(recordingHook(folder, 'failed', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'FAILURE-CONTEXT' } } }));
+      const groups = { PreToolUse: [{ hooks: [before] }], PostToolUse: [{ hooks: [after] }], PostToolUseFailure: [{ hooks: [failed] }] };
+      const missing = { name: 'read_file', arguments: { file_path: join(folder.project, 'missing.txt') } };
+      return { turns: [{ toolCalls: [SHELL] }, { toolCalls: [missing] }, { text: 'DONE' }], native: groups, policy: groups };
     });
     for (const run of [native, policy]) {
-      assert.deepEqual([run.result.code, run.main.length, projectFile(run, 'ran.txt')], [0, 2, 'ran\n']);
+      assert.deepEqual([run.result.code, run.main.length, projectFile(run, 'ran.txt')], [0, 3, 'ran\n']);
       assert.match(modelSaw(run), /POST-CONTEXT/);
+      assert.match(modelSaw(run), /FAILURE-CONTEXT/);
       assert.doesNotMatch(modelSaw(run), /PRE-CONTEXT|POST-BLOCK|peri-hooks:/);
     }
     assert.deepEqual(toolResults(policy), toolResults(native));
     assert.deepEqual(seen(native.folder, 'after')[0]!.tool_response.llmContent.split('\n')[2], 'Output: (empty)');
     assert.deepEqual(seen(policy.folder, 'after')[0]!.tool_response, { stdout: '', stderr: '', interrupted: false, isImage: false });
+    const [failure] = seen(policy.folder, 'failed');
+    assert.equal(failure!.tool_name, 'Read');
+    assert.equal(typeof failure!.error, 'string');
   });
 
   test('prompt: a block stops before any request; context reaches the model; continuations fire no UserPromptSubmit through peri-hooks', async () => {
@@ -156,14 +162,15 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
     assert.deepEqual(toolResults(policy), toolResults(native));
   });
 
-  test('crash and timeout: Qwen Code runs the tool, as peri-hooks does; under --fail-closed it is refused and the model sees no command line', async () => {
+  test('crash, timeout and garbled JSON: Qwen Code runs the tool, as peri-hooks does; under --fail-closed it is refused and the model sees no command line', async () => {
     const build = (failClosed: boolean) => (folder: RunFolder): QwenCase => {
       const crash = recordingHook(folder, 'crash', { stderr: 'CRASH-DETAIL', exit: 1 });
       const slow = recordingHook(folder, 'slow', { sleep: 6 });
+      const garbled = handler(recordingHook(folder, 'garbled', { stdout: '{"hookSpecificOutput": {"permissionDecision": "deny"' }));
       return {
         turns: [{ toolCalls: [SHELL] }, { toolCalls: [{ name: 'run_shell_command', arguments: { command: 'echo slow > slow.txt' } }] }, { text: 'DONE' }],
-        native: { PreToolUse: [{ hooks: [handler(`${crash} --token SECRET-ARG`)] }, { hooks: [handler(`${slow} --token SECRET-ARG`, 1000)] }] },
-        policy: { PreToolUse: [{ hooks: [handler(`${crash} --token SECRET-ARG`)] }, { hooks: [handler(`${slow} --token SECRET-ARG`, 1)] }] },
+        native: { PreToolUse: [{ hooks: [handler(`${crash} --token SECRET-ARG`), garbled] }, { hooks: [handler(`${slow} --token SECRET-ARG`, 1000)] }] },
+        policy: { PreToolUse: [{ hooks: [handler(`${crash} --token SECRET-ARG`), garbled] }, { hooks: [handler(`${slow} --token SECRET-ARG`, 1)] }] },
         failClosed,
       };
     };

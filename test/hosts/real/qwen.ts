@@ -95,10 +95,10 @@ export function modelSaw(run: QwenRun): string {
   return run.main.map((request) => texts(request).join('\n')).join('\n');
 }
 
-/** The tool results the model got, in order, from the last main request. */
+/** The tool results the model got, in order, from the last main request; the run folder reads `<run>`. */
 export function toolResults(run: QwenRun): string[] {
   const messages: Array<{ role?: string; content?: unknown }> = run.main.at(-1)?.body?.messages ?? [];
-  return messages.filter((message) => message.role === 'tool').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)));
+  return messages.filter((message) => message.role === 'tool').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)).replaceAll(run.folder.root, '<run>'));
 }
 
 export function projectFile(run: QwenRun, name: string): string | undefined {
