@@ -2,6 +2,7 @@
 // hooks; what the real agent then does with each answer is test/hosts/real/qwen.real.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { claudeResponse } from '../../src/hosts/qwen.ts';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
@@ -65,4 +66,26 @@ describe('qwen', () => {
     assert.equal(result.stderr, 'blocked by peri-hooks: a policy hook failed, and --fail-closed blocks then\n');
     assert.doesNotMatch(result.stdout, /hunter2|crash/);
   });
+});
+
+describe('qwen tool_response → Claude Code\'s shape', () => {
+  const rows: Array<[string, string, Record<string, unknown>, unknown, unknown]> = [
+    ['Bash: Output and Error sections, "(empty)" and "(none)" are nothing', 'Bash', { command: 'ls' },
+      { llmContent: 'Command: ls\nDirectory: (root)\nOutput: a\nb\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)', returnDisplay: 'a\nb' },
+      { stdout: 'a\nb', stderr: '', interrupted: false, isImage: false }],
+    ['Bash: stderr, and an Error: line inside the output stays output', 'Bash', { command: 'x' },
+      { llmContent: 'Command: x\nDirectory: (root)\nOutput: see\nError: inside\nError: boom\nExit Code: 1\nSignal: (none)', returnDisplay: '' },
+      { stdout: 'see\nError: inside', stderr: 'boom', interrupted: false, isImage: false }],
+    ['Bash: text of another form is stdout as shown', 'Bash', { command: 'x' }, { llmContent: 'Command was cancelled', returnDisplay: 'cancelled' }, { stdout: 'cancelled', stderr: '', interrupted: false, isImage: false }],
+    ['Edit: the input\'s strings and the display\'s original', 'Edit', { file_path: '/p/a.ts', old_string: 'a', new_string: 'b' },
+      { llmContent: 'The file: /p/a.ts has been updated.', returnDisplay: { fileDiff: '…', fileName: 'a.ts', filePath: '/p/a.ts', originalContent: 'a\n', newContent: 'b\n' } },
+      { filePath: '/p/a.ts', oldString: 'a', newString: 'b', originalFile: 'a\n', structuredPatch: [], userModified: false, replaceAll: false }],
+    ['Write over a file: an update with its original', 'Write', { file_path: '/p/a.ts', content: 'b\n' },
+      { llmContent: 'Successfully overwrote file: /p/a.ts.', returnDisplay: { filePath: '/p/a.ts', originalContent: 'a\n', newContent: 'b\n' } },
+      { type: 'update', filePath: '/p/a.ts', content: 'b\n', structuredPatch: [], originalFile: 'a\n' }],
+    ['Read: the model\'s text as the file', 'Read', { file_path: '/p/a.ts' }, { llmContent: 'one\ntwo', returnDisplay: '' },
+      { type: 'text', file: { filePath: '/p/a.ts', content: 'one\ntwo', numLines: 2, startLine: 1, totalLines: 2 } }],
+    ['another tool keeps Qwen\'s object', 'Grep', { pattern: 'x' }, { llmContent: 'Found 1 match', returnDisplay: 'Found 1 match' }, { llmContent: 'Found 1 match', returnDisplay: 'Found 1 match' }],
+  ];
+  for (const [name, tool, input, response, expected] of rows) test(name, () => assert.deepEqual(claudeResponse(tool, input, response), expected));
 });
