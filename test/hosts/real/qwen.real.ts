@@ -3,11 +3,13 @@
 // run, what the model saw, the exit status, the number of model requests. Where Qwen Code ignores an answer
 // (a rewrite, context before a tool, a block after one) the native run shows it, and peri-hooks' run meets the
 // README's claim instead. `npm run test:hosts qwen`.
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { recordingHook, type RunFolder, seen } from './common.ts';
-import { handler, modelSaw, projectFile, PROMPT, type QwenCase, type QwenRun, runQwen, texts, toolResults } from './qwen.ts';
+import { cleanupRuns, handler, modelSaw, projectFile, PROMPT, type QwenCase, type QwenRun, runQwen, texts, toolResults } from './qwen.ts';
+
+after(cleanupRuns);
 
 const SHELL = { name: 'run_shell_command', arguments: { command: 'echo ran > ran.txt' } };
 const TOOL_THEN_DONE = [{ toolCalls: [SHELL] }, { text: 'DONE' }];

@@ -37,6 +37,12 @@ export interface QwenRun {
   install?: AgentResult;
 }
 
+const folders: RunFolder[] = [];
+/** Removes every run folder of this process's runs (their processes are gone: runAgent kills each group). */
+export function cleanupRuns(): void {
+  for (const folder of folders.splice(0)) folder.cleanup();
+}
+
 let command: string | undefined;
 /** The pinned Qwen Code, installed into its cache on first use. */
 export function qwenCommand(): string {
@@ -53,6 +59,7 @@ export function isMain(request: RecordedRequest): boolean {
 /** Runs one case in its own folder (which `build` writes its hook scripts into): its native hooks, or its policy through install. */
 export async function runQwen(mode: 'native' | 'policy', build: (folder: RunFolder) => QwenCase): Promise<QwenRun> {
   const folder = runFolder(`qwen-${mode}`);
+  folders.push(folder);
   const kase = build(folder);
   let mainCount = 0;
   const api = await startChatApi((request) => (isMain(request) ? (kase.turns[mainCount++] ?? { text: 'DONE' }) : { text: '' }));
