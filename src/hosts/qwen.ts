@@ -1,8 +1,8 @@
 // Qwen Code 0.24.4: Claude Code's event names, payload and output, with two differences the real agent shows.
 // It fires UserPromptSubmit again on every continuation (after tool results, after a Stop block) with the text
 // the model is sent next (`""` after tools); Claude Code fires it only for what the user submits, which Qwen
-// marks with `submitted_prompt`. And its PostToolUse tool_response is `{llmContent, returnDisplay}`, turned here
-// into Claude Code's shape for the tools whose shape Claude Code defines.
+// marks with `submitted_prompt`. Its PostToolUse tool_response is `{llmContent, returnDisplay}`, turned here into
+// Claude Code's shape for the tools whose shape Claude Code defines; its approval modes become permission modes.
 import { renderClaudeLike } from './claude-like.ts';
 import type { HostContext, HostModule } from './module.ts';
 import { claudeInput } from './normalise.ts';
@@ -12,12 +12,16 @@ export const qwen: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
     if (def.event === 'UserPromptSubmit' && typeof payload.submitted_prompt !== 'string') return [];
     const input = claudeInput(host, hostEvent, def, payload);
+    if (typeof input.permission_mode === 'string') input.permission_mode = PERMISSION_MODES[input.permission_mode] ?? input.permission_mode;
     if (def.event === 'PostToolUse') input.tool_response = claudeResponse(input.tool_name as string, input.tool_input as Record<string, unknown>, payload.tool_response);
     return [{ event: def.event, input }];
   },
   render: (context) => renderClaudeLike(context),
   stops: () => true,
 };
+
+/** Qwen's approval modes as Claude Code's permission modes (the original stays in peri_hooks_host.fields). */
+const PERMISSION_MODES: Readonly<Record<string, string>> = { default: 'default', plan: 'plan', 'auto-edit': 'acceptEdits', auto_edit: 'acceptEdits', auto: 'auto', yolo: 'bypassPermissions' };
 
 type Shaper = (input: Record<string, unknown>, text: string, display: unknown) => Record<string, unknown>;
 

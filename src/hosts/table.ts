@@ -290,7 +290,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',
     fields: { ...CLAUDE_FIELDS, tool_use_id: ['tool_use_id', 'tool_call_id'] },
-    keep: ['submitted_prompt', 'prompt_id', 'tool_call_id'],
+    keep: ['submitted_prompt', 'prompt_id', 'tool_call_id', 'permission_mode'],
     modelReadsStderr: true,
     install: { project: '.qwen/settings.json', user: '.qwen/settings.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 'ms' } },
   },

@@ -103,12 +103,12 @@ describe('cline', () => {
 });
 
 describe('qwen, factory and antigravity: Claude Code\'s own wire format', () => {
-  test('qwen: run_shell_command is Bash, tool_call_id the tool_use_id; exit 2 denies', async () => {
+  test('qwen: run_shell_command is Bash, tool_call_id the tool_use_id, auto_edit acceptEdits; exit 2 denies', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('qwen', { stderr: 'no hard resets', exit: 2 })] }] });
     const result = await bench().fire('qwen', undefined, bench().payload('qwen', 'PreToolUse'));
     assert.equal(result.code, 2);
     assert.equal(bench().seen('qwen')[0]!.tool_use_id, 'call_qw_01');
-    assert.equal(bench().seen('qwen')[0]!.permission_mode, 'auto_edit');
+    assert.equal(bench().seen('qwen')[0]!.permission_mode, 'acceptEdits');
   });
 
   test('factory: Execute is Bash; ask stays ask', async () => {

@@ -15,7 +15,7 @@ describe('qwen', () => {
     assert.equal(submitted.stderr, 'no prompts today\n');
     const [seen] = bench().seen('prompt');
     assert.equal(seen!.prompt, 'Do the task.');
-    assert.deepEqual(seen!.peri_hooks_host, { name: 'qwen', event: 'UserPromptSubmit', fields: { prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', submitted_prompt: 'Do the task.' } });
+    assert.deepEqual(seen!.peri_hooks_host, { name: 'qwen', event: 'UserPromptSubmit', fields: { permission_mode: 'yolo', prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', submitted_prompt: 'Do the task.' } });
     for (const overrides of [{}, { prompt: 'Stop hook feedback: write the tests' }]) {
       const continuation = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit.continuation', overrides));
       assert.deepEqual([continuation.code, continuation.stdout, continuation.stderr], [0, '', '']);
@@ -33,7 +33,8 @@ describe('qwen', () => {
     const [seen] = bench().seen('rewrite');
     assert.equal(seen!.tool_name, 'Bash');
     assert.equal(seen!.tool_use_id, 'toolu_1796286075470_bowbnt7yx');
-    assert.deepEqual((seen!.peri_hooks_host as { fields: unknown }).fields, { prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', tool_call_id: 'call_1' });
+    assert.deepEqual((seen!.peri_hooks_host as { fields: unknown }).fields, { prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', tool_call_id: 'call_1', permission_mode: 'yolo' });
+    assert.equal(seen!.permission_mode, 'bypassPermissions');
   });
 
   test('context before a tool is unsupported (said on stderr, exit 0); an allow stays an allow', async () => {
