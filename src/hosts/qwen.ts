@@ -1,7 +1,8 @@
-// Qwen Code 0.24.4: Claude Code's event names, payload and output, with two differences the real agent shows.
-// It fires UserPromptSubmit again on every continuation (after tool results, after a Stop block) with the text
-// the model is sent next (`""` after tools); Claude Code fires it only for what the user submits, which Qwen
-// marks with `submitted_prompt`. Its PostToolUse tool_response is `{llmContent, returnDisplay}`, turned here into
+// Qwen Code 0.24.4: Claude Code's event names, payload and output, with differences the real agent shows. It
+// fires UserPromptSubmit again on every continuation with the text the model is sent next: `""` after tool
+// results, which Claude Code never fires on and which holds nothing to guard, so it is not fired; a Stop block's
+// reason after a Stop block, which is fired, since without `submitted_prompt` it cannot be told from a prompt
+// that came from elsewhere than the user's input box (a channel, a daemon). Its PostToolUse tool_response is `{llmContent, returnDisplay}`, turned here into
 // Claude Code's shape for the tools whose shape Claude Code defines; its approval modes become permission modes.
 import { renderClaudeLike } from './claude-like.ts';
 import type { HostContext, HostModule } from './module.ts';
@@ -10,7 +11,7 @@ import type { ClaudeCall } from './types.ts';
 
 export const qwen: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
-    if (def.event === 'UserPromptSubmit' && typeof payload.submitted_prompt !== 'string') return [];
+    if (def.event === 'UserPromptSubmit' && payload.prompt === '' && typeof payload.submitted_prompt !== 'string') return [];
     const input = claudeInput(host, hostEvent, def, payload);
     if (typeof input.permission_mode === 'string') input.permission_mode = PERMISSION_MODES[input.permission_mode] ?? input.permission_mode;
     if (def.event === 'PostToolUse') input.tool_response = claudeResponse(input.tool_name as string, input.tool_input as Record<string, unknown>, payload.tool_response);

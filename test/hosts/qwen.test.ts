@@ -8,7 +8,7 @@ import { json, preToolUse, useBench } from './harness.ts';
 const bench = useBench();
 
 describe('qwen', () => {
-  test('UserPromptSubmit fires for what the user submitted, with its host-only fields; a continuation (no submitted_prompt) fires nothing', async () => {
+  test('UserPromptSubmit fires for what the user submitted, with its host-only fields; a continuation after tool results fires nothing', async () => {
     bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stdout: { decision: 'block', reason: 'no prompts today' } })] }] });
     const submitted = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit'));
     assert.equal(submitted.code, 2);
@@ -16,11 +16,15 @@ describe('qwen', () => {
     const [seen] = bench().seen('prompt');
     assert.equal(seen!.prompt, 'Do the task.');
     assert.deepEqual(seen!.peri_hooks_host, { name: 'qwen', event: 'UserPromptSubmit', fields: { permission_mode: 'yolo', prompt_id: '22a7b3d4-8160-4fa1-ab73-96cca07a80d6########0', submitted_prompt: 'Do the task.' } });
-    for (const overrides of [{}, { prompt: 'Stop hook feedback: write the tests' }]) {
-      const continuation = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit.continuation', overrides));
-      assert.deepEqual([continuation.code, continuation.stdout, continuation.stderr], [0, '', '']);
-    }
+    const continuation = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit.continuation'));
+    assert.deepEqual([continuation.code, continuation.stdout, continuation.stderr], [0, '', '']);
     assert.equal(bench().seen('prompt').length, 1);
+    // Text without submitted_prompt (a Stop block's continuation, a channel's prompt) is still guarded.
+    const unmarked = await bench().fire('qwen', undefined, bench().payload('qwen', 'UserPromptSubmit.continuation', { prompt: 'write the tests' }));
+    assert.equal(unmarked.code, 2);
+    const [, second] = bench().seen('prompt');
+    assert.equal(second!.prompt, 'write the tests');
+    assert.equal((second!.peri_hooks_host as { fields: Record<string, unknown> }).fields.submitted_prompt, undefined);
   });
 
   test('a rewrite, which Qwen Code does not apply, refuses the call with the reason; only that reason is on stderr', async () => {
