@@ -1,11 +1,15 @@
-// Qwen Code 0.24.4: Claude Code's event names, payload and output, with differences the real agent shows. It
-// fires UserPromptSubmit again on every continuation with the text the model is sent next: `""` after tool
-// results, which Claude Code never fires on and which holds nothing to guard, so it is not fired; a Stop block's
-// reason after a Stop block, which is fired, since without `submitted_prompt` it cannot be told from a prompt
-// that came from elsewhere than the user's input box (a channel, a daemon). Its PostToolUse tool_response is `{llmContent, returnDisplay}`, turned here into
-// Claude Code's shape for the tools whose shape Claude Code defines; its approval modes become permission modes.
+// Qwen Code 0.24.4: Claude Code's event names, payload and output, with differences the real agent shows
+// (test/hosts/real/qwen.real.ts):
+// - UserPromptSubmit fires again on every continuation with the text the model is sent next: `""` after tool
+//   results, which Claude Code never fires on and which holds nothing to guard, so it is not fired; a Stop block's
+//   reason after a Stop block, which is fired, since without `submitted_prompt` it cannot be told from a prompt
+//   that came from elsewhere than the user's input box (a channel, a daemon).
+// - `continue: false` on a tool event does not stop the agent: before a tool it refuses the call, after one it
+//   puts `stopReason` in place of the tool's output. PostToolUse reads no `decision`, so that is its block.
+// - tool_response is `{llmContent, returnDisplay}`, turned into Claude Code's shape for the tools whose shape
+//   Claude Code defines; approval modes become permission modes.
 import { renderClaudeLike } from './claude-like.ts';
-import type { HostContext, HostModule } from './module.ts';
+import { answer, reasonOf, type HostContext, type HostModule } from './module.ts';
 import { claudeInput } from './normalise.ts';
 import type { ClaudeCall } from './types.ts';
 
@@ -17,8 +21,15 @@ export const qwen: HostModule = {
     if (def.event === 'PostToolUse') input.tool_response = claudeResponse(input.tool_name as string, input.tool_input as Record<string, unknown>, payload.tool_response);
     return [{ event: def.event, input }];
   },
-  render: (context) => renderClaudeLike(context),
-  stops: () => true,
+  render(context) {
+    const { def, verdict } = context;
+    if (def.event !== 'PostToolUse' || !verdict.blocked) return renderClaudeLike(context);
+    // Exit 0: on exit 2 Qwen reads stderr as a `decision`, which PostToolUse ignores. Qwen drops context beside a
+    // stop, so the context follows the reason.
+    const stopReason = [reasonOf(verdict), verdict.context].filter((text) => text !== undefined).join('\n\n');
+    return answer({ continue: false, stopReason, ...(verdict.systemMessage !== undefined ? { systemMessage: verdict.systemMessage } : {}) });
+  },
+  stops: (def) => def.event !== 'PreToolUse' && def.event !== 'PostToolUse',
 };
 
 /** Qwen's approval modes as Claude Code's permission modes (the original stays in peri_hooks_host.fields). */

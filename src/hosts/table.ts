@@ -279,12 +279,13 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   qwen: {
     name: 'qwen',
     title: 'Qwen Code',
-    // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and no decision on PostToolUse
-    // (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction instructions (its source).
+    // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and blocks after a tool only
+    // through continue: false (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction
+    // instructions (its source).
     events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], {
       PreToolUse: { blocks: true, asks: true },
       PermissionRequest: BLOCK,
-      PostToolUse: CONTEXT,
+      PostToolUse: { blocks: true, context: true },
       PreCompact: {},
     }),
     tools: GEMINI_TOOLS,

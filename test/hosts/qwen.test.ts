@@ -49,18 +49,27 @@ describe('qwen', () => {
     assert.match(result.stderr, /unsupported on Qwen Code PreToolUse: adding model context/);
   });
 
-  test('PostToolUse: tool_response in Claude Code\'s shape for Bash and Write; a block is unsupported, context goes through', async () => {
+  test('PostToolUse: tool_response in Claude Code\'s shape for Bash and Write; a block is continue: false on exit 0, its context after the reason', async () => {
     bench().policy({ PostToolUse: [{ hooks: [bench().hook('post', { stdout: { decision: 'block', reason: 'look again', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'checked' } } })] }] });
     const shell = await bench().fire('qwen', 'PostToolUse', bench().payload('qwen', 'PostToolUse.run_shell_command'));
     assert.equal(shell.code, 0);
-    assert.deepEqual(json(shell), { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'checked' } });
-    assert.match(shell.stderr, /unsupported on Qwen Code PostToolUse: blocking \(look again\); the action goes on/);
+    assert.deepEqual(json(shell), { continue: false, stopReason: 'look again\n\nchecked' });
     const write = await bench().fire('qwen', 'PostToolUse', bench().payload('qwen', 'PostToolUse.write_file'));
     assert.equal(write.code, 0);
     const [bash, file] = bench().seen('post');
     assert.deepEqual(bash!.tool_response, { stdout: 'captured', stderr: '', interrupted: false, isImage: false });
     assert.deepEqual(file!.tool_response, { type: 'create', filePath: `${bench().project.dir}/captured.txt`, content: 'captured\n', structuredPatch: [], originalFile: null });
     assert.equal(file!.tool_name, 'Write');
+  });
+
+  test('continue: false refuses the call before a tool (Qwen goes on after it), its reason alone on stderr; after a tool it is Qwen\'s own', async () => {
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('halt', { stdout: { continue: false, stopReason: 'halt' } })] }], PostToolUse: [{ hooks: [bench().hook('halt-after', { stdout: { context: 'x', continue: false, stopReason: 'halt after' } })] }] });
+    const before = await bench().fire('qwen', 'PreToolUse', bench().payload('qwen', 'PreToolUse.run_shell_command'));
+    assert.equal(before.code, 2);
+    assert.deepEqual(json(before), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'halt' } });
+    assert.equal(before.stderr, 'halt\n');
+    const after = await bench().fire('qwen', 'PostToolUse', bench().payload('qwen', 'PostToolUse.run_shell_command'));
+    assert.deepEqual([after.code, json(after)], [0, { continue: false, stopReason: 'halt after' }]);
   });
 
   test('--fail-closed: the block reason names no hook command line, and stderr is that reason alone', async () => {
