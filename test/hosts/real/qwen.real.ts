@@ -115,6 +115,21 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
     assert.equal(typeof failure!.error, 'string');
   });
 
+  test('continue: false on a tool event: the model goes on, with the reason instead of the call or of its output', async () => {
+    const halt = { continue: false, stopReason: 'HALT-REASON' };
+    const [before, after] = await Promise.all(['PreToolUse', 'PostToolUse'].map((event) => both((folder) => {
+      const hook = handler(recordingHook(folder, 'halt', { stdout: halt }));
+      return { turns: TOOL_THEN_DONE, native: { [event]: [{ hooks: [hook] }] }, policy: { [event]: [{ hooks: [hook] }] } };
+    })));
+    for (const [pair, ran] of [[before!, undefined], [after!, 'ran\n']] as const) {
+      for (const run of [pair.native, pair.policy]) {
+        assert.deepEqual([run.result.code, run.main.length, projectFile(run, 'ran.txt')], [0, 2, ran]);
+        assert.equal(toolResults(run)[0], '[{"type":"text","text":"HALT-REASON"}]');
+      }
+      assert.equal(pair.policy.result.stdout, pair.native.result.stdout);
+    }
+  });
+
   test('prompt: a block stops before any request; context reaches the model; continuations fire no UserPromptSubmit through peri-hooks', async () => {
     const blocked = await both((folder) => {
       const hook = handler(recordingHook(folder, 'block', { stdout: { decision: 'block', reason: 'PROMPT-BLOCKED' } }));
