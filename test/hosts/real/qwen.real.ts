@@ -53,7 +53,9 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
     const [input] = seen(policy.folder, 'deny');
     assert.equal(input!.tool_name, 'Bash');
     assert.equal(input!.tool_input.command, 'echo ran > ran.txt');
-    assert.deepEqual(Object.keys(input!.peri_hooks_host.fields).sort(), ['prompt_id', 'tool_call_id']);
+    assert.equal(input!.peri_hooks_host.fields.permission_mode, 'yolo');
+    assert.equal(input!.permission_mode, 'bypassPermissions');
+    assert.deepEqual(Object.keys(input!.peri_hooks_host.fields).sort(), ['permission_mode', 'prompt_id', 'tool_call_id']);
   });
 
   test('JSON deny and JSON allow: the same tool results and requests natively and through peri-hooks', async () => {
