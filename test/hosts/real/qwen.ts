@@ -50,10 +50,14 @@ export function qwenCommand(): string {
   return command;
 }
 
-/** A main-loop request carries Qwen Code's own system prompt; anything else is a side request. */
+/**
+ * A main-loop request carries Qwen Code's own system prompt and no side agent's instructions (its memory
+ * extraction is a fork of the conversation); anything else is a side request.
+ */
 export function isMain(request: RecordedRequest): boolean {
   const first = request.body?.messages?.[0];
-  return first?.role === 'system' && typeof first.content === 'string' && first.content.startsWith('You are Qwen Code');
+  const own = first?.role === 'system' && typeof first.content === 'string' && first.content.startsWith('You are Qwen Code');
+  return own && !texts(request).some((text) => text.includes('managed memory extraction subagent'));
 }
 
 /** Runs one case in its own folder (which `build` writes its hook scripts into): its native hooks, or its policy through install. */
