@@ -1,4 +1,4 @@
-// Qwen Code, Factory Droid and Antigravity CLI: Claude Code's event names, payload and output; only the tool
+// Factory Droid and Antigravity CLI: Claude Code's event names, payload and output; only the tool
 // names differ, which the table maps.
 import { renderClaudeLike } from './claude-like.ts';
 import type { HostModule } from './module.ts';

@@ -40,6 +40,8 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     hostEvent = eventOf(host, named, payload);
     const def = host.events[hostEvent]!;
     const calls = module.calls ? module.calls({ host, hostEvent, def, payload }) : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
+    // No call: the payload is not one Claude Code fires on (Qwen's continuation prompts), so nothing is decided.
+    if (calls.length === 0) return { host: firing.host, reports: [], stdout: '', stderr: '', exitCode: 0 };
     const reports: FireReport[] = [];
     // Where the host refuses the action when its hook fails, a failing policy hook refuses it too.
     const hostCause = def.failsClosed && !firing.options.failClosed ? hostFailsClosed(host, hostEvent) : undefined;
@@ -129,6 +131,7 @@ function eventOf(host: HostDef, named: string | undefined, payload: Payload): st
   throw new PeriHooksError('invalid-input', `the ${host.title} payload names no event peri-hooks maps (${where} is ${shown})`, `give the host event after fire --host ${host.name}, one of: ${Object.keys(host.events).join(', ')}`);
 }
 
+/** Where the model reads the block's stderr, a --fail-closed block names no hook command line (only the report does). */
 /** The verdict as the host event can take it; what it cannot take is a note on stderr. */
 function channelled(host: HostDef, module: HostModule, hostEvent: string, def: HostEventDef, verdict: Verdict, calls: number, notes: string[]): Verdict {
   const result: Verdict = { ...verdict };
@@ -154,7 +157,10 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
     delete result.permission;
   }
   if (result.updatedInput && (!def.rewrites || calls > 1)) {
-    unsupported(calls > 1 ? 'rewriting one call of several (an apply_patch of several files, several edits)' : 'rewriting the tool input (updatedInput)', 'the call goes on unchanged');
+    // The original call is not what the policy let through: where the event can block, it is refused.
+    const what = calls > 1 ? 'rewriting one call of several (an apply_patch of several files, several edits)' : 'rewriting the tool input (updatedInput)';
+    if (def.blocks && !result.blocked) Object.assign(result, { blocked: true, permission: 'deny', reason: `the policy rewrites this call, which ${host.title} cannot apply; it is refused rather than run unchanged${result.reason ? ` (${result.reason})` : ''}` });
+    unsupported(what, def.blocks ? 'the call is refused instead, the safe side' : 'the call goes on unchanged');
     delete result.updatedInput;
   }
   if (result.context !== undefined && !def.context) {

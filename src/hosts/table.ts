@@ -300,10 +300,20 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   qwen: {
     name: 'qwen',
     title: 'Qwen Code',
-    events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], { PermissionRequest: BLOCK }),
+    // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and blocks after a tool only
+    // through continue: false (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction
+    // instructions (its source).
+    events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Notification'], {
+      PreToolUse: { blocks: true, asks: true },
+      PermissionRequest: BLOCK,
+      PostToolUse: { blocks: true, context: true },
+      PreCompact: {},
+    }),
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',
     fields: { ...CLAUDE_FIELDS, tool_use_id: ['tool_use_id', 'tool_call_id'] },
+    keep: ['submitted_prompt', 'prompt_id', 'tool_call_id', 'permission_mode'],
+    modelReadsStderr: true,
     install: { project: '.qwen/settings.json', user: '.qwen/settings.json', shape: 'nested', under: ['hooks'], handler: { type: 'command' }, commandKey: 'command', timeout: { key: 'timeout', unit: 'ms' } },
   },
   factory: {

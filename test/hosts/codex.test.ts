@@ -48,13 +48,14 @@ describe('codex PreToolUse', () => {
     assert.deepEqual(bench().seen('files')[0]!.peri_hooks_host, { name: 'codex', event: 'PreToolUse', tool_name: 'apply_patch', fields: { turn_id: '019a5c4e-8a10-7f21-b1c2-3d4e5f607182' } });
   });
 
-  test('a rewrite of one file of a patch cannot be applied: unsupported on stderr, the call goes on', async () => {
+  test('a rewrite of one file of a patch cannot be applied: the call is refused, and stderr (which Codex shows the model) is the reason alone', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Edit', hooks: [bench().hook('edit-rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: '/x', old_string: 'a', new_string: 'b' } }))] }] });
     const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'));
-    assert.equal(result.code, 0);
-    // The allow left without its rewrite is no answer for Codex (it refuses a bare allow).
-    assert.equal(json(result), undefined);
-    assert.match(result.stderr, /unsupported on Codex CLI PreToolUse: rewriting one call of several .*; the call goes on unchanged/);
+    assert.equal(result.code, 2);
+    assert.equal((json(result) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal(result.stderr, 'the policy rewrites this call, which Codex CLI cannot apply; it is refused rather than run unchanged\n');
+    const traced = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.apply_patch'), ['--verbose']);
+    assert.match(traced.stderr, /withheld from the model: peri-hooks: unsupported on Codex CLI PreToolUse: rewriting one call of several .*; the call is refused instead, the safe side/);
   });
 
   test('ask: Codex would let the call proceed, so it is a deny (the safe side), said on stderr', async () => {

@@ -58,12 +58,12 @@ describe('cursor tool events', () => {
     assert.equal(result.stdout, '{}\n');
   });
 
-  test('beforeShellExecution cannot take a rewrite: unsupported on stderr, the command goes on unchanged', async () => {
+  test('beforeShellExecution cannot take a rewrite: unsupported on stderr, the command is refused rather than run unchanged', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('rewrite2', preToolUse({ permissionDecision: 'allow', updatedInput: { command: 'true' } }))] }] });
     const result = await bench().fire('cursor', 'beforeShellExecution', bench().payload('cursor', 'beforeShellExecution'));
-    assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { permission: 'allow' });
-    assert.match(result.stderr, /unsupported on Cursor beforeShellExecution: rewriting the tool input \(updatedInput\); the call goes on unchanged/);
+    assert.equal(result.code, 2);
+    assert.equal((json(result) as { permission: string }).permission, 'deny');
+    assert.match(result.stderr, /unsupported on Cursor beforeShellExecution: rewriting the tool input \(updatedInput\); the call is refused instead, the safe side/);
   });
 
   test('beforeMCPExecution: the MCP call as mcp__cursor__<tool>, its JSON-text input parsed', async () => {

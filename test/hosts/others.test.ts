@@ -38,12 +38,12 @@ describe('windsurf', () => {
     assert.equal(seen!.tool_use_id, 'exec-0001');
   });
 
-  test('pre_write_code: one Edit per edit; a rewrite is unsupported', async () => {
+  test('pre_write_code: one Edit per edit; a rewrite is unsupported, so the write is refused', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Edit', hooks: [bench().hook('ws-edit', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: 'x', old_string: 'a', new_string: 'b' } }))] }] });
     const result = await bench().fire('windsurf', 'pre_write_code', bench().payload('windsurf', 'pre_write_code'));
-    assert.equal(result.code, 0);
+    assert.equal(result.code, 2);
     assert.deepEqual(bench().seen('ws-edit').map((input) => (input.tool_input as { new_string: string }).new_string), ['debug: true', 'port: 8080']);
-    assert.match(result.stderr, /unsupported on Windsurf \(Cascade\) pre_write_code: rewriting one call of several/);
+    assert.match(result.stderr, /unsupported on Windsurf \(Cascade\) pre_write_code: rewriting one call of several .*; the call is refused instead/);
   });
 
   test('pre_user_prompt: a block; context is unsupported', async () => {
@@ -103,12 +103,12 @@ describe('cline', () => {
 });
 
 describe('qwen, factory and antigravity: Claude Code\'s own wire format', () => {
-  test('qwen: run_shell_command is Bash, tool_call_id the tool_use_id; exit 2 denies', async () => {
+  test('qwen: run_shell_command is Bash, tool_call_id the tool_use_id, auto_edit acceptEdits; exit 2 denies', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('qwen', { stderr: 'no hard resets', exit: 2 })] }] });
     const result = await bench().fire('qwen', undefined, bench().payload('qwen', 'PreToolUse'));
     assert.equal(result.code, 2);
     assert.equal(bench().seen('qwen')[0]!.tool_use_id, 'call_qw_01');
-    assert.equal(bench().seen('qwen')[0]!.permission_mode, 'auto_edit');
+    assert.equal(bench().seen('qwen')[0]!.permission_mode, 'acceptEdits');
   });
 
   test('factory: Execute is Bash; ask stays ask', async () => {
@@ -118,12 +118,12 @@ describe('qwen, factory and antigravity: Claude Code\'s own wire format', () => 
     assert.deepEqual(json(result), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'publishing?' } });
   });
 
-  test('antigravity: run_command\'s CommandLine is Bash\'s command; a rewrite is unsupported', async () => {
+  test('antigravity: run_command\'s CommandLine is Bash\'s command; a rewrite is unsupported, so the call is refused', async () => {
     bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('agy', preToolUse({ permissionDecision: 'allow', updatedInput: { command: 'true' } }))] }] });
     const result = await bench().fire('antigravity', 'PreToolUse', bench().payload('antigravity', 'PreToolUse'));
-    assert.equal(result.code, 0);
+    assert.equal(result.code, 2);
     assert.equal((bench().seen('agy')[0]!.tool_input as { command: string }).command, 'rm -rf dist');
-    assert.match(result.stderr, /unsupported on Antigravity CLI PreToolUse: rewriting the tool input/);
+    assert.match(result.stderr, /unsupported on Antigravity CLI PreToolUse: rewriting the tool input .*; the call is refused instead/);
   });
 });
 
