@@ -3,7 +3,7 @@
 import { EVENTS, checkEvent } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { checkInput } from './input-text.ts';
-import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
+import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
 import { loadSettings, type LoadedSettings } from './config/index.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
 import { labelOf } from './hook-label.ts';
@@ -108,7 +108,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
       ...(options.mcpPool ? { pool: options.mcpPool } : {}),
     },
   });
-  const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
+  const unenforced = unenforcedLines(event, loaded.diagnostics);
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
   trace?.('reduce', `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`);
   const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);

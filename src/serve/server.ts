@@ -2,6 +2,7 @@
 // and revalidated per request (config/settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { unenforcedLines } from '../config/codes.ts';
 import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
 import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
 import { PeriHooksError, type ErrorCode } from '../errors.ts';
@@ -119,6 +120,8 @@ export function createHookServer(options: ServeOptions): RunningServer {
       return failure(event, error, form);
     }
     if (stopping.signal.aborted) return failure(event, new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'), form);
+    // The operator hears it too: the answer's systemMessage reaches only the user of this one session.
+    for (const line of unenforcedLines(event, report.warnings)) options.log(`${event}: ${report.failClosed ? 'blocked, ' : ''}policy not enforced, it did not load: ${line}`);
     // As `fire --output json` prints it: the versioned document.
     if (form === 'report') return { status: 200, body: reportDocument(report) };
     const answer = httpAnswer(report);

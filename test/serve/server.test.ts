@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeProject, runCli } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
+import { until } from '../helpers/wait.ts';
 
 const DENY_BY_EXIT = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo R >&2; exit 2' }] }] } };
 
@@ -138,4 +139,21 @@ test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fi
   assert.deepEqual([report.json().exitCode, report.json().failClosed], [2, true]);
   // SessionEnd cannot block: fail-closed changes nothing there.
   assert.equal((await call(`${served.url}/hooks/SessionEnd`, 'POST', '')).status, 400);
+});
+
+test('a policy that does not load: /hooks answers a systemMessage saying so, the log says so, --fail-closed blocks', async (t) => {
+  const { served, project } = await withServer(t, []);
+  const settings = project.write('.claude/settings.json', '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}');
+  const answer = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse.tool_name-Bash'));
+  assert.equal(answer.status, 200);
+  assert.match(answer.json().systemMessage, /^peri-hooks: policy not enforced, it did not load:\n- .*not valid JSON/);
+  assert.ok(answer.json().systemMessage.includes(settings));
+  await until('the log line', () => /PreToolUse: policy not enforced, it did not load: .*settings\.json is not valid JSON/.test(served.stderr()));
+
+  const { served: closed, project: other } = await withServer(t, ['--fail-closed']);
+  other.write('.claude/settings.json', '{"hooks": []}');
+  const blocked = await call(`${closed.url}/hooks/PreToolUse`, 'POST', other.input('PreToolUse.tool_name-Bash'));
+  assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(blocked.json().hookSpecificOutput.permissionDecisionReason, /blocking because of --fail-closed/);
+  await until('the log line', () => /PreToolUse: blocked, policy not enforced, it did not load: /.test(closed.stderr()));
 });
