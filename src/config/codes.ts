@@ -19,6 +19,8 @@ export const LOADER_CODES = {
   'too-deeply-nested': 'file',
   'not-an-object': 'file',
   'source-inapplicable': 'hooks',
+  // A --settings file that is empty or holds no hooks: what it held is lost (a truncated save, a full disk).
+  'policy-without-hooks': 'hooks',
   'plugin-dir-missing': 'hooks',
   'plugin-hooks-invalid': 'hooks',
   'plugin-hooks-duplicate': 'nothing',

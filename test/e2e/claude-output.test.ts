@@ -240,3 +240,31 @@ describe('a policy that does not load is said to Claude Code\'s user, and blocks
     }
   });
 });
+
+// Issue 29 item 3: an empty policy was an empty configuration, even the one the user named.
+describe('an empty or blank settings file', () => {
+  const fire = (args: string[]) => runCli(['fire', 'PreToolUse', '--output', 'claude', ...args], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+
+  test('found by discovery: an empty configuration, silent, also under --fail-closed', async () => {
+    const settings = project.write('.claude/settings.json', ' \n');
+    try {
+      for (const extra of [[], ['--fail-closed']]) assert.deepEqual(await fire(extra).then(({ code, stdout, stderr }) => [code, stdout, stderr]), [0, '', '']);
+    } finally {
+      rmSync(settings);
+    }
+  });
+
+  for (const [shape, text] of [['empty', ''], ['blank', ' \n\t\n'], ['without hooks', '{}'], ['with no hook in its events', '{"hooks": {"PreToolUse": []}}']] as const) {
+    test(`named with --settings and ${shape}: said to the user, and a block under --fail-closed`, async () => {
+      const policy = project.write('policy.json', text);
+      const open = await fire(['--settings', policy, '--setting-sources', '']);
+      assert.equal(open.code, 0, open.stderr);
+      assert.equal(open.stderr, '');
+      assert.match(JSON.parse(open.stdout).systemMessage, new RegExp(`not enforced[\\s\\S]*the --settings file ${policy} ${text.trim() === '' ? 'is empty' : 'holds no hooks'}: none of its policy is enforced`));
+      const closed = await fire(['--settings', policy, '--setting-sources', '', '--fail-closed']);
+      assert.equal(closed.code, 2);
+      assert.match(closed.stderr, /holds no hooks|is empty/);
+      assert.match(closed.stderr, /blocking because of --fail-closed/);
+    });
+  }
+});
