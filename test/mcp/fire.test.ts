@@ -379,3 +379,38 @@ describe('stdio', () => {
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*ENOENT/);
   });
 });
+
+// Issue 29 item 1: an answer over the stdio client's 10 MiB line limit threw from the transport's data handler,
+// outside every error handling: fire died with a stack trace and exit 1, even under --fail-closed, and took a
+// sibling's deny with it.
+describe('a hostile stdio server', () => {
+  const command = { type: 'command', command: 'echo "command says no" >&2; exit 2' };
+  for (const tool of ['huge', 'unterminated']) {
+    test(`${tool}: over 10 MiB is that hook's failure; the sibling's deny stands, --fail-closed blocks on it, the server is killed`, async () => {
+      const log = join(project.dir, '..', `stdio-${tool}.log`);
+      const servers = { guard: stdioGuard(log) };
+      project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 }), command] }] } });
+      const run = (extra: string[]) => runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...extra], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
+      const denied = await run(['--output', 'json']);
+      assert.equal(denied.code, 2, denied.stderr);
+      assert.doesNotMatch(denied.stderr, /internal error|\n\s+at /);
+      const report = JSON.parse(denied.stdout) as Report;
+      assert.match(report.reason!, /command says no/);
+      assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
+      assert.match(report.hooks[0]!.error!, /answer is over 10 MiB/);
+      // Alone, under --fail-closed: the failure blocks.
+      project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 })] }] } });
+      const closed = await run(['--fail-closed']);
+      assert.equal(closed.code, 2, closed.stderr);
+      assert.match(closed.stderr, /answer is over 10 MiB[\s\S]*blocking because of --fail-closed/);
+      for (const start of readLog(log).filter((entry) => entry.event === 'start')) await until('the server to be gone', () => !isAlive(start.pid), 15_000);
+    });
+  }
+
+  test('an error text with terminal escape sequences is shown without them', async () => {
+    const report = await fire('PreToolUse', [mcp('escapes')], { servers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } });
+    assert.equal(report.hooks[0]!.error, 'MCP tool guard/escapes returned an error: redover');
+    const human = await runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } })], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
+    assert.doesNotMatch(human.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+});
