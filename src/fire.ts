@@ -1,6 +1,6 @@
 // One firing, end to end, as a line of stages that each return a value:
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
-import { EVENTS, checkEvent } from './events.ts';
+import { EVENTS, checkEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { checkInput } from './input-text.ts';
 import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
@@ -85,10 +85,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
   if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
+  const eventHooks = loaded.hooks.filter((hook) => hook.event === event);
   const opened = await openFiringSession(hookInput.session_id, {
-    env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+    env, home, deadline, needed: needsSession(event, eventHooks, options.stopGuard ?? true), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
   });
-  const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
+  const alreadyRanOnce = onceAlreadyRan(opened.session, eventHooks);
   const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}), ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}) });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.
   const claims = await claimOnce(opened.session, firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once), labelOf);
@@ -125,6 +126,11 @@ function outcomeText(raw: RawOutcome): string {
   if (raw.timedOut) return 'timed out';
   if (raw.error !== undefined) return `error: ${raw.error}`;
   return `exit ${raw.exitCode}`;
+}
+
+/** The hooks need the session: once hooks, async ones, the Stop loop guard. Results of earlier async hooks can wait. */
+function needsSession(event: EventName, hooks: readonly LoadedHook[], stopGuard: boolean): boolean {
+  return (stopGuard && EVENTS[event].stopLike !== undefined) || hooks.some(({ handler }) => handler.once === true || ('async' in handler && handler.async === true) || ('asyncRewake' in handler && handler.asyncRewake === true));
 }
 
 function nestingDepth(env: Record<string, string | undefined>): number {

@@ -155,9 +155,9 @@ test('a Redis store that is down: fire and state exit 1 naming the store without
   assert.ok(!fromEnv.stdout.includes('hunter2'));
 });
 
-test('a Redis store that is down: the server answers 500 naming the store without its credentials; with --fail-closed, a block', { skip }, async (t) => {
+test('a Redis store that is down: where the hooks keep state, the server answers 500 naming the store without its credentials; with --fail-closed, a block', { skip }, async (t) => {
   const project = makeProject();
-  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true', once: true }] }] } });
   const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
   const open = await startServe(['--listen', '127.0.0.1:0', '--state', url], project.env());
   const closed = await startServe(['--listen', '127.0.0.1:0', '--state', url, '--fail-closed'], project.env());
@@ -175,4 +175,43 @@ test('a Redis store that is down: the server answers 500 naming the store withou
   assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
   assert.match(blocked.json().hookSpecificOutput.permissionDecisionReason, /blocking because of --fail-closed/);
   for (const text of [report.text, blocked.text, open.stderr(), closed.stderr()]) assert.ok(!text.includes('hunter2'));
+});
+
+// Issue 29 item 7: a Redis that hangs held every firing of serve forever, also under --fail-closed.
+test('a Redis that hangs: every answer comes within the bound; a policy that keeps no state still decides, one that does fails (blocks under --fail-closed)', { skip, timeout: 120_000 }, async (t) => {
+  const project = makeProject();
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "no Bash" >&2; exit 2' }] }],
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'true', once: true }] }],
+    },
+  });
+  const redis = await startRedis(binary!);
+  const open = await startServe(['--listen', '127.0.0.1:0', '--state', redis.url, '--state-dir', join(project.home, 'state-0')], project.env());
+  const closed = await startServe(['--listen', '127.0.0.1:0', '--state', redis.url, '--state-dir', join(project.home, 'state-1'), '--fail-closed'], project.env());
+  t.after(async () => {
+    process.kill(redis.pid, 'SIGCONT');
+    await Promise.all([open.stop(), closed.stop()]);
+    await redis.stop();
+    project.cleanup();
+  });
+  const pre = project.input('PreToolUse.tool_name-Bash');
+  const prompt = project.input('UserPromptSubmit');
+  // Both servers hold a connection to the store before it hangs.
+  for (const served of [open, closed]) assert.equal((await call(`${served.url}/hooks/UserPromptSubmit`, 'POST', prompt)).status, 200);
+  process.kill(redis.pid, 'SIGSTOP');
+
+  const denied = await call(`${open.url}/hooks/PreToolUse`, 'POST', pre);
+  assert.equal(denied.status, 200);
+  assert.equal(denied.json().hookSpecificOutput.permissionDecision, 'deny');
+  const report = (await call(`${open.url}/v1/fire/PreToolUse`, 'POST', pre)).json();
+  assert.equal(report.blocked, true);
+  assert.ok(report.warnings.some((warning: { message: string }) => /cannot reach the session store .*no (answer|connection) within/.test(warning.message)), JSON.stringify(report.warnings));
+  const once = await call(`${open.url}/hooks/UserPromptSubmit`, 'POST', prompt);
+  assert.equal(once.status, 500);
+  assert.match(once.json().error, /cannot reach the session store/);
+  const blocked = await call(`${closed.url}/hooks/UserPromptSubmit`, 'POST', prompt);
+  assert.equal(blocked.status, 200);
+  assert.equal(blocked.json().decision, 'block');
+  assert.match(blocked.json().reason, /cannot reach the session store[\s\S]*blocking because of --fail-closed/);
 });
