@@ -97,8 +97,11 @@ export function createHookServer(options: ServeOptions): RunningServer {
     if ('error' in project) return send(response, 400, project);
     const firing = slots.run(() => fireOnce(route.event as EventName, body, route.answer, project.dir));
     if (!firing) {
+      const overloaded = `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`;
+      // Claude Code reads a 503 as a non-blocking error and runs the tool: fail-closed answers the block instead.
+      if (route.answer === 'claude' && options.fire.failClosed === true && canBlock(route.event)) return send(response, 200, failClosedBlock(route.event, overloaded));
       response.setHeader('retry-after', '1');
-      return send(response, 503, { error: `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
+      return send(response, 503, { error: overloaded, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
     }
     const answer = await firing;
     return send(response, answer.status, answer.body);
@@ -134,11 +137,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     const message = known ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
     const blocks = options.fire.failClosed === true && canBlock(event);
     const status = known && CLIENT_ERRORS.includes(error.code) ? 400 : 500;
-    if (form === 'claude' && blocks) {
-      const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
-      const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
-      return { status: 200, body: denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason } };
-    }
+    if (form === 'claude' && blocks) return { status: 200, body: failClosedBlock(event, message) };
     return { status, body: { error: message, ...(known ? { code: error.code, ...(error.fix ? { fix: error.fix } : {}) } : {}), exitCode: blocks ? 2 : 1, ...(blocks ? { failClosed: true } : {}) } };
   };
 
@@ -215,6 +214,13 @@ function requestedProject(request: IncomingMessage, url: URL): { dir?: string } 
   return { dir: value };
 }
 
+
+/** A failure under --fail-closed, as the block Claude Code reads from an http hook of `event`. */
+function failClosedBlock(event: EventName, message: string): Record<string, unknown> {
+  const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
+  const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
+  return denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason };
+}
 
 function refuse(response: ServerResponse): number {
   response.setHeader('www-authenticate', 'Bearer');
