@@ -179,8 +179,12 @@ export async function updateSession<T>(ref: SessionRef, change: (state: SessionS
   } catch (error) {
     return { ok: false, warnings: [`cannot create the state directory ${ref.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); session state is not kept`] };
   }
-  const release = await acquireLock(`${file}.lock`, lock);
-  if (!release) return { ok: false, warnings: [`the session state ${file} stayed locked; this firing goes on as if the session were new`] };
+  let lockError: string | undefined;
+  const release = await acquireLock(`${file}.lock`, { ...lock, onError: (reason) => { lockError = reason; } });
+  if (!release) {
+    const why = lockError === undefined ? 'stayed locked' : `could not be locked: ${lockError}`;
+    return { ok: false, warnings: [`the session state ${file} ${why}; this firing goes on as if the session were new`] };
+  }
   try {
     const read = await readSession(ref);
     if (read.warning) warnings.push(read.warning);
