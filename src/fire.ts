@@ -6,6 +6,7 @@ import { checkInput } from './input-text.ts';
 import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
 import { loadSettings, type LoadedSettings } from './config/index.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
+import { ALL_SOURCES } from './config/discover.ts';
 import { labelOf } from './hook-label.ts';
 import { counted } from './text.ts';
 import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
@@ -54,6 +55,11 @@ export interface FireOptions extends SourceOptions {
   mcpConfigs?: string[];
   /** MCP connections that outlive the firing (serve); without it each firing connects and closes. */
   mcpPool?: ConnectionPool;
+  /**
+   * Whether the project's own files (its settings, local settings, .mcp.json) may load: serve asks, since a client
+   * names the project. Default yes. Without them the firing runs the other sources' hooks in that folder.
+   */
+  projectFiles?: (projectDir: string) => boolean;
   /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
   trace?: Trace;
 }
@@ -74,7 +80,9 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   const hookInput = await checkInput(event, text, options.inputSource);
   trace?.('input', `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`);
-  const sources = sourcesToLoad(options, hookInput.cwd);
+  const resolved = sourcesToLoad(options, hookInput.cwd);
+  const projectFiles = options.projectFiles?.(resolved.projectDir) ?? true;
+  const sources = projectFiles ? resolved : withoutProjectFiles(resolved);
   const { home, projectDir } = sources;
   const loaded = await (options.load ?? loadSettings)(sources);
   if (trace) {
@@ -105,7 +113,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
     mcp: {
-      lookup: lookupOptions(sources, options.mcpConfigs),
+      lookup: lookupOptions({ ...sources, projectFiles }, options.mcpConfigs),
       ...(options.mcpPool ? { pool: options.mcpPool } : {}),
     },
   });
@@ -126,6 +134,10 @@ function outcomeText(raw: RawOutcome): string {
   if (raw.timedOut) return 'timed out';
   if (raw.error !== undefined) return `error: ${raw.error}`;
   return `exit ${raw.exitCode}`;
+}
+
+function withoutProjectFiles(sources: SourcesToLoad): SourcesToLoad {
+  return { ...sources, settingSources: (sources.settingSources ?? ALL_SOURCES).filter((source) => source !== 'project' && source !== 'local') };
 }
 
 /** The hooks need the session: once hooks, async ones, the Stop loop guard. Results of earlier async hooks can wait. */

@@ -1,6 +1,7 @@
 // `peri-hooks serve`: the fire pipeline behind HTTP (TCP or a unix socket). Settings are loaded once per project
 // and revalidated per request (config/settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { unenforcedLines } from '../config/codes.ts';
 import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
@@ -19,6 +20,7 @@ import { settingsCache } from '../config/settings-cache.ts';
 import { nowMs } from '../clock.ts';
 import { preferNodeCrypto } from '../session/crypto.ts';
 import { isDirectory } from '../files.ts';
+import { printable } from '../text.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -29,6 +31,13 @@ export interface ServeOptions {
   fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart' | 'mcpPool'>;
   /** Bearer token every request but /healthz must carry. */
   token?: string;
+  /**
+   * Folders (real paths) whose projects' own settings and MCP servers may load. A client names the project, so
+   * without a token (or the 0600 socket) only a listed project brings its files: loopback is no authentication.
+   */
+  projectRoots: readonly string[];
+  /** Served on a unix socket made 0600: only the server's own user can ask. */
+  socket?: boolean;
   /** Firings at once, and firings that may wait for a slot; beyond both a request gets 503. */
   maxActive: number;
   maxQueued: number;
@@ -107,11 +116,22 @@ export function createHookServer(options: ServeOptions): RunningServer {
     return send(response, answer.status, answer.body);
   };
 
+  // Who may name a project whose own files load: anyone who holds the token or reaches the 0600 socket, else only listed roots.
+  const refusedProjects = new Set<string>();
+  const projectFiles = (projectDir: string): boolean => {
+    if (options.token !== undefined || options.socket === true || underRoot(projectDir, options.projectRoots)) return true;
+    if (!refusedProjects.has(projectDir) && refusedProjects.size < 1000) {
+      refusedProjects.add(projectDir);
+      options.log(`the project settings and .mcp.json of ${printable(projectDir)} are not loaded: it is under no --project-root (and the server has no --token-file)`);
+    }
+    return false;
+  };
+
   // Read once: each firing copies its environment, and a copy of process.env asks the C++ side for every variable.
   const env = options.fire.env ?? { ...process.env };
   const fireOnce = async (event: EventName, body: string, form: 'claude' | 'report', projectDir: string | undefined): Promise<{ status: number; body?: unknown }> => {
     const fireOptions: FireOptions = {
-      ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal,
+      ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal, projectFiles,
       env: projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env,
       // Claude Code caps Stop loops itself, as for `fire --output claude`.
       ...(form === 'claude' ? { stopGuard: false } : {}),
@@ -214,6 +234,20 @@ function requestedProject(request: IncomingMessage, url: URL): { dir?: string } 
   return { dir: value };
 }
 
+
+/** The folder is one of the roots or inside one, symbolic links resolved. */
+function underRoot(dir: string, roots: readonly string[]): boolean {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  return roots.some((root) => {
+    const relative = path.relative(root, real);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  });
+}
 
 /** A failure under --fail-closed, as the block Claude Code reads from an http hook of `event`. */
 function failClosedBlock(event: EventName, message: string): Record<string, unknown> {

@@ -13,7 +13,7 @@ test('serve pools MCP connections across firings and reconnects after the MCP se
   const project = makeProject();
   const log = join(project.home, 'guard.log');
   project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'deny', input: { event: '${hook_event_name}' } }] }] } });
-  const served = await startServe(['--listen', '127.0.0.1:0', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], project.env());
   let stopped = false;
   t.after(async () => {
     if (!stopped) await served.stop();
@@ -45,7 +45,7 @@ test('an MCP answer over 10 MiB fails that hook only: serve answers, stays up, a
   const log = join(project.home, 'guard.log');
   const hook = (tool: string) => ({ type: 'mcp_tool', server: 'guard', tool, input: { event: '${hook_event_name}' } });
   project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook('huge')] }], Stop: [{ hooks: [hook('block')] }] } });
-  const served = await startServe(['--listen', '127.0.0.1:0', '--no-state', '--fail-closed', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--no-state', '--fail-closed', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], project.env());
   t.after(async () => {
     await served.stop();
     project.cleanup();

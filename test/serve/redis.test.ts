@@ -37,7 +37,7 @@ async function setup(t: { after: (fn: () => Promise<void>) => void }, settings: 
   });
   for (let i = 0; i < replicas; i++) {
     // Each replica has its own state folder: only Redis is shared.
-    served.push(await startServe(['--listen', '127.0.0.1:0', '--state', redis.url, '--state-dir', join(project.home, `state-${i}`)], project.env(env)));
+    served.push(await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', redis.url, '--state-dir', join(project.home, `state-${i}`)], project.env(env)));
   }
   return { project, redis, replicas: served };
 }
@@ -159,8 +159,8 @@ test('a Redis store that is down: where the hooks keep state, the server answers
   const project = makeProject();
   project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true', once: true }] }] } });
   const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
-  const open = await startServe(['--listen', '127.0.0.1:0', '--state', url], project.env());
-  const closed = await startServe(['--listen', '127.0.0.1:0', '--state', url, '--fail-closed'], project.env());
+  const open = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', url], project.env());
+  const closed = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', url, '--fail-closed'], project.env());
   t.after(async () => {
     await Promise.all([open.stop(), closed.stop()]);
     project.cleanup();
@@ -187,8 +187,8 @@ test('a Redis that hangs: every answer comes within the bound; a policy that kee
     },
   });
   const redis = await startRedis(binary!);
-  const open = await startServe(['--listen', '127.0.0.1:0', '--state', redis.url, '--state-dir', join(project.home, 'state-0')], project.env());
-  const closed = await startServe(['--listen', '127.0.0.1:0', '--state', redis.url, '--state-dir', join(project.home, 'state-1'), '--fail-closed'], project.env());
+  const open = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', redis.url, '--state-dir', join(project.home, 'state-0')], project.env());
+  const closed = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', redis.url, '--state-dir', join(project.home, 'state-1'), '--fail-closed'], project.env());
   t.after(async () => {
     process.kill(redis.pid, 'SIGCONT');
     await Promise.all([open.stop(), closed.stop()]);

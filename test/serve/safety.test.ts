@@ -23,7 +23,7 @@ exit 2
 }
 
 async function serve(t: { after: (fn: () => Promise<void> | void) => void }, project: Project, args: string[]): Promise<Served> {
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state'), ...args], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args], project.env());
   t.after(async () => {
     await served.stop();
     writeFileSync(join(project.dir, 'release'), '');
