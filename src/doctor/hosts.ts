@@ -46,7 +46,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
 function registeredCommands(host: HostDef, file: string): string[] {
   if (!existsSync(file)) return [];
   if (host.install.shape === 'scripts') {
-    return readdirSync(file).filter((name) => name in host.events).map((name) => readFileSync(path.join(file, name), 'utf8'))
+    return readdirSync(file).filter((name) => Object.hasOwn(host.events, name)).map((name) => readFileSync(path.join(file, name), 'utf8'))
       .filter((text) => text.includes(GENERATED_MARK)).flatMap((text) => (/^exec (.+)$/m.exec(text)?.[1] ?? []));
   }
   if (host.install.shape === 'plugin') {
