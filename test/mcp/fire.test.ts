@@ -2,7 +2,8 @@
 // with the official server SDK, over Streamable HTTP on 127.0.0.1 and over stdio. A tool's JSON text is judged
 // as a command hook's stdout would be, so the oracle for every JSON answer is a command hook printing it.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
 import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
@@ -412,5 +413,19 @@ describe('a hostile stdio server', () => {
     assert.equal(report.hooks[0]!.error, 'MCP tool guard/escapes returned an error: redover');
     const human = await runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } })], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
     assert.doesNotMatch(human.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  test('on a terminal, a deny reason from an MCP answer is shown without its escape sequences', { skip: spawnSync('sh', ['-c', 'command -v script']).status === 0 ? false : 'needs script(1) for a terminal' }, async () => {
+    const log = join(project.dir, '..', 'stdio-escapes-deny.log');
+    project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('escapes-deny')] }] } });
+    const input = join(project.dir, '..', 'escapes-input.json');
+    writeFileSync(input, project.input(FIXTURES.PreToolUse!));
+    const [command, prefix] = cliCommand('fire');
+    const line = [command, ...prefix, 'fire', 'PreToolUse', '--no-state', '--input', input, '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+    // script(1) gives peri-hooks a terminal on stdout and stderr; what it writes there comes back on script's stdout.
+    const result = await runCli([], { env: project.env(), cli: ['script', ['-qec', `${line} 2>&1`, '/dev/null']] });
+    assert.equal(result.code, 2, result.stdout);
+    assert.match(result.stdout, /denied by guard/);
+    assert.doesNotMatch(result.stdout, /\u001b\]0;|\u001b\[2J|\u0007/);
   });
 });

@@ -55,6 +55,7 @@ const TOOLS: Record<string, (args: Args, signal: AbortSignal) => ToolResult | Pr
     process.stdout.write('x'.repeat(11 * 1024 * 1024));
   }),
   escapes: () => ({ ...text('\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\rover'), isError: true }),
+  'escapes-deny': (args) => text(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied \u001b]0;pwned\u0007\u001b[2Jby guard' })),
   hang: (_args, signal) => new Promise(() => {
     const child = spawn('sleep', ['300'], { stdio: 'ignore' });
     log({ event: 'hang', child: child.pid });

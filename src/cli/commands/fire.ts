@@ -11,7 +11,7 @@ import { renderJson } from '../../report/json.ts';
 import { closeStores } from '../../session/store.ts';
 import type { Rendered } from '../../report/rendered.ts';
 import { interruptedFiring, interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
-import { formatDiagnostic } from '../../text.ts';
+import { formatDiagnostic, printable } from '../../text.ts';
 import { isoTime, nowMs } from '../../clock.ts';
 
 export interface FireFlags extends SourceFlags, StateFlags {
@@ -71,7 +71,8 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
   const summary = onTerminal && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
   // Nothing to say creates no stream: process.stdout and process.stderr cost a firing milliseconds to set up.
-  const errorText = notes + rendered.stderr + summary;
+  // On a terminal, what hooks and servers wrote (a reason from an MCP answer, say) cannot drive it: no escape sequences.
+  const errorText = (onTerminal ? printable(notes + rendered.stderr) : notes + rendered.stderr) + summary;
   if (rendered.stdout !== '') await write(process.stdout, rendered.stdout);
   if (errorText !== '') await write(process.stderr, errorText);
   return rendered.exitCode;
