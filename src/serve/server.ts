@@ -80,19 +80,25 @@ export function createHookServer(options: ServeOptions): RunningServer {
     const url = new URL(request.url ?? '/', 'http://peri-hooks');
     const match = ROUTES.find((candidate) => url.pathname === candidate.prefix.replace(/\/$/, '') || url.pathname.startsWith(candidate.prefix));
     const route = match?.route(url.pathname.slice(match.prefix.length));
-    if (!match || !route) return send(response, 404, { error: `no such path ${url.pathname}`, paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'] });
+    // Answered before the body is read: the connection is closed after the answer, or a client that reuses it
+    // would send its next request into the unread rest of this body (and see the socket hang up).
+    const early = (status: number, body: unknown) => {
+      if (!request.complete) response.setHeader('connection', 'close');
+      return send(response, status, body);
+    };
+    if (!match || !route) return early(404, { error: `no such path ${url.pathname}`, paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'] });
     if (request.method !== match.method) {
       response.setHeader('allow', match.method);
-      return send(response, 405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
+      return early(405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
     }
     const unauthorized = !authorized(request.headers.authorization, options.token);
     if (route.kind === 'health') {
       // Open to health checks; a token that is sent is checked, so that a client (doctor) can test its own without firing.
-      if (request.headers.authorization !== undefined && unauthorized) return refuse(response);
-      return send(response, 200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
+      if (request.headers.authorization !== undefined && unauthorized) return refuse(response, early);
+      return early(200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
     }
-    if (unauthorized) return refuse(response);
-    if (!isEventName(route.event)) return send(response, 404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
+    if (unauthorized) return refuse(response, early);
+    if (!isEventName(route.event)) return early(404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
     const body = await readBody(request);
     if (body === undefined) {
       response.setHeader('connection', 'close');
@@ -256,9 +262,9 @@ function failClosedBlock(event: EventName, message: string): Record<string, unkn
   return denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason };
 }
 
-function refuse(response: ServerResponse): number {
+function refuse(response: ServerResponse, answer: (status: number, body: unknown) => number): number {
   response.setHeader('www-authenticate', 'Bearer');
-  return send(response, 401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
+  return answer(401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
 }
 
 function send(response: ServerResponse, status: number, body: unknown): number {
