@@ -67,6 +67,9 @@ export interface FireOptions extends SourceOptions {
 /** One line of the trace: the stage, and what it did. */
 export type Trace = (stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle', message: string) => void;
 
+/** The warning of a firing whose session store could not be reached although its hooks keep state: every answer says it. */
+export const STATE_UNREACHABLE = 'state-unreachable';
+
 /** Nesting depth of peri-hooks processes, so that a hook that starts peri-hooks again cannot loop forever. */
 export const DEPTH_VARIABLE = 'PERI_HOOKS_DEPTH';
 export const MAX_DEPTH = 3;
@@ -94,9 +97,19 @@ export async function fire(eventName: string, input: string | Record<string, unk
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
   const eventHooks = loaded.hooks.filter((hook) => hook.event === event);
-  const opened = await openFiringSession(hookInput.session_id, {
-    env, home, deadline, needed: needsSession(event, eventHooks, options.stopGuard ?? true), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
-  });
+  let opened: Awaited<ReturnType<typeof openFiringSession>>;
+  // A store that cannot be reached costs only the hooks that keep state: they run without it, the other hooks
+  // still decide, and what is lost is said (and blocks under --fail-closed) as policy that did not load.
+  let stateLost: string | undefined;
+  try {
+    opened = await openFiringSession(hookInput.session_id, {
+      env, home, deadline, needed: needsSession(event, eventHooks, options.stopGuard ?? true), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof PeriHooksError) || error.code !== 'state-unreachable') throw error;
+    stateLost = `${error.message}; the hooks that keep session state run without it (once hooks are not remembered, async results are lost, Stop blocks are not counted)`;
+    opened = { warnings: [] };
+  }
   const alreadyRanOnce = onceAlreadyRan(opened.session, eventHooks);
   const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}), ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}) });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.
@@ -117,14 +130,14 @@ export async function fire(eventName: string, input: string | Record<string, unk
       ...(options.mcpPool ? { pool: options.mcpPool } : {}),
     },
   });
-  const unenforced = unenforcedLines(event, loaded.diagnostics);
+  const unenforced = [...unenforcedLines(event, loaded.diagnostics), ...(stateLost ? [stateLost] : [])];
   const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}) });
   trace?.('reduce', `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`);
   const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
   trace?.('settle', opened.session ? `session state in ${opened.session.ref.dir}` : 'no session state');
   return buildReport({
     event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
-    loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],
+    loadDiagnostics: [...loaded.diagnostics, ...(stateLost ? [{ severity: 'warning' as const, code: STATE_UNREACHABLE, message: stateLost }] : [])], sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
 }
 

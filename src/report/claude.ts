@@ -94,9 +94,9 @@ function plainOnlyContext(report: FireReport): { text: string; plain: boolean } 
   return typeof specific?.additionalContext === 'string' ? { text: specific.additionalContext, plain: true } : undefined;
 }
 
-/** What the user must hear when policy of the event did not load and the firing goes on without it. */
+/** What the user must hear when policy of the event did not load (or its session store is down) and the firing goes on without it. */
 function unenforcedNotice(report: FireReport): string | undefined {
-  const lines = unenforcedLines(report.event, report.warnings);
+  const lines = [...unenforcedLines(report.event, report.warnings), ...report.warnings.filter(({ code }) => code === 'state-unreachable').map(({ message }) => message)];
   if (lines.length === 0) return undefined;
   return `peri-hooks: policy not enforced, it did not load:\n${lines.map((text) => `- ${text}`).join('\n')}`;
 }
