@@ -1,8 +1,8 @@
 // The Redis session store (`--state redis://…` of fire and serve), for replicas that share sessions: the same state as a
 // session file, one key per session, changed by compare-and-set (a Lua script writes only if the value is
 // still the one read), retried until the firing's deadline, so no update is ever lost. A store that cannot be
-// reached when a firing starts is an error (fire exits 1, or 2 with --fail-closed); one lost later is a
-// warning, as the file store's problems are. The client is loaded only here.
+// reached when a firing starts is an error here (fire then runs without the session and says so; state and
+// explain exit 1); one lost later is a warning, as the file store's problems are. The client is loaded only here.
 import type { RedisClientType } from 'redis';
 import { PeriHooksError } from '../errors.ts';
 import { shownUrl } from '../text.ts';
