@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'settings-unwritable'
   | 'state-unreachable'
   | 'recursion'
+  | 'interrupted'
   | 'permission'
   | 'internal';
 

@@ -1,11 +1,12 @@
 // One firing, end to end, as a line of stages that each return a value:
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
-import { EVENTS, checkEvent } from './events.ts';
+import { EVENTS, checkEvent, type EventName } from './events.ts';
 import { PeriHooksError } from './errors.ts';
 import { checkInput } from './input-text.ts';
-import { namedSourceMissing, unenforcedBy } from './config/codes.ts';
+import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
 import { loadSettings, type LoadedSettings } from './config/index.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
+import { ALL_SOURCES } from './config/discover.ts';
 import { labelOf } from './hook-label.ts';
 import { counted } from './text.ts';
 import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
@@ -58,6 +59,11 @@ export interface FireOptions extends SourceOptions {
   mcpConfigs?: string[];
   /** MCP connections that outlive the firing (serve); without it each firing connects and closes. */
   mcpPool?: ConnectionPool;
+  /**
+   * Whether the project's own files (its settings, local settings, .mcp.json) may load: serve asks, since a client
+   * names the project. Default yes. Without them the firing runs the other sources' hooks in that folder.
+   */
+  projectFiles?: (projectDir: string) => boolean;
   /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
   trace?: Trace;
   /** Append the firing to this hash-chained audit log (src/audit/); under failClosed, a log that cannot be written blocks. */
@@ -66,6 +72,9 @@ export interface FireOptions extends SourceOptions {
 
 /** One line of the trace: the stage, and what it did. */
 export type Trace = (stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle' | 'host', message: string) => void;
+
+/** The warning of a firing whose session store could not be reached although its hooks keep state: every answer says it. */
+export const STATE_UNREACHABLE = 'state-unreachable';
 
 /** Nesting depth of peri-hooks processes, so that a hook that starts peri-hooks again cannot loop forever. */
 export const DEPTH_VARIABLE = 'PERI_HOOKS_DEPTH';
@@ -81,7 +90,9 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   const hookInput = await checkInput(event, text, options.inputSource);
   trace?.('input', `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`);
-  const sources = sourcesToLoad(options, hookInput.cwd);
+  const resolved = sourcesToLoad(options, hookInput.cwd);
+  const projectFiles = options.projectFiles?.(resolved.projectDir) ?? true;
+  const sources = projectFiles ? resolved : withoutProjectFiles(resolved);
   const { home, projectDir } = sources;
   const loaded = await (options.load ?? loadSettings)(sources);
   if (trace) {
@@ -92,10 +103,21 @@ export async function fire(eventName: string, input: string | Record<string, unk
   if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
   // The firing's time budget: what Claude Code gives a hook of this event by default. State updates wait for the lock until its end.
   const deadline = Date.now() + EVENTS[event].timeoutS * 1000;
-  const opened = await openFiringSession(hookInput.session_id, {
-    env, home, deadline, ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
-  });
-  const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
+  const eventHooks = loaded.hooks.filter((hook) => hook.event === event);
+  let opened: Awaited<ReturnType<typeof openFiringSession>>;
+  // A store that cannot be reached costs only the hooks that keep state: they run without it, the other hooks
+  // still decide, and what is lost is said (and blocks under --fail-closed) as policy that did not load.
+  let stateLost: string | undefined;
+  try {
+    opened = await openFiringSession(hookInput.session_id, {
+      env, home, deadline, needed: needsSession(event, eventHooks, options.stopGuard ?? true), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof PeriHooksError) || error.code !== 'state-unreachable') throw error;
+    stateLost = `${error.message}; the hooks that keep session state run without it (once hooks are not remembered, async results are lost, Stop blocks are not counted)`;
+    opened = { warnings: [] };
+  }
+  const alreadyRanOnce = onceAlreadyRan(opened.session, eventHooks);
   const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}), ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}) });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.
   const claims = await claimOnce(opened.session, firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once), labelOf);
@@ -111,11 +133,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
     mcp: {
-      lookup: lookupOptions(sources, options.mcpConfigs),
+      lookup: lookupOptions({ ...sources, projectFiles }, options.mcpConfigs),
       ...(options.mcpPool ? { pool: options.mcpPool } : {}),
     },
   });
-  const unenforced = unenforcedBy(event, loaded.diagnostics).map((diagnostic) => `${diagnostic.file ? `${diagnostic.file}: ` : ''}${diagnostic.message}`);
+  const unenforced = [...unenforcedLines(event, loaded.diagnostics), ...(stateLost ? [stateLost] : [])];
   // Checked before the decision, so that under --fail-closed a required audit that cannot be written blocks.
   const audit = options.audit ? await import('./audit/firing.ts') : undefined;
   const auditProblem = options.audit ? audit!.unwritableAudit(options.audit) : undefined;
@@ -126,7 +148,7 @@ export async function fire(eventName: string, input: string | Record<string, unk
   trace?.('settle', opened.session ? `session state in ${opened.session.ref.dir}` : 'no session state');
   const report = buildReport({
     event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
-    loadDiagnostics: loaded.diagnostics, sessionWarnings: [...opened.warnings, ...claims.warnings],
+    loadDiagnostics: [...loaded.diagnostics, ...(stateLost ? [{ severity: 'warning' as const, code: STATE_UNREACHABLE, message: stateLost }] : [])], sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
   if (options.audit) report.warnings.push(...await audit!.auditFiring(options.audit, auditProblem, { report, input: hookInput, hooks: loaded.hooks, env, durationMs: nowMs() - started, time: isoTime() }));
   return report;
@@ -138,6 +160,15 @@ function outcomeText(raw: RawOutcome): string {
   if (raw.timedOut) return 'timed out';
   if (raw.error !== undefined) return `error: ${raw.error}`;
   return `exit ${raw.exitCode}`;
+}
+
+function withoutProjectFiles(sources: SourcesToLoad): SourcesToLoad {
+  return { ...sources, settingSources: (sources.settingSources ?? ALL_SOURCES).filter((source) => source !== 'project' && source !== 'local') };
+}
+
+/** The hooks need the session: once hooks, async ones, the Stop loop guard. Results of earlier async hooks can wait. */
+function needsSession(event: EventName, hooks: readonly LoadedHook[], stopGuard: boolean): boolean {
+  return (stopGuard && EVENTS[event].stopLike !== undefined) || hooks.some(({ handler }) => handler.once === true || ('async' in handler && handler.async === true) || ('asyncRewake' in handler && handler.asyncRewake === true));
 }
 
 function nestingDepth(env: Record<string, string | undefined>): number {

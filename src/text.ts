@@ -126,3 +126,12 @@ export function wrap(text: string, width: number, indent: string): string {
 export function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+// Escape sequences (CSI, OSC, other ESC forms) first, whole, then any other C0/C1 control but tab and newline.
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_])|\u009b[0-?]*[ -/]*[@-~]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Untrusted text (a file name, an MCP answer, a server's message) made safe to show on a terminal: no escape sequence or control character survives. */
+export function printable(text: string): string {
+  return text.replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
+}

@@ -1,7 +1,7 @@
 // Display helpers: URLs as every message shows them, tables as a terminal shows them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shownUrl, table, visibleWidth } from '../src/text.ts';
+import { printable, shownUrl, table, visibleWidth } from '../src/text.ts';
 
 test('shownUrl masks a user name and password, and leaves every other URL as written', () => {
   const rows: Array<[url: string | URL, shown: string]> = [
@@ -43,4 +43,20 @@ test('table: right-aligned columns; a terminal width cuts the widest column firs
   assert.ok(table(rows).includes('a'.repeat(40)));
   // A coloured cell cut keeps its codes and resets after the …
   assert.equal(table([[`\x1b[31m${'r'.repeat(20)}\x1b[39m`, 'tail']], { width: 16 }), `\x1b[31m${'r'.repeat(9)}…\x1b[0m  tail`);
+});
+
+test('printable takes every escape sequence and control character out of untrusted text, tabs and newlines stay', () => {
+  const rows: Array<[text: string, shown: string]> = [
+    ['plain text', 'plain text'],
+    ['red \u001b[31mtext\u001b[0m', 'red text'],
+    ['title \u001b]0;pwned\u0007 set', 'title  set'],
+    ['link \u001b]8;;http://x\u001b\\here\u001b]8;;\u001b\\', 'link here'],
+    ['clear \u001b[2J\u001b[H screen', 'clear  screen'],
+    ['over\rwrite', 'overwrite'],
+    ['bell\u0007 back\u0008space del\u007f', 'bell backspace del'],
+    ['c1 \u009b31m csi', 'c1  csi'],
+    ['keep\ttabs\nand lines', 'keep\ttabs\nand lines'],
+    ['ünïcode ✓', 'ünïcode ✓'],
+  ];
+  for (const [text, shown] of rows) assert.equal(printable(text), shown, JSON.stringify(text));
 });

@@ -187,13 +187,18 @@ const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * They stay for every signal until then (not `once`): a second signal within the kill grace would otherwise
  * end peri-hooks before it escalates to SIGKILL, and a hook that ignores SIGTERM would survive it.
  */
-export async function interruptible<T>(task: (signal: AbortSignal) => Promise<T>): Promise<{ value: T; aborted: boolean }> {
+/** A firing that a signal ended: no decision was made, which the user hears, and --fail-closed blocks on. */
+export function interruptedFiring(by: string | undefined): PeriHooksError {
+  return new PeriHooksError('interrupted', `interrupted by ${by ?? 'a signal'} during the firing: its hooks were killed and nothing was decided`, 'nothing to fix if you stopped it; otherwise see what sent the signal (a supervisor, a closing terminal)');
+}
+
+export async function interruptible<T>(task: (signal: AbortSignal) => Promise<T>): Promise<{ value: T; aborted: boolean; by?: string }> {
   const controller = new AbortController();
-  const interrupt = () => controller.abort();
+  const interrupt = (signal: string) => { if (!controller.signal.aborted) controller.abort(signal); };
   for (const signal of INTERRUPTS) process.on(signal, interrupt);
   try {
     const value = await task(controller.signal);
-    return { value, aborted: controller.signal.aborted };
+    return { value, aborted: controller.signal.aborted, ...(controller.signal.aborted ? { by: String(controller.signal.reason) } : {}) };
   } finally {
     for (const signal of INTERRUPTS) process.off(signal, interrupt);
   }

@@ -3,7 +3,7 @@
 import { failed, runAction } from './action.ts';
 import type { CommandName } from './options.ts';
 import { parseArgs, printHelpOrVersion, type Flags } from './parse.ts';
-import { EXIT } from '../errors.ts';
+import { EXIT, formatError } from '../errors.ts';
 import { canBlock } from '../events.ts';
 
 // A CLI process parses each schema a handful of times: zod's eval-compiled fast path costs more to build than it saves.
@@ -19,6 +19,24 @@ export function run(argv: readonly string[]): void {
       process.exitCode = 1;
     },
   );
+}
+
+/**
+ * An exception that escapes every handler (thrown from an event callback, a rejection nobody awaits) is a bug,
+ * but must not cost the guard: a command ends with the message, and blocks under --fail-closed; `serve` logs it
+ * and keeps answering, since dying would fail every later firing open.
+ */
+function lastResort(command: CommandName, failClosed: boolean): void {
+  const handler = (error: unknown) => {
+    if (command === 'serve') {
+      process.stderr.write(`peri-hooks serve: internal error outside any request, still serving: ${error instanceof Error ? error.message : String(error)}\n`);
+      return;
+    }
+    process.stderr.write(`${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`);
+    process.exit(failClosed ? EXIT.block : EXIT.runnerError);
+  };
+  process.on('uncaughtException', handler);
+  process.on('unhandledRejection', handler);
 }
 
 /** Each command's action; cac has checked the required arguments, so they are there. */
@@ -63,6 +81,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { command, args, flags } = parsed;
       // Only a firing of an event that can block blocks for a failure: elsewhere exit 2 would mean nothing.
       const failClosed = flags.failClosed === true && command === 'fire' && canBlock(args[0]!);
+      lastResort(command, failClosed);
       return runAction(() => ACTIONS[command](args, flags), { failClosed, json: jsonMode(argv) });
     }
   }

@@ -133,6 +133,7 @@ export const FLAGS = {
   listen: { value: '<host:port>', description: 'Address to serve on; another than loopback needs --token-file', default: '127.0.0.1:7387' },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
   'token-file': { value: '<file>', description: 'File whose first line is the bearer token every request but /healthz must send' },
+  'project-root': { value: '<dir>', description: 'A folder whose projects (it and the folders inside it) may bring their own settings and .mcp.json; without it, or --token-file, or --socket, a project a client names loads none of its files', repeatable: true },
   state: {
     value: '[url]',
     description: 'Keep sessions in Redis (redis:// or rediss://), shared by every fire and serve on it; the state folder keeps async job files',
@@ -253,7 +254,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'serve',
     description: 'Serve the hook pipeline over HTTP: POST /hooks/<Event> (Claude Code http hooks), POST /v1/fire/<Event> (the full report), GET /healthz',
-    flags: ['listen', 'socket', 'token-file', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit', 'max-active', 'max-queued', 'stop-grace'],
+    flags: ['listen', 'socket', 'token-file', 'project-root', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit', 'max-active', 'max-queued', 'stop-grace'],
     examples: ['peri-hooks serve --listen 127.0.0.1:7387 --settings policy.json --setting-sources \'\'', 'peri-hooks serve --socket /run/peri-hooks.sock'],
     exits: { 0: 'stopped by SIGTERM or SIGINT, every firing answered', 1: `could not start (an address in use, a non-loopback --listen without --token-file), or ${USAGE}` },
   },

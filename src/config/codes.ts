@@ -3,6 +3,7 @@
 // test/config/codes.test.ts triggers every one that is not reserved, so the list can neither miss a code
 // nor keep a dead one.
 import type { Diagnostic } from '../types.ts';
+import { printable } from '../text.ts';
 
 /**
  * What a finding costs. `file`: the settings file cannot be read or parsed, so nothing of it loads.
@@ -18,6 +19,8 @@ export const LOADER_CODES = {
   'too-deeply-nested': 'file',
   'not-an-object': 'file',
   'source-inapplicable': 'hooks',
+  // A --settings file that is empty or holds no hooks: what it held is lost (a truncated save, a full disk).
+  'policy-without-hooks': 'hooks',
   'plugin-dir-missing': 'hooks',
   'plugin-hooks-invalid': 'hooks',
   'plugin-hooks-duplicate': 'nothing',
@@ -90,6 +93,18 @@ export function unenforcedBy(event: string, diagnostics: readonly LoaderDiagnost
     if (cost !== 'hooks') return false;
     const [, root, name] = (diagnostic.pointer ?? '').split('/');
     return root !== 'hooks' || name === undefined || name === event || diagnostic.code === 'unknown-event';
+  });
+}
+
+/**
+ * The policy of `event` that did not load, among any stage's diagnostics, one line each naming the file and the
+ * fix: what `--fail-closed` blocks on, and what every answer must say when it does not block.
+ */
+export function unenforcedLines(event: string, diagnostics: readonly Diagnostic[]): string[] {
+  const loader = diagnostics.filter((diagnostic): diagnostic is LoaderDiagnostic => loaderCodeCost(diagnostic.code) !== undefined);
+  return unenforcedBy(event, loader).map((diagnostic) => {
+    const where = diagnostic.file && !diagnostic.message.includes(diagnostic.file) ? `${diagnostic.file}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: ` : '';
+    return printable(`${where}${diagnostic.message}${diagnostic.fix ? ` (fix: ${diagnostic.fix})` : ''}`);
   });
 }
 

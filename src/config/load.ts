@@ -17,7 +17,7 @@ import { isOwnRegistration } from './registration.ts';
 import { shownUrl } from '../text.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
-import type { LoaderCode, LoaderDiagnostic } from './codes.ts';
+import { LOADER_CODES, type LoaderCode, type LoaderDiagnostic } from './codes.ts';
 
 const SCALAR_KEYS = ['disableAllHooks', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars', 'enabledPlugins'] as const;
 type ScalarKey = (typeof SCALAR_KEYS)[number];
@@ -125,7 +125,24 @@ export async function loadSpec(spec: SourceSpec, everyEntry = false): Promise<Fi
     settings = readScalars(walk, parsed.value);
     if (parsed.value.hooks !== undefined) walkHooks(walk, parsed.value.hooks, '/hooks');
   });
-  return [await finish(walk, parsed.text, settings)];
+  const result = await finish(walk, parsed.text, settings);
+  if (spec.kind === 'file' && spec.required === true) emptyPolicy(result, parsed.text, settings);
+  return [result];
+}
+
+/**
+ * A policy the user named that holds no hooks says so: a truncated save or a full disk empties a file, and an
+ * empty policy enforces nothing. Not where a finding already says why, nor where the file turns hooks off.
+ */
+function emptyPolicy(result: FileResult, text: string, settings: ScalarSettings): void {
+  if (result.hooks.length > 0 || result.unapplied.length > 0 || settings.disableAllHooks === true) return;
+  if (result.diagnostics.some((diagnostic) => LOADER_CODES[diagnostic.code] !== 'nothing')) return;
+  const file = result.report.file;
+  result.diagnostics.push({
+    severity: 'warning', code: 'policy-without-hooks', file,
+    message: `the --settings file ${file} ${text.trim() === '' ? 'is empty' : 'holds no hooks'}: none of its policy is enforced`,
+    fix: 'restore the policy\'s hooks (a truncated save or a full disk empties a file), or stop naming the file with --settings',
+  });
 }
 
 /** A plugin: hooks/hooks.json, then plugin.json `hooks` (inline, a path, or paths relative to the root). */

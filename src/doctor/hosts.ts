@@ -53,7 +53,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
 function registeredCommands(host: HostDef, file: string): string[] {
   if (!existsSync(file)) return [];
   if (host.install.shape === 'scripts') {
-    return readdirSync(file).filter((name) => name in host.events).map((name) => readSettingsText(path.join(file, name)).text ?? '')
+    return readdirSync(file).filter((name) => Object.hasOwn(host.events, name)).map((name) => readSettingsText(path.join(file, name)).text ?? '')
       .filter((text) => text.includes(GENERATED_MARK)).flatMap((text) => (/^exec (.+)$/m.exec(text)?.[1] ?? []));
   }
   if (host.install.shape === 'plugin') {

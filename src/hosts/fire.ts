@@ -34,7 +34,7 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
   const module = MODULES[firing.host];
   const named = firing.event;
   let payload: Payload | undefined;
-  let hostEvent = named !== undefined && named in host.events ? named : undefined;
+  let hostEvent = named !== undefined && Object.hasOwn(host.events, named) ? named : undefined;
   try {
     payload = parsePayload(host, hostEvent ?? named ?? 'hook', firing.text, firing.source);
     hostEvent = eventOf(host, named, payload);
@@ -122,7 +122,7 @@ function parsePayload(host: HostDef, hostEvent: string, text: string, source: st
 function eventOf(host: HostDef, named: string | undefined, payload: Payload): string {
   const fromPayload = host.eventField ? at(payload, host.eventField) : undefined;
   for (const candidate of [typeof fromPayload === 'string' ? fromPayload : undefined, named]) {
-    if (candidate !== undefined && candidate in host.events) return candidate;
+    if (candidate !== undefined && Object.hasOwn(host.events, candidate)) return candidate;
   }
   const claude = Object.entries(host.events).find(([, def]) => def.install && def.event === named)?.[0];
   if (claude) return claude;

@@ -224,7 +224,7 @@ function appendPath(text: string, root: Node, under: readonly string[], value: R
 /** Cline: one executable per event in the folder; peri-hooks' own are replaced or removed, others left alone. */
 function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ name: string; text: string }>): FileChange[] {
   const names = new Set(wanted.map(({ name }) => name));
-  const existing = existsSync(folder) ? readdirSync(folder).filter((name) => name in host.events) : [];
+  const existing = existsSync(folder) ? readdirSync(folder).filter((name) => Object.hasOwn(host.events, name)) : [];
   const changes: FileChange[] = [];
   for (const name of existing) {
     const file = path.join(folder, name);

@@ -3,6 +3,7 @@
 // that asks for it is "not connected" and no browser opens (spec harnesses §4.2).
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { Agent } from 'undici';
+import { printable } from '../text.ts';
 import { VERSION } from '../version.ts';
 import type { DefinedServer } from './servers.ts';
 import { GroupStdioTransport } from './stdio-transport.ts';
@@ -21,6 +22,8 @@ export interface Connection {
   client: Client;
   /** Set when a request was given up: close() first lets the server read its notifications/cancelled. */
   cancelled: boolean;
+  /** Why the transport gave up on the server (an answer over its size limit), when it did. */
+  failure: () => string | undefined;
   /** Resolves when the connection ends, by close() or because the server went away. */
   closed: Promise<void>;
   close: () => Promise<void>;
@@ -43,7 +46,8 @@ export async function connect(server: DefinedServer, options: ConnectOptions): P
     await release();
     markClosed();
   };
-  const connection: Connection = { client, cancelled: false, closed, close };
+  const failure = () => (transport instanceof GroupStdioTransport ? transport.failure : undefined);
+  const connection: Connection = { client, cancelled: false, failure, closed, close };
   try {
     await client.connect(transport, { signal: options.signal });
   } catch (error) {
@@ -82,7 +86,7 @@ function whyNotConnected(server: DefinedServer, transport: Transport, error: unk
   }
   const text = chain.join(': ') || String(error);
   if (status === 401 || /\b401\b|unauthori[sz]ed/i.test(text)) return 'it needs OAuth sign-in, which peri-hooks does not do (no token is stored for it)';
-  const stderr = transport instanceof GroupStdioTransport ? transport.stderr.text().trim().split('\n').slice(-3).join(' | ') : '';
+  const stderr = transport instanceof GroupStdioTransport ? printable(transport.stderr.text().trim().split('\n').slice(-3).join(' | ')) : '';
   const target = server.entry.type === 'stdio' ? server.entry.command : server.entry.url;
   return `${text} (${target})${stderr ? `; its stderr: ${stderr}` : ''}`;
 }

@@ -14,10 +14,13 @@ export interface LookupOptions {
   pluginDirs?: string[];
   /** `--mcp-config` values: a file, or inline JSON when the trimmed value starts with `{`. */
   mcpConfigs?: string[];
+  /** false: the project's own files (.mcp.json, .claude/settings.local.json) are not read. */
+  projectFiles?: boolean;
 }
 
-export function lookupOptions(sources: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir' | 'pluginDirs'>, mcpConfigs?: readonly string[]): LookupOptions {
+export function lookupOptions(sources: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir' | 'pluginDirs'> & { projectFiles?: boolean }, mcpConfigs?: readonly string[]): LookupOptions {
   return {
+    ...(sources.projectFiles === false ? { projectFiles: false } : {}),
     projectDir: sources.projectDir,
     home: sources.home,
     env: sources.env,

@@ -81,8 +81,10 @@ export async function lookupServers(options: LookupOptions): Promise<ServerCatal
   const project = path.resolve(options.projectDir);
   const claudeJson = claudeJsonFile(options);
   const projectMcpFile = path.join(project, '.mcp.json');
+  // A project that may not bring its own settings (serve, outside --project-root) brings no servers either.
+  const own = options.projectFiles !== false;
   const [userState, projectMcp, userSettings, localSettings, managedSettings] = await Promise.all([
-    read(claudeJson), read(projectMcpFile), read(files.user), read(files.local), read(files.managed),
+    read(claudeJson), own ? read(projectMcpFile) : undefined, read(files.user), own ? read(files.local) : undefined, read(files.managed),
   ]);
   const projectState = isObject(userState?.projects) ? userState.projects[project] : undefined;
   const approval = approvalOf([managedSettings, localSettings, userSettings, isObject(projectState) ? projectState : undefined]);

@@ -83,7 +83,7 @@ export function createConnectionPool(): ConnectionPool {
       } catch (error) {
         const given: CallResult | undefined = options.signal.aborted ? { kind: 'interrupted' } : timer.signal.aborted ? { kind: 'timeout' } : undefined;
         if (given) connected.cancelled = true;
-        return given ?? { kind: 'error', message: (error as Error).message };
+        return given ?? { kind: 'error', message: connected.failure() ?? (error as Error).message };
       } finally {
         clearTimeout(timeout);
       }

@@ -12,6 +12,9 @@ export interface StdioServer {
   cwd: string;
 }
 
+/** The SDK's ReadBuffer limit on one message (its STDIO_DEFAULT_MAX_BUFFER_SIZE). */
+const MAX_MESSAGE_MIB = 10;
+
 /** How long close() waits for the group to exit after SIGTERM (SIGKILL follows after 1 s). */
 const EXIT_WAIT_MS = 2000;
 
@@ -32,6 +35,8 @@ export class GroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Why the transport gave up on the server, when it did. */
+  failure: string | undefined;
   /** The server's stderr, for the message when it fails to connect. */
   readonly stderr = new Capture();
   private child: ChildProcess | undefined;
@@ -71,7 +76,17 @@ export class GroupStdioTransport implements Transport {
   }
 
   private read(chunk: Buffer): void {
-    this.buffer.append(chunk);
+    if (this.failure !== undefined) return;
+    try {
+      this.buffer.append(chunk);
+    } catch {
+      // A message past the SDK's limit (or that much output with no line end): the stream can no longer be read
+      // in step, so the server is stopped, which fails its pending calls; `failure` says why.
+      this.failure = `the MCP server's answer is over ${MAX_MESSAGE_MIB} MiB (or that much output without a line end); it was stopped`;
+      this.onerror?.(new Error(this.failure));
+      void this.close();
+      return;
+    }
     for (;;) {
       let message: JSONRPCMessage | null;
       try {

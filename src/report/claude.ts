@@ -3,6 +3,7 @@
 // differently, so the form follows the hook that decided: JSON and exit 0 when it answered in JSON, exit 2
 // and stderr when it blocked by exit code, plain text where the event reads plain text. Claude Code frames
 // each hook's text apart; peri-hooks is one hook, so it writes that framing into its one answer.
+import { unenforcedLines } from '../config/codes.ts';
 import { EVENTS, type ContextParagraphKind, type EventName } from '../events.ts';
 import type { FireReport, HookReport } from './types.ts';
 import { line, type Rendered } from './rendered.ts';
@@ -28,7 +29,10 @@ export function renderClaude(report: FireReport, options: ClaudeRenderOptions = 
   }
 
   const context = modelContext(report);
-  const output = withContext(report.event, report.output, context?.text);
+  // Policy that did not load is said in every answer that does not already block on it: a systemMessage is what
+  // Claude Code shows the user whatever the exit code, where a hook error shows only its first line.
+  const notice = report.failClosed ? undefined : unenforcedNotice(report);
+  const output = withNotice(withContext(report.event, report.output, context?.text), notice, report.errors);
   if (report.blocked && family !== 'permissionRequest') {
     const deciders = report.deciders.map((id) => report.hooks.find((hook) => hook.id === id)!);
     // Claude Code shows one deny of a tool call, the last to finish; peri-hooks takes the last in configuration order.
@@ -88,6 +92,23 @@ function plainOnlyContext(report: FireReport): { text: string; plain: boolean } 
   if ((plainKind !== 'context' && plainKind !== 'modelContext') || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
   const specific = report.output?.hookSpecificOutput as Record<string, unknown> | undefined;
   return typeof specific?.additionalContext === 'string' ? { text: specific.additionalContext, plain: true } : undefined;
+}
+
+/** What the user must hear when policy of the event did not load (or its session store is down) and the firing goes on without it. */
+function unenforcedNotice(report: FireReport): string | undefined {
+  const lines = [...unenforcedLines(report.event, report.warnings), ...report.warnings.filter(({ code }) => code === 'state-unreachable').map(({ message }) => message)];
+  if (lines.length === 0) return undefined;
+  return `peri-hooks: policy not enforced, it did not load:\n${lines.map((text) => `- ${text}`).join('\n')}`;
+}
+
+/**
+ * The notice joins any systemMessage of the hooks. With a JSON answer Claude Code does not show a non-zero exit's
+ * errors, so those join it too.
+ */
+function withNotice(output: Record<string, unknown> | undefined, notice: string | undefined, errors: readonly string[]): Record<string, unknown> | undefined {
+  if (notice === undefined) return output;
+  const messages = [typeof output?.systemMessage === 'string' ? output.systemMessage : undefined, notice, ...errors].filter((text) => text !== undefined);
+  return { ...output, systemMessage: messages.join('\n') };
 }
 
 function withContext(event: EventName, output: Record<string, unknown> | undefined, text: string | undefined): Record<string, unknown> | undefined {

@@ -15,6 +15,7 @@ import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { substituteInput } from './mcp-input.ts';
 import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
 import { nowMs } from '../clock.ts';
+import { printable } from '../text.ts';
 
 const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
 /** Claude Code's second line of an onFailure block, per failure (spec §20.4 item 4). */
@@ -30,7 +31,7 @@ const isText = (block: unknown): block is TextBlock =>
 
 /** The SDK prefixes a JSON-RPC error with its code; Claude Code shows the server's message as it is. */
 function serverMessage(message: string): string {
-  return message.replace(/^MCP error -?\d+: /, '');
+  return printable(message.replace(/^MCP error -?\d+: /, ''));
 }
 
 async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
@@ -62,7 +63,7 @@ async function call(hook: LoadedHook, ctx: RunContext): Promise<Outcome> {
   }
   // The text blocks alone are the answer: Claude Code 2.1.332 does not read structuredContent, with or without text beside it.
   const text = result.content.filter(isText).map((block) => block.text).join('\n');
-  if (result.isError) return { ...errorOutcome(`MCP tool ${label} returned an error: ${text || '(no text)'}`), stderr: text, failureDetail: TOOL_ERROR_DETAIL };
+  if (result.isError) return { ...errorOutcome(`MCP tool ${label} returned an error: ${printable(text) || '(no text)'}`), stderr: text, failureDetail: TOOL_ERROR_DETAIL };
   const blocksOnFailure = onFailureBlocks(ctx.event, handler);
   const notHookOutput = (): Outcome => ({ ...errorOutcome(`MCP tool ${label} answered with something other than hook JSON`), stderr: text, failureDetail: NOT_HOOK_OUTPUT_DETAIL });
   // JSON as the command parser reads it (outcome.ts parseStdout); anything else is plain text, never context.

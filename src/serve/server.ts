@@ -1,7 +1,9 @@
 // `peri-hooks serve`: the fire pipeline behind HTTP (TCP or a unix socket). Settings are loaded once per project
 // and revalidated per request (config/settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { unenforcedLines } from '../config/codes.ts';
 import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
 import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
 import { PeriHooksError, type ErrorCode } from '../errors.ts';
@@ -18,6 +20,7 @@ import { settingsCache } from '../config/settings-cache.ts';
 import { nowMs } from '../clock.ts';
 import { preferNodeCrypto } from '../session/crypto.ts';
 import { isDirectory } from '../files.ts';
+import { printable } from '../text.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -28,6 +31,13 @@ export interface ServeOptions {
   fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart' | 'mcpPool'>;
   /** Bearer token every request but /healthz must carry. */
   token?: string;
+  /**
+   * Folders (real paths) whose projects' own settings and MCP servers may load. A client names the project, so
+   * without a token (or the 0600 socket) only a listed project brings its files: loopback is no authentication.
+   */
+  projectRoots: readonly string[];
+  /** Served on a unix socket made 0600: only the server's own user can ask. */
+  socket?: boolean;
   /** Firings at once, and firings that may wait for a slot; beyond both a request gets 503. */
   maxActive: number;
   maxQueued: number;
@@ -70,19 +80,25 @@ export function createHookServer(options: ServeOptions): RunningServer {
     const url = new URL(request.url ?? '/', 'http://peri-hooks');
     const match = ROUTES.find((candidate) => url.pathname === candidate.prefix.replace(/\/$/, '') || url.pathname.startsWith(candidate.prefix));
     const route = match?.route(url.pathname.slice(match.prefix.length));
-    if (!match || !route) return send(response, 404, { error: `no such path ${url.pathname}`, paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'] });
+    // Answered before the body is read: the connection is closed after the answer, or a client that reuses it
+    // would send its next request into the unread rest of this body (and see the socket hang up).
+    const early = (status: number, body: unknown) => {
+      if (!request.complete) response.setHeader('connection', 'close');
+      return send(response, status, body);
+    };
+    if (!match || !route) return early(404, { error: `no such path ${url.pathname}`, paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'] });
     if (request.method !== match.method) {
       response.setHeader('allow', match.method);
-      return send(response, 405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
+      return early(405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
     }
     const unauthorized = !authorized(request.headers.authorization, options.token);
     if (route.kind === 'health') {
       // Open to health checks; a token that is sent is checked, so that a client (doctor) can test its own without firing.
-      if (request.headers.authorization !== undefined && unauthorized) return refuse(response);
-      return send(response, 200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
+      if (request.headers.authorization !== undefined && unauthorized) return refuse(response, early);
+      return early(200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
     }
-    if (unauthorized) return refuse(response);
-    if (!isEventName(route.event)) return send(response, 404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
+    if (unauthorized) return refuse(response, early);
+    if (!isEventName(route.event)) return early(404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
     const body = await readBody(request);
     if (body === undefined) {
       response.setHeader('connection', 'close');
@@ -96,18 +112,32 @@ export function createHookServer(options: ServeOptions): RunningServer {
     if ('error' in project) return send(response, 400, project);
     const firing = slots.run(() => fireOnce(route.event as EventName, body, route.answer, project.dir));
     if (!firing) {
+      const overloaded = `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`;
+      // Claude Code reads a 503 as a non-blocking error and runs the tool: fail-closed answers the block instead.
+      if (route.answer === 'claude' && options.fire.failClosed === true && canBlock(route.event)) return send(response, 200, failClosedBlock(route.event, overloaded));
       response.setHeader('retry-after', '1');
-      return send(response, 503, { error: `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
+      return send(response, 503, { error: overloaded, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
     }
     const answer = await firing;
     return send(response, answer.status, answer.body);
+  };
+
+  // Who may name a project whose own files load: anyone who holds the token or reaches the 0600 socket, else only listed roots.
+  const refusedProjects = new Set<string>();
+  const projectFiles = (projectDir: string): boolean => {
+    if (options.token !== undefined || options.socket === true || underRoot(projectDir, options.projectRoots)) return true;
+    if (!refusedProjects.has(projectDir) && refusedProjects.size < 1000) {
+      refusedProjects.add(projectDir);
+      options.log(`the project settings and .mcp.json of ${printable(projectDir)} are not loaded: it is under no --project-root (and the server has no --token-file)`);
+    }
+    return false;
   };
 
   // Read once: each firing copies its environment, and a copy of process.env asks the C++ side for every variable.
   const env = options.fire.env ?? { ...process.env };
   const fireOnce = async (event: EventName, body: string, form: 'claude' | 'report', projectDir: string | undefined): Promise<{ status: number; body?: unknown }> => {
     const fireOptions: FireOptions = {
-      ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal,
+      ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal, projectFiles,
       env: projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env,
       // Claude Code caps Stop loops itself, as for `fire --output claude`.
       ...(form === 'claude' ? { stopGuard: false } : {}),
@@ -119,6 +149,8 @@ export function createHookServer(options: ServeOptions): RunningServer {
       return failure(event, error, form);
     }
     if (stopping.signal.aborted) return failure(event, new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'), form);
+    // The operator hears it too: the answer's systemMessage reaches only the user of this one session.
+    for (const line of unenforcedLines(event, report.warnings)) options.log(`${event}: ${report.failClosed ? 'blocked, ' : ''}policy not enforced, it did not load: ${line}`);
     // As `fire --output json` prints it: the versioned document.
     if (form === 'report') return { status: 200, body: reportDocument(report) };
     const answer = httpAnswer(report);
@@ -131,11 +163,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     const message = known ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
     const blocks = options.fire.failClosed === true && canBlock(event);
     const status = known && CLIENT_ERRORS.includes(error.code) ? 400 : 500;
-    if (form === 'claude' && blocks) {
-      const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
-      const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
-      return { status: 200, body: denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason } };
-    }
+    if (form === 'claude' && blocks) return { status: 200, body: failClosedBlock(event, message) };
     return { status, body: { error: message, ...(known ? { code: error.code, ...(error.fix ? { fix: error.fix } : {}) } : {}), exitCode: blocks ? 2 : 1, ...(blocks ? { failClosed: true } : {}) } };
   };
 
@@ -213,9 +241,30 @@ function requestedProject(request: IncomingMessage, url: URL): { dir?: string } 
 }
 
 
-function refuse(response: ServerResponse): number {
+/** The folder is one of the roots or inside one, symbolic links resolved. */
+function underRoot(dir: string, roots: readonly string[]): boolean {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  return roots.some((root) => {
+    const relative = path.relative(root, real);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  });
+}
+
+/** A failure under --fail-closed, as the block Claude Code reads from an http hook of `event`. */
+function failClosedBlock(event: EventName, message: string): Record<string, unknown> {
+  const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
+  const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
+  return denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason };
+}
+
+function refuse(response: ServerResponse, answer: (status: number, body: unknown) => number): number {
   response.setHeader('www-authenticate', 'Bearer');
-  return send(response, 401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
+  return answer(401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
 }
 
 function send(response: ServerResponse, status: number, body: unknown): number {

@@ -11,6 +11,8 @@ export interface LockOptions {
   deadline: number;
   /** A lock held longer than this is taken to be left over by a crash: no lock section lasts a second. */
   staleMs?: number;
+  /** Told why, when the lock file cannot be created or written (a full disk, a read-only folder). */
+  onError?: (reason: string) => void;
 }
 
 export type Release = () => void;
@@ -25,7 +27,10 @@ export async function acquireLock(path: string, options: LockOptions): Promise<R
   for (let attempt = 0; ; attempt++) {
     const outcome = tryCreate(path, token);
     if (outcome === 'taken') return () => release(path, token);
-    if (outcome === 'error') return undefined;
+    if (outcome !== 'busy') {
+      options.onError?.(outcome.error);
+      return undefined;
+    }
     if (isStale(path, staleMs)) {
       breakStale(path, staleMs);
       continue;
@@ -36,20 +41,27 @@ export async function acquireLock(path: string, options: LockOptions): Promise<R
   }
 }
 
-function tryCreate(path: string, token: string): 'taken' | 'busy' | 'error' {
+function tryCreate(path: string, token: string): 'taken' | 'busy' | { error: string } {
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o600);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'busy' : 'error';
+    return (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'busy' : { error: `cannot create ${path} (${errorCode(error)})` };
   }
   try {
-    writeSync(fd, token);
+    // A short write (a full disk) would leave a lock no one owns, which every later firing would wait out.
+    if (writeSync(fd, token) === Buffer.byteLength(token)) return 'taken';
+    tryUnlink(path);
+    return { error: `cannot write ${path} (the disk is full)` };
+  } catch (error) {
+    tryUnlink(path);
+    return { error: `cannot write ${path} (${errorCode(error)})` };
   } finally {
     closeSync(fd);
   }
-  return 'taken';
 }
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 
 function release(path: string, token: string): void {
   try {

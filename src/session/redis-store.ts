@@ -1,8 +1,8 @@
 // The Redis session store (`--state redis://…` of fire and serve), for replicas that share sessions: the same state as a
 // session file, one key per session, changed by compare-and-set (a Lua script writes only if the value is
 // still the one read), retried until the firing's deadline, so no update is ever lost. A store that cannot be
-// reached when a firing starts is an error (fire exits 1, or 2 with --fail-closed); one lost later is a
-// warning, as the file store's problems are. The client is loaded only here.
+// reached when a firing starts is an error here (fire then runs without the session and says so; state and
+// explain exit 1); one lost later is a warning, as the file store's problems are. The client is loaded only here.
 import type { RedisClientType } from 'redis';
 import { PeriHooksError } from '../errors.ts';
 import { shownUrl } from '../text.ts';
@@ -23,6 +23,10 @@ return 0`;
 /** Connecting waits this long at most: a store that is down must not hold a firing for its whole budget. */
 const CONNECT_TIMEOUT_MS = 5000;
 const RECONNECTS = 3;
+/** A command waits this long at most (less when the firing's deadline is nearer). */
+const COMMAND_TIMEOUT_MS = 5000;
+/** ...but never less than this, even at or past the deadline (explain reads with a deadline of now). */
+const COMMAND_FLOOR_MS = 1000;
 
 const clients = new Map<string, Promise<RedisClientType>>();
 
@@ -39,11 +43,11 @@ export function redisSessionPlace(ref: SessionRef & { store: string }): string {
  * The read at the start of a firing. A store that cannot be reached is an error, as a file peri-hooks was told
  * to read is: the firing cannot keep the session it was pointed at. A corrupt value is a warning, as a corrupt file.
  */
-export async function readRedisSession(ref: SessionRef & { store: string }): Promise<ReadResult> {
+export async function readRedisSession(ref: SessionRef & { store: string; deadline?: number }): Promise<ReadResult> {
   const where = redisSessionPlace(ref);
   let text: string | null;
   try {
-    text = await (await connect(ref.store)).get(sessionKey(ref.sessionId));
+    text = await bounded(ref.store, ref.deadline, async (redis) => redis.get(sessionKey(ref.sessionId)));
   } catch (error) {
     throw new PeriHooksError('state-unreachable', `cannot reach the session store ${shownUrl(ref.store)}: ${reason(error)}`,
       'start Redis there, or point --state (or $PERI_HOOKS_STATE_URL) at one that runs; --no-state fires without session state');
@@ -55,13 +59,12 @@ export async function updateRedisSession<T>(ref: SessionRef & { store: string },
   const key = sessionKey(ref.sessionId);
   const where = redisSessionPlace(ref);
   try {
-    const redis = await connect(ref.store);
     for (let attempt = 0; ; attempt++) {
-      const before = await redis.get(key);
+      const before = await bounded(ref.store, deadline, (redis) => redis.get(key));
       const read = before === null ? { state: emptyState(ref.sessionId), warning: undefined } : await parseSession(before, ref, where);
       const value = change(read.state);
       read.state.updatedAt = isoTime();
-      const written = await redis.eval(COMPARE_AND_SET, { keys: [key], arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)] });
+      const written = await bounded(ref.store, deadline, (redis) => redis.eval(COMPARE_AND_SET, { keys: [key], arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)] }));
       if (written === 1) return { ok: true, value, warnings: read.warning ? [read.warning] : [] };
       if (Date.now() >= deadline) return { ok: false, warnings: [`the session state ${where} kept changing under this firing until its deadline; this firing goes on as if the session were new`] };
       // Another firing wrote between our read and our write: read again, after a short jittered pause.
@@ -69,6 +72,31 @@ export async function updateRedisSession<T>(ref: SessionRef & { store: string },
     }
   } catch (error) {
     return { ok: false, warnings: [unreachable(ref.store, error)] };
+  }
+}
+
+/**
+ * One command, bounded: a Redis that hangs (stopped, partitioned) holds no firing much past
+ * its deadline, nor more than COMMAND_TIMEOUT_MS, which a healthy store never nears. A command that times out drops
+ * the connection, so that the next one connects afresh instead of queueing behind it.
+ */
+async function bounded<T>(url: string, deadline: number | undefined, command: (redis: RedisClientType) => Promise<T>): Promise<T> {
+  // Connecting has its own bound (CONNECT_TIMEOUT_MS).
+  const client = connect(url);
+  const redis = await client;
+  const limitMs = Math.max(COMMAND_FLOOR_MS, Math.min(COMMAND_TIMEOUT_MS, (deadline ?? Infinity) - Date.now()));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${(limitMs / 1000).toFixed(1)} s`)), limitMs);
+  });
+  try {
+    return await Promise.race([command(redis), timeout]);
+  } catch (error) {
+    if (clients.get(url) === client) clients.delete(url);
+    redis.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

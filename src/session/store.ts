@@ -10,6 +10,7 @@ import { emptyState } from './state.ts';
 import type { SessionState } from './schema.ts';
 import { sha256Hex, randomHex } from './crypto.ts';
 import { isoTime } from '../clock.ts';
+import { PeriHooksError } from '../errors.ts';
 
 export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
 /** Sessions untouched for this long are removed. */
@@ -124,17 +125,27 @@ export async function openSession(sessionId: string, options: StateOptions): Pro
   return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
 }
 
-/** openSession for any store: the Redis store is asked over the network, and loaded only when named. */
-export async function openFiringSession(sessionId: string, options: StateOptions): Promise<{ session?: FiringSession; warnings: string[] }> {
+/**
+ * openSession for any store: the Redis store is asked over the network, and loaded only when named. A store that
+ * cannot be reached is an error where the firing's hooks need the session (`needed`); elsewhere the firing goes
+ * on without it, with a warning: a policy that keeps no state does not fail with the store.
+ */
+export async function openFiringSession(sessionId: string, options: StateOptions & { needed?: boolean }): Promise<{ session?: FiringSession; warnings: string[] }> {
   if (options.noState || !options.stateUrl) return openSession(sessionId, options);
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId, store: options.stateUrl };
-  const read = await readStoredSession(ref);
+  let read: ReadResult;
+  try {
+    read = await readStoredSession(ref, options.deadline);
+  } catch (error) {
+    if (options.needed !== false || !(error instanceof PeriHooksError)) throw error;
+    return { warnings: [`${error.message}; this firing's hooks keep no session state, so they run without it (results of earlier async hooks wait for a later firing)`] };
+  }
   return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
 }
 
 /** One read of a session from the store its ref names: Redis (an error when unreachable), else its file. */
-export async function readStoredSession(ref: SessionRef): Promise<ReadResult> {
-  return ref.store ? (await redisStore()).readRedisSession({ ...ref, store: ref.store }) : readSession(ref);
+export async function readStoredSession(ref: SessionRef, deadline?: number): Promise<ReadResult> {
+  return ref.store ? (await redisStore()).readRedisSession({ ...ref, store: ref.store, ...(deadline !== undefined ? { deadline } : {}) }) : readSession(ref);
 }
 
 /** Where a session is kept, as messages and `peri-hooks state` name it; a store URL without its password. */
@@ -168,8 +179,12 @@ export async function updateSession<T>(ref: SessionRef, change: (state: SessionS
   } catch (error) {
     return { ok: false, warnings: [`cannot create the state directory ${ref.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); session state is not kept`] };
   }
-  const release = await acquireLock(`${file}.lock`, lock);
-  if (!release) return { ok: false, warnings: [`the session state ${file} stayed locked; this firing goes on as if the session were new`] };
+  let lockError: string | undefined;
+  const release = await acquireLock(`${file}.lock`, { ...lock, onError: (reason) => { lockError = reason; } });
+  if (!release) {
+    const why = lockError === undefined ? 'stayed locked' : `could not be locked: ${lockError}`;
+    return { ok: false, warnings: [`the session state ${file} ${why}; this firing goes on as if the session were new`] };
+  }
   try {
     const read = await readSession(ref);
     if (read.warning) warnings.push(read.warning);

@@ -485,4 +485,17 @@ export const CASES: ClaudeCase[] = [
     model: [[bash('toolu_m4', 'touch ran-m4')], [say('ok')]],
     expect: { files: [], modelSees: ['The MCP tool\'s answer is not a hook\'s JSON output'] },
   },
+  {
+    // Issue 29 item 2: peri-hooks used to print nothing and allow. The prompt's hook breaks the file that holds
+    // the policy (through peri-hooks the policy file, directly the project's settings) with a comment.
+    name: 'a policy that stops loading mid-session: the user is told',
+    hooks: {
+      UserPromptSubmit: all(hook('breaker', 'f="$CLAUDE_PROJECT_DIR/../policy.json"; [ -f "$f" ] || f="$CLAUDE_PROJECT_DIR/.claude/settings.json"; printf "// broken\\n" >> "$f"')),
+      PreToolUse: onBash(hook('guard', 'echo "no touching" >&2; exit 2')),
+    },
+    model: [[bash('toolu_p1', 'touch ran-p1')], [say('ok')]],
+    expect: { ran: ['breaker'], files: [] },
+    periHooksExpect: { userSees: ['peri-hooks: policy not enforced, it did not load:', 'policy.json is not valid JSON'] },
+    knownDifference: 'the broken file is Claude Code\'s own settings when the hooks are direct: depending on when its watcher sees the change, it keeps the hooks it read (its guard blocks) or drops the file with the Bash permission in it (the tool is refused); through peri-hooks only the policy file breaks, peri-hooks reads it at each firing, so the tool runs and Claude Code shows the user peri-hooks\' systemMessage saying the policy is not enforced',
+  },
 ];

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installClaudeCode } from '../../scripts/install-claude-code.ts';
 import { CASES } from './cases.ts';
-import { runCase, unmet, type RunOutput } from './harness.ts';
+import { runCase, unmet, unseen, type RunOutput } from './harness.ts';
 
 let claude = '';
 before(() => {
@@ -28,6 +28,7 @@ describe('the real Claude Code, hooks direct and through peri-hooks', { concurre
         if (process.env.PERI_HOOKS_CLAUDE_DUMP) dump(process.env.PERI_HOOKS_CLAUDE_DUMP, `${testCase.name}.${mode}`, run);
       }
       assert.deepEqual(unmet(testCase.expect, direct.observed), [], 'the direct run does not show what the case is about');
+      assert.deepEqual(unseen(testCase.periHooksExpect, viaPeriHooks.userNotices), [], `the run through peri-hooks does not show what the case is about; notices: ${JSON.stringify(viaPeriHooks.userNotices)}`);
       if (testCase.knownDifference === undefined) {
         const report = [...differences(direct.observed, viaPeriHooks.observed), `claude stderr: direct ${JSON.stringify(direct.stderr)} | peri-hooks ${JSON.stringify(viaPeriHooks.stderr)}`];
         assert.deepEqual(viaPeriHooks.observed, direct.observed, `through peri-hooks (actual) vs direct (expected):\n${report.join('\n')}`);

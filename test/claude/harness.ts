@@ -2,7 +2,7 @@
 // in the project's .claude/settings.json, once with them in policy files registered by `peri-hooks install`. Each run gets its own fake Messages API, HOME and project, and what it leaves behind is reduced to
 // what can be compared: the hooks' inputs, the files the tools made, what the model was sent, the result.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -33,6 +33,8 @@ export interface ClaudeCase {
   mcpServers?: Record<string, unknown>;
   /** What the direct run must show, so that a case that exercises nothing cannot pass. */
   expect: Expectation;
+  /** What the run through peri-hooks must show besides, where it is the point of the case (a notice Claude Code shows the user). */
+  periHooksExpect?: { userSees?: string[] };
   /** Expected to differ, for the reason given (an item of issue 14, or a new finding): the run reports the difference and fails when it is gone. */
   knownDifference?: string;
 }
@@ -78,6 +80,8 @@ export interface RunOutput {
   /** Claude Code's stderr and the requests it made outside the main loop, for the report. */
   stderr: string;
   sideRequests: string[];
+  /** The hooks' system messages, as Claude Code's transcript keeps them for the user (`hook_system_message`). */
+  userNotices: string[];
   debugLog?: string;
 }
 
@@ -191,6 +195,7 @@ export async function runCase(claudeBinary: string, written: ClaudeCase, mode: M
       }) as Observed,
       stderr: normalise(run.stderr) as string,
       sideRequests: api.side().map((request) => `${request.method} ${request.path}`),
+      userNotices: normalise(transcriptNotices(join(home, '.claude', 'projects'))) as string[],
       ...(debug ? { debugLog: normalise(readFileSync(debugFile, 'utf8')) as string } : {}),
     };
   } finally {
@@ -340,6 +345,24 @@ function readHookLog(folder: string): Record<string, unknown[]> {
     (byHook[name!] ??= []).push({ at: BigInt(at!), input });
   }
   return Object.fromEntries(Object.entries(byHook).sort(([a], [b]) => a.localeCompare(b)).map(([name, runs]) => [name, runs.sort((a, b) => (a.at < b.at ? -1 : 1)).map((run) => run.input)]));
+}
+
+/** The content of every `hook_system_message` attachment in the session transcripts under `folder`. */
+function transcriptNotices(folder: string): string[] {
+  const transcripts = (existsSync(folder) ? listFiles(folder) : []).filter((path) => path.endsWith('.jsonl'));
+  return transcripts.flatMap((path) => readFileSync(join(folder, path), 'utf8').split('\n').flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as { attachment?: { type?: string; content?: unknown } };
+      return entry.attachment?.type === 'hook_system_message' && typeof entry.attachment.content === 'string' ? [entry.attachment.content] : [];
+    } catch {
+      return [];
+    }
+  }));
+}
+
+/** The notices the case expects the user to see, missing from those shown. */
+export function unseen(expected: { userSees?: string[] } | undefined, notices: readonly string[]): string[] {
+  return (expected?.userSees ?? []).filter((needle) => !notices.some((notice) => notice.includes(needle))).map((needle) => `the user was never shown ${JSON.stringify(needle)}`);
 }
 
 function listFiles(folder: string, prefix = ''): string[] {

@@ -29,6 +29,7 @@ const rows: Row[] = [
   { code: 'too-deeply-nested', files: { [PROJECT]: `{ "hooks": ${'['.repeat(200)}` } },
   { code: 'not-an-object', files: { [PROJECT]: '[1]' } },
   { code: 'source-inapplicable', files: { [PROJECT]: { hooks: { PreToolUse: [{ hooks: [{ type: 'http' }] }] } } } },
+  { code: 'policy-without-hooks', files: { 'policy.json': ' \n' }, options: (root) => ({ settings: [path.join(root, 'policy.json')] }) },
   { code: 'plugin-dir-missing', files: {}, options: plugin },
   { code: 'plugin-hooks-invalid', files: { [PLUGIN]: { name: 'p', hooks: 5 } }, options: plugin },
   { code: 'plugin-hooks-duplicate', files: { [PLUGIN]: { name: 'p', hooks: './hooks/hooks.json' } }, options: plugin },

@@ -1,7 +1,9 @@
 // `--output claude`: peri-hooks as Claude Code's one hook answers in the form the original hooks used.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { makeProject, runCli, type Project } from '../helpers/cli.ts';
 
 let project: Project;
@@ -183,4 +185,86 @@ describe('--skip-async and --only-async: the entries that split a policy\'s asyn
       assert.match(result.stderr, args[1] === 'later' ? /unknown --only-async kind "later"/ : /--only-async and --skip-async/);
     }
   });
+});
+
+// Issue 29 item 2: a policy that stops loading used to leave `--output claude` silent (exit 0, nothing printed).
+describe('a policy that does not load is said to Claude Code\'s user, and blocks under --fail-closed', () => {
+  const deny = { type: 'command', command: 'echo "no Bash" >&2; exit 2' };
+  const good = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [deny] }] } };
+  const text = (value: object) => JSON.stringify(value);
+  const BROKEN: ReadonlyArray<[string, (path: string) => void]> = [
+    ['a comment', (path) => writeFileSync(path, `{ // no Bash\n${text(good).slice(1)}`)],
+    ['a trailing comma', (path) => writeFileSync(path, `${text(good).slice(0, -1)},}`)],
+    ['a FIFO in its place', (path) => execFileSync('mkfifo', [path])],
+    ['a folder in its place', (path) => mkdirSync(path)],
+    ['a symlink loop', (path) => symlinkSync(path, path)],
+    ['matcher: 5', (path) => writeFileSync(path, text({ hooks: { PreToolUse: [{ matcher: 5, hooks: [deny] }] } }))],
+    ['a misspelt type', (path) => writeFileSync(path, text({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ ...deny, type: 'comand' }] }] } }))],
+    ['a misspelt event', (path) => writeFileSync(path, text({ hooks: { PretoolUse: good.hooks.PreToolUse } }))],
+    ['nesting over the limit', (path) => writeFileSync(path, `{"hooks":${text(good.hooks)},"x":${'['.repeat(200)}${']'.repeat(200)}}`)],
+    ['hooks as an array', (path) => writeFileSync(path, text({ hooks: [good.hooks] }))],
+  ];
+  for (const [shape, breakFile] of BROKEN) {
+    test(shape, async () => {
+      const path = join(project.dir, '.claude', 'settings.json');
+      rmSync(path, { recursive: true, force: true });
+      mkdirSync(dirname(path), { recursive: true });
+      breakFile(path);
+      try {
+        const fire = (...extra: string[]) => runCli(['fire', 'PreToolUse', '--output', 'claude', ...extra], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+        const open = await fire();
+        assert.equal(open.code, 0, open.stderr);
+        assert.equal(open.stderr, '');
+        const message = (JSON.parse(open.stdout) as { systemMessage: string }).systemMessage;
+        assert.match(message, /^peri-hooks: policy not enforced, it did not load:\n- /);
+        assert.ok(message.includes(path), message);
+        const closed = await fire('--fail-closed');
+        assert.equal(closed.code, 2, closed.stderr);
+        assert.match(closed.stderr, /blocking because of --fail-closed/);
+      } finally {
+        rmSync(path, { recursive: true, force: true });
+      }
+    });
+  }
+
+  test('beside a hook\'s own systemMessage and failures, the notice joins them in one JSON answer', async () => {
+    project.write('.claude/settings.json', text({ hooks: { PreToolUse: [{ matcher: 5, hooks: [deny] }] } }));
+    try {
+      const settings = text({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd(`echo '{"systemMessage":"from the hook"}'`), cmd('echo oops >&2; exit 1')] }] } });
+      const result = await runCli(['fire', 'PreToolUse', '--output', 'claude', '--settings', settings], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+      assert.equal(result.code, 0, result.stderr);
+      const message = (JSON.parse(result.stdout) as { systemMessage: string }).systemMessage;
+      assert.match(message, /^from the hook\nperi-hooks: policy not enforced, it did not load:\n- [^\n]*"matcher" must be a string[\s\S]*\nPreToolUse hook error: \[echo oops >&2; exit 1\]: [^\n]*oops/);
+    } finally {
+      rmSync(join(project.dir, '.claude', 'settings.json'), { force: true });
+    }
+  });
+});
+
+// Issue 29 item 3: an empty policy was an empty configuration, even the one the user named.
+describe('an empty or blank settings file', () => {
+  const fire = (args: string[]) => runCli(['fire', 'PreToolUse', '--output', 'claude', ...args], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+
+  test('found by discovery: an empty configuration, silent, also under --fail-closed', async () => {
+    const settings = project.write('.claude/settings.json', ' \n');
+    try {
+      for (const extra of [[], ['--fail-closed']]) assert.deepEqual(await fire(extra).then(({ code, stdout, stderr }) => [code, stdout, stderr]), [0, '', '']);
+    } finally {
+      rmSync(settings);
+    }
+  });
+
+  for (const [shape, text] of [['empty', ''], ['blank', ' \n\t\n'], ['without hooks', '{}'], ['with no hook in its events', '{"hooks": {"PreToolUse": []}}']] as const) {
+    test(`named with --settings and ${shape}: said to the user, and a block under --fail-closed`, async () => {
+      const policy = project.write('policy.json', text);
+      const open = await fire(['--settings', policy, '--setting-sources', '']);
+      assert.equal(open.code, 0, open.stderr);
+      assert.equal(open.stderr, '');
+      assert.match(JSON.parse(open.stdout).systemMessage, new RegExp(`not enforced[\\s\\S]*the --settings file ${policy} ${text.trim() === '' ? 'is empty' : 'holds no hooks'}: none of its policy is enforced`));
+      const closed = await fire(['--settings', policy, '--setting-sources', '', '--fail-closed']);
+      assert.equal(closed.code, 2);
+      assert.match(closed.stderr, /holds no hooks|is empty/);
+      assert.match(closed.stderr, /blocking because of --fail-closed/);
+    });
+  }
 });

@@ -201,14 +201,45 @@ describe('signals: any number of them ends with every hook tree dead', () => {
       const tag = tagged();
       const settings = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `cat >/dev/null; ${hook(tag)}` }] }] } };
       const [command, prefix] = cliCommand('fire');
-      const child = spawn(command, [...prefix, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], { env: project.env(), stdio: ['pipe', 'ignore', 'ignore'] });
-      const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+      const child = spawn(command, [...prefix, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], { env: project.env(), stdio: ['pipe', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+      const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       child.stdin.end(bashInput());
       try {
         await until('the hook to start', () => alive(tag));
         for (const signal of signals) child.kill(signal);
-        await closed;
+        // The first signal is the one that ended the firing, and it is said.
+        assert.equal(await closed, 1, stderr);
+        assert.match(stderr, new RegExp(`^peri-hooks: interrupted by ${signals[0]} during the firing: its hooks were killed and nothing was decided\n`));
         await until('every hook process to be gone', () => !alive(tag), 5_000);
+      } finally {
+        try { execFileSync('pkill', ['-KILL', '-f', `^${tag}`]); } catch { /* none left */ }
+      }
+    });
+  }
+
+  // Issue 29 item 10: a signal ended the firing with exit 1 and nothing said, also under --fail-closed.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    test(`${signal} under --fail-closed blocks, saying so; on an event that cannot block it stays exit 1`, async () => {
+      const tag = tagged();
+      const hooks = [{ hooks: [{ type: 'command', command: `cat >/dev/null; ${tag}` }] }];
+      const settings = { hooks: { PreToolUse: hooks, SessionEnd: hooks } };
+      const [command, prefix] = cliCommand('fire');
+      try {
+        for (const [event, input, code] of [['PreToolUse', bashInput(), 2], ['SessionEnd', project.input('SessionEnd'), 1]] as const) {
+          const child = spawn(command, [...prefix, 'fire', event, '--output', 'claude', '--fail-closed', '--setting-sources', '', '--settings', JSON.stringify(settings)], { env: project.env(), stdio: ['pipe', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+          const closed = new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
+          child.stdin.end(input);
+          await until('the hook to start', () => alive(tag));
+          child.kill(signal);
+          assert.equal(await closed, code, stderr);
+          assert.match(stderr, new RegExp(`^peri-hooks: interrupted by ${signal} during the firing`));
+          if (code === 2) assert.match(stderr, /peri-hooks: blocking because of --fail-closed\n$/);
+          await until('every hook process to be gone', () => !alive(tag), 5_000);
+        }
       } finally {
         try { execFileSync('pkill', ['-KILL', '-f', `^${tag}`]); } catch { /* none left */ }
       }

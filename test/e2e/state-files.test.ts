@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSy
 import path from 'node:path';
 import { acquireLock } from '../../src/session/lock.ts';
 import { jobFileName, readSession, sessionFile } from '../../src/session/store.ts';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { spawnSync } from 'node:child_process';
 import { until } from '../helpers/wait.ts';
 
 let project: Project;
@@ -58,4 +59,24 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
   const results = await running;
   assert.deepEqual(results.filter((result) => result.code !== 2 || /stayed locked/.test(result.stderr)).map((result) => result.stderr), []);
   assert.equal((await readSession({ dir, sessionId })).state.stopBlocks.main, firings);
+});
+
+// Issue 29 item 11: a full disk while taking the session lock was an internal error that lost the block, and left
+// a 0-byte lock that made every later firing of the session wait 30 s. A 64 KiB tmpfs, filled, in a user and
+// mount namespace of the test's own: the lock file can be created (an inode) but not written (no block).
+const namespaces = spawnSync('unshare', ['-rm', 'true']).status === 0 ? false : 'needs unshare -rm (user and mount namespaces)';
+test('a full disk while taking the session lock: the block stands, a warning says why, no lock file is left', { skip: namespaces }, async () => {
+  const state = path.join(project.home, 'full-state');
+  mkdirSync(state, { recursive: true });
+  const [command, prefix] = cliCommand('fire');
+  const script = 'mount -t tmpfs -o size=64k tmpfs "$STATE" && (cat /dev/zero > "$STATE/filler") 2>/dev/null; "$@"; code=$?; echo "left: $(ls -A "$STATE" | tr "\\n" " ")"; exit $code';
+  const result = await runCli(['fire', 'Stop', '--setting-sources', '', '--settings', blockStop, '--state-dir', state], {
+    stdin: project.input('Stop'), env: project.env({ STATE: state }),
+    cli: ['unshare', ['-rm', 'sh', '-c', script, 'sh', command, ...prefix]],
+  });
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, /keep going/);
+  assert.match(result.stderr, /could not be locked: cannot write \S+\.lock \(ENOSPC\); this firing goes on as if the session were new/);
+  assert.doesNotMatch(result.stderr, /internal error/);
+  assert.match(result.stdout, /^left: filler \n$/m);
 });

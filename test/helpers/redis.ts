@@ -10,6 +10,8 @@ export function redisServerPath(): string | undefined {
 
 export interface RedisServer {
   url: string;
+  /** The redis-server process (SIGSTOP it for a store that hangs). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startRedis(binary: string): Promise<RedisServer> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGKILL');
       await exited;

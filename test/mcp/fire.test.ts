@@ -2,7 +2,8 @@
 // with the official server SDK, over Streamable HTTP on 127.0.0.1 and over stdio. A tool's JSON text is judged
 // as a command hook's stdout would be, so the oracle for every JSON answer is a command hook printing it.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
 import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
@@ -383,5 +384,54 @@ describe('stdio', () => {
     const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { command: join(project.dir, 'no-such-server') } } });
     assert.equal(report.blocked, false);
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*ENOENT/);
+  });
+});
+
+// Issue 29 item 1: an answer over the stdio client's 10 MiB line limit threw from the transport's data handler,
+// outside every error handling: fire died with a stack trace and exit 1, even under --fail-closed, and took a
+// sibling's deny with it.
+describe('a hostile stdio server', () => {
+  const command = { type: 'command', command: 'echo "command says no" >&2; exit 2' };
+  for (const tool of ['huge', 'unterminated']) {
+    test(`${tool}: over 10 MiB is that hook's failure; the sibling's deny stands, --fail-closed blocks on it, the server is killed`, async () => {
+      const log = join(project.dir, '..', `stdio-${tool}.log`);
+      const servers = { guard: stdioGuard(log) };
+      project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 }), command] }] } });
+      const run = (extra: string[]) => runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...extra], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
+      const denied = await run(['--output', 'json']);
+      assert.equal(denied.code, 2, denied.stderr);
+      assert.doesNotMatch(denied.stderr, /internal error|\n\s+at /);
+      const report = JSON.parse(denied.stdout) as Report;
+      assert.match(report.reason!, /command says no/);
+      assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
+      assert.match(report.hooks[0]!.error!, /answer is over 10 MiB/);
+      // Alone, under --fail-closed: the failure blocks.
+      project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 })] }] } });
+      const closed = await run(['--fail-closed']);
+      assert.equal(closed.code, 2, closed.stderr);
+      assert.match(closed.stderr, /answer is over 10 MiB[\s\S]*blocking because of --fail-closed/);
+      for (const start of readLog(log).filter((entry) => entry.event === 'start')) await until('the server to be gone', () => !isAlive(start.pid), 15_000);
+    });
+  }
+
+  test('an error text with terminal escape sequences is shown without them', async () => {
+    const report = await fire('PreToolUse', [mcp('escapes')], { servers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } });
+    assert.equal(report.hooks[0]!.error, 'MCP tool guard/escapes returned an error: redover');
+    const human = await runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } })], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
+    assert.doesNotMatch(human.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  test('on a terminal, a deny reason from an MCP answer is shown without its escape sequences', { skip: spawnSync('sh', ['-c', 'command -v script']).status === 0 ? false : 'needs script(1) for a terminal' }, async () => {
+    const log = join(project.dir, '..', 'stdio-escapes-deny.log');
+    project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('escapes-deny')] }] } });
+    const input = join(project.dir, '..', 'escapes-input.json');
+    writeFileSync(input, project.input(FIXTURES.PreToolUse!));
+    const [command, prefix] = cliCommand('fire');
+    const line = [command, ...prefix, 'fire', 'PreToolUse', '--no-state', '--input', input, '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+    // script(1) gives peri-hooks a terminal on stdout and stderr; what it writes there comes back on script's stdout.
+    const result = await runCli([], { env: project.env(), cli: ['script', ['-qec', `${line} 2>&1`, '/dev/null']] });
+    assert.equal(result.code, 2, result.stdout);
+    assert.match(result.stdout, /denied by guard/);
+    assert.doesNotMatch(result.stdout, /\u001b\]0;|\u001b\[2J|\u0007/);
   });
 });

@@ -48,6 +48,14 @@ const TOOLS: Record<string, (args: Args, signal: AbortSignal) => ToolResult | Pr
   'empty-text': () => text(''),
   // A 1x1 PNG and no text.
   image: () => ({ content: [{ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' }] }),
+  // Hostile answers: a deny over the client's 10 MiB line limit; as much output with no line end, then silence;
+  // a failure whose text holds terminal escape sequences.
+  huge: (args) => text(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'x'.repeat(11 * 1024 * 1024) })),
+  unterminated: () => new Promise(() => {
+    process.stdout.write('x'.repeat(11 * 1024 * 1024));
+  }),
+  escapes: () => ({ ...text('\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\rover'), isError: true }),
+  'escapes-deny': (args) => text(permission(args, { permissionDecision: 'deny', permissionDecisionReason: 'denied \u001b]0;pwned\u0007\u001b[2Jby guard' })),
   hang: (_args, signal) => new Promise(() => {
     const child = spawn('sleep', ['300'], { stdio: 'ignore' });
     log({ event: 'hang', child: child.pid });

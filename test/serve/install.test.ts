@@ -165,7 +165,7 @@ test('install --serve adds its URL pattern and token variable where a list in fo
 test('a server loading the settings that register it does not post to itself; doctor sees it answer, and not once it is gone', async (t) => {
   const project = makeProject();
   t.after(() => project.cleanup());
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state')], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state')], project.env());
   let stopped = false;
   t.after(async () => { if (!stopped) await served.stop(); });
   assert.equal((await cli(project, ['install', '--serve', served.url, '--events', 'PreToolUse'])).code, 0);

@@ -35,7 +35,7 @@ async function setup(t: { after: (fn: () => Promise<void>) => void }, settings: 
   });
   for (let i = 0; i < replicas; i++) {
     // Each replica has its own state folder: only Redis is shared.
-    served.push(await startServe(['--listen', '127.0.0.1:0', '--state', redis.url, '--state-dir', join(project.home, `state-${i}`)], project.env(env)));
+    served.push(await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', redis.url, '--state-dir', join(project.home, `state-${i}`)], project.env(env)));
   }
   return { project, redis, replicas: served };
 }
@@ -130,47 +130,89 @@ test('an async hook\'s result lands in Redis and the other replica delivers it',
   assert.deepEqual(next.json(), { systemMessage: 'lint finished' });
 });
 
-test('a Redis store that is down: fire and state exit 1 naming the store without its credentials, fire 2 with --fail-closed', { skip }, async (t) => {
+test('a Redis store that is down: fire goes on without the session and says so naming the store without its credentials, 2 with --fail-closed; state exits 1', { skip }, async (t) => {
   const project = makeProject();
   t.after(() => project.cleanup());
   project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
   const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
   const input = project.input('Stop');
-  for (const [flags, code] of [[[], 1], [['--fail-closed'], 2]] as const) {
+  for (const [flags, code] of [[[], 0], [['--fail-closed'], 2]] as const) {
     const fired = await runCli(['fire', 'Stop', '--state', url, ...flags], { stdin: input, env: project.env() });
     assert.equal(fired.code, code, fired.stderr);
-    assert.match(fired.stderr, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1:\d+/);
-    assert.match(fired.stderr, /fix: start Redis there/);
+    assert.match(fired.stderr, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1:\d+.*; the hooks that keep session state run without it/);
+    if (code === 2) assert.match(fired.stderr, /blocking because of --fail-closed/);
     assert.ok(!fired.stderr.includes('hunter2') && !fired.stderr.includes('user:'), fired.stderr);
   }
   const state = await runCli(['state', 'any', '--state', url], { env: project.env() });
   assert.equal(state.code, 1, state.stderr);
   assert.match(state.stderr, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1:\d+/);
+  assert.match(state.stderr, /fix: start Redis there/);
   assert.ok(!state.stderr.includes('hunter2'), state.stderr);
   const fromEnv = await runCli(['fire', 'Stop', '--output', 'json'], { stdin: input, env: project.env({ PERI_HOOKS_STATE_URL: url }) });
-  assert.equal(fromEnv.code, 1);
-  assert.equal(JSON.parse(fromEnv.stdout).error.code, 'state-unreachable');
+  assert.equal(fromEnv.code, 0);
+  assert.ok(JSON.parse(fromEnv.stdout).warnings.some((warning: { code: string }) => warning.code === 'state-unreachable'));
   assert.ok(!fromEnv.stdout.includes('hunter2'));
 });
 
-test('a Redis store that is down: the server answers 500 naming the store without its credentials; with --fail-closed, a block', { skip }, async (t) => {
+test('a Redis store that is down: the server goes on without the session, saying so without the store\'s credentials; with --fail-closed, a block', { skip }, async (t) => {
   const project = makeProject();
-  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'true', once: true }, { type: 'command', command: 'echo "no Bash" >&2; exit 2' }] }] } });
   const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
-  const open = await startServe(['--listen', '127.0.0.1:0', '--state', url], project.env());
-  const closed = await startServe(['--listen', '127.0.0.1:0', '--state', url, '--fail-closed'], project.env());
+  const open = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', url], project.env());
+  const closed = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', url, '--fail-closed'], project.env());
   t.after(async () => {
     await Promise.all([open.stop(), closed.stop()]);
     project.cleanup();
   });
   const input = project.input('PreToolUse');
   const report = await call(`${open.url}/v1/fire/PreToolUse`, 'POST', input);
-  assert.equal(report.status, 500);
-  assert.equal(report.json().code, 'state-unreachable');
-  assert.match(report.json().error, /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1/);
-  assert.equal((await call(`${open.url}/hooks/PreToolUse`, 'POST', input)).status, 500, 'Claude Code reads a 500 as a non-blocking error');
-  const blocked = await call(`${closed.url}/hooks/PreToolUse`, 'POST', input);
-  assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
-  assert.match(blocked.json().hookSpecificOutput.permissionDecisionReason, /blocking because of --fail-closed/);
-  for (const text of [report.text, blocked.text, open.stderr(), closed.stderr()]) assert.ok(!text.includes('hunter2'));
+  assert.equal(report.status, 200);
+  assert.equal(report.json().blocked, true, 'the deny beside the once hook still decides');
+  assert.ok(report.json().warnings.some((warning: { message: string }) => /cannot reach the session store redis:\/\/\*\*\*@127\.0\.0\.1/.test(warning.message)));
+  const hooks = await call(`${open.url}/hooks/PreToolUse`, 'POST', input);
+  assert.equal(hooks.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(hooks.json().systemMessage, /cannot reach the session store/);
+  const blocked = await call(`${closed.url}/v1/fire/PreToolUse`, 'POST', input);
+  assert.deepEqual([blocked.json().blocked, blocked.json().failClosed], [true, true]);
+  assert.match(blocked.json().reason, /cannot reach the session store[\s\S]*blocking because of --fail-closed/);
+  for (const text of [report.text, hooks.text, blocked.text, open.stderr(), closed.stderr()]) assert.ok(!text.includes('hunter2'));
+});
+
+// Issue 29 item 7: a Redis that hangs held every firing of serve forever, also under --fail-closed.
+test('a Redis that hangs: every answer comes within the bound; a policy that keeps no state still decides, one that does runs without it and says so (blocks under --fail-closed)', { skip, timeout: 120_000 }, async (t) => {
+  const project = makeProject();
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "no Bash" >&2; exit 2' }] }],
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'true', once: true }] }],
+    },
+  });
+  const redis = await startRedis(binary!);
+  const open = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', redis.url, '--state-dir', join(project.home, 'state-0')], project.env());
+  const closed = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state', redis.url, '--state-dir', join(project.home, 'state-1'), '--fail-closed'], project.env());
+  t.after(async () => {
+    process.kill(redis.pid, 'SIGCONT');
+    await Promise.all([open.stop(), closed.stop()]);
+    await redis.stop();
+    project.cleanup();
+  });
+  const pre = project.input('PreToolUse.tool_name-Bash');
+  const prompt = project.input('UserPromptSubmit');
+  // Both servers hold a connection to the store before it hangs.
+  for (const served of [open, closed]) assert.equal((await call(`${served.url}/hooks/UserPromptSubmit`, 'POST', prompt)).status, 200);
+  process.kill(redis.pid, 'SIGSTOP');
+
+  const denied = await call(`${open.url}/hooks/PreToolUse`, 'POST', pre);
+  assert.equal(denied.status, 200);
+  assert.equal(denied.json().hookSpecificOutput.permissionDecision, 'deny');
+  const report = (await call(`${open.url}/v1/fire/PreToolUse`, 'POST', pre)).json();
+  assert.equal(report.blocked, true);
+  assert.ok(report.warnings.some((warning: { message: string }) => /cannot reach the session store .*no (answer|connection) within/.test(warning.message)), JSON.stringify(report.warnings));
+  const once = await call(`${open.url}/hooks/UserPromptSubmit`, 'POST', prompt);
+  assert.equal(once.status, 200);
+  assert.match(once.json().systemMessage, /cannot reach the session store/);
+  const blocked = await call(`${closed.url}/hooks/UserPromptSubmit`, 'POST', prompt);
+  assert.equal(blocked.status, 200);
+  assert.equal(blocked.json().decision, 'block');
+  assert.match(blocked.json().reason, /cannot reach the session store[\s\S]*blocking because of --fail-closed/);
 });

@@ -23,7 +23,7 @@ exit 2
 }
 
 async function serve(t: { after: (fn: () => Promise<void> | void) => void }, project: Project, args: string[]): Promise<Served> {
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state'), ...args], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args], project.env());
   t.after(async () => {
     await served.stop();
     writeFileSync(join(project.dir, 'release'), '');
@@ -128,6 +128,26 @@ test('a long hook blocks no other request; beyond --max-active and --max-queued 
     assert.equal(answer.status, 200);
     assert.match(answer.json().hookSpecificOutput.permissionDecisionReason, /released/);
   }
+});
+
+// Issue 29 item 8: Claude Code reads a 503 as a non-blocking error and runs the tool.
+test('--fail-closed: beyond --max-active and --max-queued, /hooks answers a block (200) where the event can block, 503 elsewhere', async (t) => {
+  const project = makeProject();
+  project.write('.claude/settings.json', slowPolicy(project));
+  const served = await serve(t, project, ['--max-active', '1', '--max-queued', '0', '--fail-closed']);
+  const slow = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  await until('the slow hook to start', () => existsSync(join(project.dir, 'pids')));
+  const denied = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
+  assert.equal(denied.status, 200);
+  assert.equal(denied.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(denied.json().hookSpecificOutput.permissionDecisionReason, /^peri-hooks: overloaded: 1 firings run and 0 wait\nperi-hooks: blocking because of --fail-closed$/);
+  const stop = await call(`${served.url}/hooks/Stop`, 'POST', project.input('Stop'));
+  assert.deepEqual([stop.status, stop.json().decision], [200, 'block']);
+  // An event that cannot block, and the report route, keep the 503.
+  assert.equal((await call(`${served.url}/hooks/SessionEnd`, 'POST', project.input('SessionEnd'))).status, 503);
+  assert.equal((await call(`${served.url}/v1/fire/PreToolUse`, 'POST', project.input('PreToolUse'))).status, 503);
+  writeFileSync(join(project.dir, 'release'), '');
+  assert.equal((await slow).status, 200);
 });
 
 test('SIGTERM lets an in-flight firing finish within --stop-grace, then exits 0', async (t) => {

@@ -2,17 +2,18 @@
 // that change on disk between requests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeProject, runCli } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
+import { until } from '../helpers/wait.ts';
 
 const DENY_BY_EXIT = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo R >&2; exit 2' }] }] } };
 
 async function withServer(t: { after: (fn: () => Promise<void> | void) => void }, args: string[], setup?: (project: ReturnType<typeof makeProject>) => void) {
   const project = makeProject();
   setup?.(project);
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', join(project.home, 'state'), ...args], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args], project.env());
   t.after(async () => {
     await served.stop();
     project.cleanup();
@@ -87,10 +88,10 @@ test('POST /v1/fire answers the report of `fire --output json` for the same inpu
 });
 
 test('the project comes from the header, else the query parameter, else the input cwd; a bad one is 400', async (t) => {
-  const { served, project } = await withServer(t, []);
   const other = makeProject();
   t.after(() => other.cleanup());
   other.write('.claude/settings.json', DENY_BY_EXIT);
+  const { served, project } = await withServer(t, ['--project-root', other.dir]);
   const input = project.input('PreToolUse');
   const fromCwd = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
   assert.equal(fromCwd.json().projectDir, project.dir);
@@ -138,4 +139,57 @@ test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fi
   assert.deepEqual([report.json().exitCode, report.json().failClosed], [2, true]);
   // SessionEnd cannot block: fail-closed changes nothing there.
   assert.equal((await call(`${served.url}/hooks/SessionEnd`, 'POST', '')).status, 400);
+});
+
+test('a policy that does not load: /hooks answers a systemMessage saying so, the log says so, --fail-closed blocks', async (t) => {
+  const { served, project } = await withServer(t, []);
+  const settings = project.write('.claude/settings.json', '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}');
+  const answer = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse.tool_name-Bash'));
+  assert.equal(answer.status, 200);
+  assert.match(answer.json().systemMessage, /^peri-hooks: policy not enforced, it did not load:\n- .*not valid JSON/);
+  assert.ok(answer.json().systemMessage.includes(settings));
+  await until('the log line', () => /PreToolUse: policy not enforced, it did not load: .*settings\.json is not valid JSON/.test(served.stderr()));
+
+  const { served: closed, project: other } = await withServer(t, ['--fail-closed']);
+  other.write('.claude/settings.json', '{"hooks": []}');
+  const blocked = await call(`${closed.url}/hooks/PreToolUse`, 'POST', other.input('PreToolUse.tool_name-Bash'));
+  assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
+  assert.match(blocked.json().hookSpecificOutput.permissionDecisionReason, /blocking because of --fail-closed/);
+  await until('the log line', () => /PreToolUse: blocked, policy not enforced, it did not load: /.test(closed.stderr()));
+});
+
+// Issue 29 item 12: any local user could name their folder and have the server run its hooks as the server's user.
+test('a project a client names brings its own settings and .mcp.json only under a --project-root, or with a token', async (t) => {
+  const outside = makeProject();
+  t.after(() => outside.cleanup());
+  outside.write('.claude/settings.json', DENY_BY_EXIT);
+  // Its local settings approve its .mcp.json, whose server would leave a file behind when started.
+  const started = join(outside.dir, 'mcp-started');
+  outside.write('.mcp.json', { mcpServers: { guard: { command: 'sh', args: ['-c', `touch ${started}`] } } });
+  outside.write('.claude/settings.local.json', { enableAllProjectMcpServers: true });
+  // The operator's policy calls a server named guard, which only the project defines.
+  const policy = ['--settings', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'deny', input: {} }] }] } })];
+  const { served, project } = await withServer(t, policy);
+  const input = outside.input('PreToolUse.tool_name-Bash');
+  for (const headers of [{}, { 'x-peri-hooks-project-dir': outside.dir }] as Record<string, string>[]) {
+    const report = (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, headers)).json();
+    assert.equal(report.projectDir, outside.dir);
+    assert.equal(report.blocked, false, JSON.stringify(report));
+  }
+  await until('the log line', () => served.stderr().includes(`the project settings and .mcp.json of ${outside.dir} are not loaded: it is under no --project-root`));
+  assert.ok(!existsSync(started), 'the project\'s MCP server never started');
+  // A symbolic link inside a root to a folder outside it is outside.
+  const link = join(project.dir, 'linked');
+  symlinkSync(outside.dir, link);
+  const linked = (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': link })).json();
+  assert.equal(linked.blocked, false);
+
+  // Listed, or asked with the token: the project's files load.
+  const { served: rooted } = await withServer(t, ['--project-root', join(outside.dir, '..'), ...policy]);
+  assert.equal((await call(`${rooted.url}/v1/fire/PreToolUse`, 'POST', input)).json().blocked, true);
+  assert.ok(existsSync(started), 'the project\'s approved MCP server started');
+  const tokenFile = join(outside.home, 'token');
+  writeFileSync(tokenFile, 'sekrit\n');
+  const { served: withToken } = await withServer(t, ['--token-file', tokenFile]);
+  assert.equal((await call(`${withToken.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer sekrit' })).json().blocked, true);
 });

@@ -16,7 +16,7 @@ test(`${FIRINGS} concurrent Stop blocks of one session count ${FIRINGS}, and fir
   project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo again >&2; exit 2' }] }] } });
   // No cap: every block counts, so the count is the number of updates that landed.
   const env = project.env({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' });
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', stateDir], env);
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', stateDir], env);
   t.after(async () => {
     await served.stop();
     project.cleanup();
@@ -40,7 +40,7 @@ test('a once hook runs once across concurrent requests and a later fire of the s
   const stateDir = join(project.home, 'state');
   const ran = join(project.dir, 'ran');
   project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo x >> ${ran}`, once: true }] }] } });
-  const served = await startServe(['--listen', '127.0.0.1:0', '--state-dir', stateDir], project.env());
+  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', stateDir], project.env());
   t.after(async () => {
     await served.stop();
     project.cleanup();

@@ -5,7 +5,7 @@ import { fireHost } from '../../hosts/fire.ts';
 import type { HostName } from '../../hosts/types.ts';
 import { reportDocument } from '../../report/document.ts';
 import type { HostReportDocument } from '../../report/documents.ts';
-import { interruptible, write } from '../io.ts';
+import { interruptedFiring, interruptible, write } from '../io.ts';
 
 export interface HostFireCommand {
   host: HostName;
@@ -19,8 +19,8 @@ export interface HostFireCommand {
 }
 
 export async function fireHostCommand({ host, event, text, source, output, options }: HostFireCommand): Promise<number> {
-  const { value: fired, aborted } = await interruptible((signal) => fireHost({ host, ...(event !== undefined ? { event } : {}), text, source, options: { ...options, signal } }));
-  if (aborted) return EXIT.runnerError;
+  const { value: fired, aborted, by } = await interruptible((signal) => fireHost({ host, ...(event !== undefined ? { event } : {}), text, source, options: { ...options, signal } }));
+  if (aborted) throw interruptedFiring(by);
   if (output === 'json') {
     // Built without zod, as every firing is: the keys are the published schema's (a test checks them on real output).
     const document = { host, stdout: fired.stdout, stderr: fired.stderr, exitCode: fired.exitCode, reports: fired.reports.map(reportDocument) } satisfies Record<Exclude<keyof HostReportDocument, 'schemaVersion'>, unknown>;

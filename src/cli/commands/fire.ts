@@ -10,8 +10,8 @@ import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
 import { closeStores } from '../../session/store.ts';
 import type { Rendered } from '../../report/rendered.ts';
-import { interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, auditOption, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
-import { formatDiagnostic } from '../../text.ts';
+import { auditOption, interruptedFiring, interruptible, isTerminal, list, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
+import { formatDiagnostic, printable } from '../../text.ts';
 import { isoTime, nowMs } from '../../clock.ts';
 
 export interface FireFlags extends SourceFlags, StateFlags {
@@ -65,15 +65,16 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   const event = checkEvent(eventName);
   // On an interrupt every hook is killed with its process group (the command runner's exit hook covers normal exits).
   // A Redis store's connection would keep the process alive: it is closed once the firing is done.
-  const { value: report, aborted } = await interruptible((signal) => fire(event, text, { ...options, signal })).finally(closeStores);
-  if (aborted) return EXIT.runnerError;
+  const { value: report, aborted, by } = await interruptible((signal) => fire(event, text, { ...options, signal })).finally(closeStores);
+  if (aborted) throw interruptedFiring(by);
   const rendered: Rendered = output === 'claude' ? renderClaude(report, { asyncAnswer: asyncHooks === 'async' }) : output === 'json' ? renderJson(report) : renderDecision(report);
   // In claude mode stderr is the block message Claude Code reads; nothing else may go there.
   const notes = output === 'claude' ? '' : report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   // Loaded only on a terminal: picocolors costs start-up that a piped firing never needs.
   const summary = onTerminal && output !== 'claude' ? (await import('../../report/human.ts')).humanSummary(report, colour) : '';
   // Nothing to say creates no stream: process.stdout and process.stderr cost a firing milliseconds to set up.
-  const errorText = notes + rendered.stderr + summary;
+  // On a terminal, what hooks and servers wrote (a reason from an MCP answer, say) cannot drive it: no escape sequences.
+  const errorText = (onTerminal ? printable(notes + rendered.stderr) : notes + rendered.stderr) + summary;
   if (rendered.stdout !== '') await write(process.stdout, rendered.stdout);
   if (errorText !== '') await write(process.stderr, errorText);
   return rendered.exitCode;

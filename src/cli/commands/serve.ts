@@ -1,7 +1,7 @@
 // `peri-hooks serve`: the hook pipeline as a resident server, in the foreground until SIGTERM or SIGINT.
 import { connect } from 'node:net';
 import { config } from 'zod';
-import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
@@ -18,6 +18,19 @@ export interface ServeFlags extends SourceFlags, StateFlags {
   maxQueued?: unknown;
   stopGrace?: unknown;
   mcpConfig?: unknown;
+  projectRoot?: unknown;
+}
+
+/** `--project-root` values, as real paths: each must be a folder. */
+function projectRoots(value: unknown): string[] {
+  return (list(value) ?? []).map((dir) => {
+    try {
+      if (statSync(dir).isDirectory()) return realpathSync(dir);
+    } catch {
+      // Said below.
+    }
+    throw new PeriHooksError('usage', `--project-root ${dir} is not a folder`, 'give a folder whose projects (it and every folder inside it) the server may load the settings of');
+  });
 }
 
 const DEFAULT_LISTEN = '127.0.0.1:7387';
@@ -43,6 +56,8 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
       selfCommand: selfCommand(),
     },
     ...(token === undefined ? {} : { token }),
+    projectRoots: projectRoots(flags.projectRoot),
+    ...(flags.socket !== undefined ? { socket: true } : {}),
     maxActive: count('--max-active', flags.maxActive, 64),
     maxQueued: count('--max-queued', flags.maxQueued, 256, 0),
     stopGraceMs: count('--stop-grace', flags.stopGrace, 10, 0) * 1000,
