@@ -1,10 +1,11 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import type { LoadOptions } from '../config/index.ts';
-import { readRegistration, readServeRegistration, type ServeRegistration } from '../config/registration.ts';
+import { PROJECT_BIN, projectArgs, readRegistration, readServeRegistration, type ServeRegistration } from '../config/registration.ts';
 import type { EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
 import { strictJsonWarning } from '../install/install.ts';
+import { findPortable, portableLaunch } from '../install/launch.ts';
 import { parseSettings } from '../install/jsonc-edit.ts';
 import { readSettingsText, scopeFile, SCOPES, type Scope } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
@@ -31,7 +32,7 @@ export async function findRegistrations(location: Pick<LoadOptions, 'projectDir'
   const files = SCOPES.map((scope) => ({ scope, file: scopeFile(scope, location) }));
   for (const { scope, file } of files) {
     try {
-      const own = await inFile(scope, file);
+      const own = await inFile(scope, file, location);
       found.push(...own.found);
       checks.push(...own.checks);
     } catch (error) {
@@ -45,12 +46,13 @@ export async function findRegistrations(location: Pick<LoadOptions, 'projectDir'
   return { found, checks };
 }
 
-async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; checks: Check[] }> {
+async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'projectDir' | 'env'>): Promise<{ found: Found[]; checks: Check[] }> {
   const { text } = readSettingsText(file);
   if (text === undefined) return { found: [], checks: [] };
   const root = parseSettings(file, text);
   const found: Found[] = [];
   const alongside: EventName[] = [];
+  const missing = new Set<EventName>();
   for (const event of eventsIn(root)) {
     const views = eventGroups(file, root, event);
     for (const view of views) {
@@ -59,7 +61,11 @@ async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; che
         const handler = handlers[i] as { type: string };
         const registration = readRegistration(handler);
         const served = readServeRegistration(handler);
-        if (registration) found.push({ scope, file, event, runner: registration.runner, policies: flagValues(registration.args, '--settings'), mcpConfigs: flagValues(registration.args, '--mcp-config') });
+        // A portable registration starts what its prologue finds here, and names its policies from the project.
+        const runner = registration?.project ? [findPortable(location.projectDir, location.env)].filter((bin) => bin !== undefined) : registration?.runner;
+        const args = registration?.project ? projectArgs(registration.args, location.projectDir) : registration?.args;
+        if (registration?.project && runner!.length === 0) missing.add(event);
+        if (registration) found.push({ scope, file, event, runner: runner!, policies: flagValues(args!, '--settings'), mcpConfigs: flagValues(args!, '--mcp-config') });
         else if (served) found.push({ scope, file, event, runner: [], policies: [], mcpConfigs: [], server: served.server, ...(served.authorization ? { authorization: served.authorization } : {}) });
       }
     }
@@ -71,6 +77,9 @@ async function inFile(scope: Scope, file: string): Promise<{ found: Found[]; che
   const checks = [strict
     ? check('registration', 'fail', `${scope} settings`, `${displayPath(file)}:${strict.line}:${strict.column} registers ${events.join(', ')}, but ${strict.message}`, strict.fix)
     : check('registration', 'pass', `${scope} settings`, `${displayPath(file)} registers ${events.join(', ')}`)];
+  if (missing.size > 0) {
+    checks.push(check('artefact', 'fail', 'artefact', `${displayPath(file)} starts peri-hooks from the project's ${PROJECT_BIN} or from PATH, and on this machine neither is there (or node is not on PATH): its firings of ${[...missing].join(', ')} say so, and block where they are fail-closed`, portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, location.projectDir).fix));
+  }
   if (alongside.length > 0) {
     checks.push(check('registration', 'warn', `${scope} settings`, `${displayPath(file)} also holds hooks of its own for ${alongside.join(', ')}: Claude Code runs them besides the policy`, 'peri-hooks install --move-hooks moves them into the policy'));
   }

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type LoadOptions } from '../config/index.ts';
-import { shellCommand, shellWords } from '../config/registration.ts';
+import { commandWords } from '../config/registration.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
@@ -14,6 +14,7 @@ import { timeoutMs } from '../plan.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
+import { launchCommand, portableArtefact, portableLaunch, portableWarnings, type Launch } from './launch.ts';
 import type { FileChange } from './install.ts';
 import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
@@ -69,16 +70,20 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   if (events.length === 0) {
     throw new PeriHooksError('usage', `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`, `${host.title} maps: ${[...new Set(Object.values(host.events).map((def) => def.event))].join(', ')} (see "Other agents" in the README)`);
   }
-  const artefact = fastestArtefact();
-  const command = (hostEvent: string) => shellCommand([...artefact.runner, 'fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', policy]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])]);
+  // A project's files are committed: the command finds the project from the file that holds it (a plugin's is absolute still).
+  const portable = options.scope === 'project' && host.install.shape !== 'plugin' ? portableLaunch({ anchor: host.install.project }, path.resolve(options.load.projectDir ?? '.')) : undefined;
+  const artefact = portable ? portableArtefact() : fastestArtefact();
+  const launch: Launch = portable ? { portable } : { runner: artefact.runner };
+  const command = (hostEvent: string) => launchCommand(launch, ['fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', { file: policy }]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])], host.events[hostEvent]!.event, options.failClosed);
   const timeoutS = (event: EventName) => slowestS(event, loaded.hooks) + MARGIN_S;
   const changes = host.install.shape === 'scripts'
-    ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\nexec ${command(hostEvent)}\n` })))
+    ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\n${portable ? '' : 'exec '}${command(hostEvent)}\n` })))
     : host.install.shape === 'plugin'
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
   if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
-  return { file, artefact, events, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
+  const warnings = [...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : [])];
+  return { file, artefact, events, changes, warnings };
 }
 
 export interface HostUninstallResult {
@@ -112,7 +117,7 @@ function entry(host: HostDef, command: string, timeoutS: number): Record<string,
 /** Whether a command line is peri-hooks firing for this host. */
 export function firesHost(command: unknown, host: HostName): boolean {
   if (typeof command !== 'string') return false;
-  const words = shellWords(command);
+  const words = commandWords(command);
   if (!words) return false;
   const at = words.indexOf('fire');
   return at > 0 && words[at + 1] === '--host' && words[at + 2] === host;

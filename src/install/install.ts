@@ -15,6 +15,7 @@ import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
 import { registrationGroup, serveGroup, type RegistrationGroup } from './entries.ts';
+import { portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import { appendGroup, eventGroups, eventsIn, isRecord, type GroupView } from './groups.ts';
 import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
 import { readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
@@ -46,6 +47,8 @@ export interface FileChange {
 
 export interface InstallResult {
   file: string;
+  /** Whether the firings are registered with --fail-closed; absent for --serve, where the server decides. */
+  failClosed?: boolean;
   artefact: Artefact;
   policies: string[];
   events: Array<{ event: EventName; group: RegistrationGroup; status: 'added' | 'updated' | 'unchanged' }>;
@@ -82,10 +85,12 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   if (events.length === 0) throw new PeriHooksError('usage', `the policy files hold no hooks: nothing to register (${policies.join(', ')})`, 'add hooks to the policy, or name the events with --events');
   refuseOwnHooks(settings, root, events, moved, movedFile);
 
-  const artefact = fastestArtefact();
+  // The project's file is committed: nothing of this machine goes in it.
+  const portable = options.scope === 'project' ? portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, path.dirname(path.dirname(file))) : undefined;
+  const artefact = portable ? portableArtefact() : fastestArtefact();
   const results: InstallResult['events'] = [];
   for (const event of events) {
-    const group = registrationGroup(event, loaded.hooks, { runner: artefact.runner, policies, failClosed: options.failClosed });
+    const group = registrationGroup(event, loaded.hooks, { launch: portable ? { portable } : { runner: artefact.runner }, policies, failClosed: options.failClosed });
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
@@ -97,9 +102,12 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const changes = writeEdits(edits, options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
-    file, artefact, policies, events: results, changes,
+    file, failClosed: options.failClosed, artefact, policies, events: results, changes,
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
-    warnings: [...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : [])],
+    warnings: [
+      ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : []),
+      ...(portable ? portableWarnings(portable, policies, file, options.load.env) : []),
+    ],
   };
 }
 

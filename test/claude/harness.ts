@@ -2,7 +2,7 @@
 // in the project's .claude/settings.json, once with them in policy files registered by `peri-hooks install`. Each run gets its own fake Messages API, HOME and project, and what it leaves behind is reduced to
 // what can be compared: the hooks' inputs, the files the tools made, what the model was sent, the result.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -152,6 +152,9 @@ export async function runCase(claudeBinary: string, written: ClaudeCase, mode: M
     } else {
       for (const [path, policy] of policies) writeFileSync(path, JSON.stringify(policy, null, 2));
       writeUnder(project, '.claude/settings.json', JSON.stringify(settings, null, 2));
+      // As npm install of the package leaves it: the project's registration starts node_modules/.bin/peri-hooks.
+      mkdirSync(join(project, 'node_modules/.bin'), { recursive: true });
+      symlinkSync(PERI_HOOKS, join(project, 'node_modules/.bin/peri-hooks'));
       registration = installPeriHooks({ project, home, managed: join(root, 'managed') }, [...policies.keys()]);
     }
 
@@ -185,7 +188,7 @@ export async function runCase(claudeBinary: string, written: ClaudeCase, mode: M
         exitCode: run.exitCode,
         result: resultFields(run.stdout),
         hookInputs: readHookLog(hookLog),
-        files: listFiles(project).filter((path) => !path.startsWith('.claude/') && !(path in (testCase.files ?? {}))),
+        files: listFiles(project).filter((path) => !path.startsWith('.claude/') && !path.startsWith('node_modules/') && !(path in (testCase.files ?? {}))),
         modelRequests: api.mainLoop().map((request) => request.body.messages),
         hookRequests: hookServer.requests.map((request) => request.path).sort(),
       }) as Observed,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
-import { packageCopy, type Package } from './setup.ts';
+import { linkIntoProject, packageCopy, type Package } from './setup.ts';
 
 let pkg: Package;
 let project: Project;
@@ -50,6 +50,16 @@ test('a good setup: every check passes, the http hook\'s server is never called;
   } });
   project.write('.claude/settings.json', '{\n  "model": "opus"\n}\n');
   assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  // The project's registration looks for peri-hooks in the project, then on PATH: before npm install, neither.
+  const before = await doctor();
+  assert.equal(before.code, 1);
+  assert.deepEqual(before.report.checks.find((entry) => entry.id === 'artefact'), {
+    id: 'artefact', status: 'fail', title: 'artefact',
+    detail: '.claude/settings.json starts peri-hooks from the project\'s node_modules/.bin/peri-hooks or from PATH, and on this machine neither is there (or node is not on PATH): its firings of PreToolUse, PostToolUse say so, and block where they are fail-closed',
+    fix: 'put the peri-hooks single binary on PATH (or npm install --save-dev peri-hooks, Node >= 22.19)',
+  });
+  linkIntoProject(pkg, project.dir);
+  const bin = join(project.dir, 'node_modules/.bin/peri-hooks');
   const { code, report } = await doctor();
   assert.equal(code, 0, JSON.stringify(report, null, 2));
   assert.equal(report.ok, true);
@@ -65,10 +75,10 @@ test('a good setup: every check passes, the http hook\'s server is never called;
   const detail = Object.fromEntries(report.checks.map((entry) => [entry.id, entry.detail]));
   assert.equal(detail.runtime, `peri-hooks ${VERSION} on Node ${process.version} (${process.execPath})`);
   assert.equal(detail.registration, '.claude/settings.json registers PreToolUse, PostToolUse');
-  assert.equal(detail.artefact, `the registration starts ${pkg.runner} (peri-hooks ${VERSION})`);
+  assert.equal(detail.artefact, `the registration starts ${bin} (peri-hooks ${VERSION})`);
   assert.equal(detail.policy, 'team-policy.json: 3 hooks load');
   assert.equal(detail.target, `${hookUrl}: allowed, 127.0.0.1 resolves to 127.0.0.1`);
-  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms(; less than half of it is left for the SessionEnd hooks)?$`));
+  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${bin}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms(; less than half of it is left for the SessionEnd hooks)?$`));
   assert.equal(detail.state, `${join(project.home, '.local/state/peri-hooks')} is writable`);
   assert.equal(requests, 0);
 });
@@ -83,6 +93,7 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ] }],
   } });
   project.write('.claude/settings.json', '{}\n');
+  linkIntoProject(pkg, project.dir);
   assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
   // Claude Code ignores a settings file with comments, and a registration whose artefact is gone does nothing.
   project.write('.claude/settings.local.json', `{\n  // mine\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "${join(project.dir, 'gone/peri-hooks')} fire Stop --output claude" } ] } ] }\n}\n`);
