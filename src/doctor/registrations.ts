@@ -1,6 +1,7 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import type { LoadOptions } from '../config/index.ts';
 import { PROJECT_BIN, projectArgs, readRegistration, readServeRegistration, type ServeRegistration } from '../config/registration.ts';
+import { BLOCKABLE_EVENTS } from '../cli/node-version.ts';
 import type { EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
@@ -53,6 +54,7 @@ async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'p
   const found: Found[] = [];
   const alongside: EventName[] = [];
   const missing = new Set<EventName>();
+  const open = new Set<EventName>();
   for (const event of eventsIn(root)) {
     const views = eventGroups(file, root, event);
     for (const view of views) {
@@ -65,6 +67,7 @@ async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'p
         const runner = registration?.project ? [findPortable(location.projectDir, location.env)].filter((bin) => bin !== undefined) : registration?.runner;
         const args = registration?.project ? projectArgs(registration.args, location.projectDir) : registration?.args;
         if (registration?.project && runner!.length === 0) missing.add(event);
+        if (registration && !registration.args.includes('--fail-closed') && BLOCKABLE_EVENTS.includes(event)) open.add(event);
         if (registration) found.push({ scope, file, event, runner: runner!, policies: flagValues(args!, '--settings'), mcpConfigs: flagValues(args!, '--mcp-config') });
         else if (served) found.push({ scope, file, event, runner: [], policies: [], mcpConfigs: [], server: served.server, ...(served.authorization ? { authorization: served.authorization } : {}) });
       }
@@ -77,6 +80,9 @@ async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'p
   const checks = [strict
     ? check('registration', 'fail', `${scope} settings`, `${displayPath(file)}:${strict.line}:${strict.column} registers ${events.join(', ')}, but ${strict.message}`, strict.fix)
     : check('registration', 'pass', `${scope} settings`, `${displayPath(file)} registers ${events.join(', ')}`)];
+  if (open.size > 0) {
+    checks.push(check('registration', 'warn', `${scope} settings`, `${displayPath(file)} registers ${[...open].join(', ')} fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the call through (said only on stderr)`, 'peri-hooks install again without --fail-open (fail-closed is the default): each of those then blocks'));
+  }
   if (missing.size > 0) {
     checks.push(check('artefact', 'fail', 'artefact', `${displayPath(file)} starts peri-hooks from the project's ${PROJECT_BIN} or from PATH, and on this machine neither is there (or node is not on PATH): its firings of ${[...missing].join(', ')} say so, and block where they are fail-closed`, portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, location.projectDir).fix));
   }

@@ -223,7 +223,9 @@ type Group = { hooks: Array<{ command?: string; server?: string; tool?: string }
 function installPeriHooks(folders: { project: string; home: string; managed: string }, policies: string[]): Record<string, Group[]> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folders.home, PERI_HOOKS_MANAGED_DIR: folders.managed };
   const peri = (...args: string[]) => spawnSync(process.execPath, [PERI_HOOKS, ...args], { cwd: folders.project, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
-  const installed = peri('install', ...policies.flatMap((policy) => ['--policy', policy]));
+  // --fail-open: the cases compare with the hooks registered directly, where a failing hook does not block
+  // (fail-closed, install's default, turns each such failure into a block).
+  const installed = peri('install', '--fail-open', ...policies.flatMap((policy) => ['--policy', policy]));
   if (installed.status !== 0) throw new Error(`peri-hooks install exited ${installed.status ?? installed.signal}:\n${installed.stdout}${installed.stderr}`);
   // No check may fail (warnings, such as validate's lints of a case's deliberately odd hooks, are allowed), but
   // the start-up, which is measured and depends on how busy the machine is.

@@ -105,6 +105,7 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ['runtime', 'pass', 'runtime'],
     ['registration', 'pass', 'project settings'],
     ['registration', 'fail', 'local settings'],
+    ['registration', 'warn', 'local settings'],
     ['artefact', 'pass', 'artefact'],
     ['artefact', 'fail', 'artefact'],
     ['policy', 'fail', 'policy'],
@@ -115,6 +116,11 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ['startup', 'pass', 'start-up'],
     ['state', 'fail', 'state folder'],
   ]);
+  // A hand-written registration without --fail-closed: what it lets through is said.
+  assert.deepEqual(report.checks.filter((entry) => entry.id === 'registration' && entry.status === 'warn').map((entry) => [entry.detail, entry.fix]), [[
+    '.claude/settings.local.json registers Stop fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the call through (said only on stderr)',
+    'peri-hooks install again without --fail-open (fail-closed is the default): each of those then blocks',
+  ]]);
   const failed = report.checks.filter((entry) => entry.status === 'fail').map((entry) => [entry.detail, entry.fix]);
   assert.deepEqual(failed, [
     ['.claude/settings.local.json:2:3 registers Stop, but this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',

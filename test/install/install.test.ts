@@ -67,7 +67,7 @@ describe('the edit', () => {
 
   test('a one-line file stays on one line; a missing file is created, and uninstall leaves {}', async () => {
     const policyFile = policy();
-    const command = registration(pkg.runner, 'PreToolUse', [policyFile]);
+    const command = registration(pkg.runner, 'PreToolUse', [policyFile], ['--fail-closed']);
     const file = project.write(SETTINGS, '{"model":"x"}');
     assert.equal((await pkg.run(['install', '--policy', policyFile], project)).code, 0);
     assert.equal(read(file), `{"model":"x", "hooks": ${JSON.stringify({ PreToolUse: [{ hooks: [{ type: 'command', command: portable('PreToolUse', ['team-policy.json']), timeout: 602 }] }] })}}`);
@@ -98,10 +98,14 @@ describe('the edit', () => {
     assert.equal(statSync(file).mtimeMs, mtime);
     assert.equal(read(`${file}.peri-hooks.bak`), original);
 
-    const closed = await pkg.run(['install', '--policy', policyFile, '--fail-closed'], project);
-    assert.match(closed.stdout, / {2}PreToolUse {2}updated {2}timeout 602 s\n/);
-    assert.equal(read(file), installed.replace(JSON.stringify(portable('PreToolUse', [policyFile.slice(project.dir.length + 1)])), JSON.stringify(portable('PreToolUse', ['team-policy.json'], ['--fail-closed'], true))));
+    const open = await pkg.run(['install', '--policy', policyFile, '--fail-open'], project);
+    assert.match(open.stdout, / {2}PreToolUse {2}updated {2}timeout 602 s\n/);
+    assert.match(open.stdout, /\nfail-open \(--fail-open\): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through\n/);
+    assert.equal(read(file), installed.replace(JSON.stringify(portable('PreToolUse', ['team-policy.json'])), JSON.stringify(portable('PreToolUse', ['team-policy.json'], [], false))));
     assert.notEqual(read(file), installed);
+    const both = await pkg.run(['install', '--policy', policyFile, '--fail-open', '--fail-closed'], project);
+    assert.equal(both.code, 1);
+    assert.match(both.stderr, /--fail-closed and --fail-open contradict each other/);
     assert.equal(read(`${file}.peri-hooks.bak`), installed);
   });
 
@@ -245,19 +249,20 @@ describe('what is registered', () => {
     }
   });
 
-  test('a machine where peri-hooks cannot start: the command says what is missing and how to fix it, and blocks when fail-closed', async () => {
+  test('a machine where peri-hooks cannot start: the command says what is missing and how to fix it, and blocks (fail-closed by default; not with --fail-open)', async () => {
     policy();
     const installed = await pkg.run(['install', '--policy', 'team-policy.json'], project);
     assert.match(installed.stderr, /warning: .*settings\.json: on this machine the registration finds no peri-hooks \(neither .*node_modules\/\.bin\/peri-hooks with node on PATH nor peri-hooks on PATH\)/);
     const command = () => readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command as string;
     const env = project.env({ CLAUDE_PROJECT_DIR: project.dir });
-    const open = spawnSync('sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env, encoding: 'utf8' });
-    assert.equal(open.status, 1);
-    assert.equal(open.stderr, `${NOT_FOUND}\n`);
-    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json', '--fail-closed'], project)).code, 0);
     const closed = spawnSync('sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env, encoding: 'utf8' });
     assert.equal(closed.status, 2);
     assert.equal(closed.stderr, `${NOT_FOUND}; blocking because the registration is --fail-closed\n`);
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json', '--fail-open'], project)).code, 0);
+    const open = spawnSync('sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env, encoding: 'utf8' });
+    assert.equal(open.status, 1);
+    assert.equal(open.stderr, `${NOT_FOUND}\n`);
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
     // Installed, but with no node on PATH for the npm bin: the same.
     linkIntoProject(pkg, project.dir);
     const noNode = spawnSync('/bin/sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env: { ...env, PATH: '/nonexistent' }, encoding: 'utf8' });
@@ -265,7 +270,7 @@ describe('what is registered', () => {
     assert.match(noNode.stderr, /^peri-hooks cannot start here/);
     // A project whose package.json lists peri-hooks: the fix is its npm install.
     project.write('package.json', { devDependencies: { 'peri-hooks': '^0.1.0' } });
-    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json', '--fail-closed'], project)).code, 0);
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
     assert.match(command(), /; fix: run npm install in the project; blocking/);
   });
 
@@ -352,12 +357,12 @@ describe('what is registered', () => {
       const result = await pkg.run(['install', '--scope', 'local', '--policy', policyFile], project);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, new RegExp(`runs: the single binary ${binary}\n`));
-      assert.equal(readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(binary, 'PreToolUse', [policyFile]));
+      assert.equal(readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(binary, 'PreToolUse', [policyFile], ['--fail-closed']));
 
       writeFileSync(binary, '#!/bin/sh\necho peri-hooks/0.0.1 linux-x64 node-v24.21.0\n');
       const older = await pkg.run(['install', '--scope', 'local', '--policy', policyFile], project);
       assert.match(older.stdout, new RegExp(`runs: Node .* running ${pkg.dir}/dist/peri-hooks\\.cjs; ${binary} was not used: it is version 0\\.0\\.1, not ${VERSION.replace(/\./g, '\\.')}\n`));
-      assert.equal(readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(pkg.runner, 'PreToolUse', [policyFile]));
+      assert.equal(readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(pkg.runner, 'PreToolUse', [policyFile], ['--fail-closed']));
     } finally {
       execFileSync('rm', ['-f', binary]);
     }

@@ -42,12 +42,13 @@ export const NOT_FOUND = 'peri-hooks cannot start here: neither node_modules/.bi
 
 /**
  * The project scope's registration, written out: the project from $CLAUDE_PROJECT_DIR, peri-hooks from its
- * node_modules/.bin or PATH, policies relative to the project; `blocks` when a missing peri-hooks blocks.
+ * node_modules/.bin or PATH, policies relative to the project; fail-closed (install's default) unless told.
  */
-export function portable(event: string, policies: string[], extra: string[] = [], blocks = false): string {
+export function portable(event: string, policies: string[], extra: string[] = [], failClosed = true): string {
+  const blocks = failClosed && !['Notification', 'SessionStart', 'SessionEnd', 'StopFailure', 'SubagentStart', 'PostCompact'].includes(event);
   const message = `${NOT_FOUND}${blocks ? '; blocking because the registration is --fail-closed' : ''}`;
   return `d="$CLAUDE_PROJECT_DIR"; p="$d"/node_modules/.bin/peri-hooks; { [ -x "$p" ] && command -v node >/dev/null; } || p=$(command -v peri-hooks) || { echo '${message}' >&2; exit ${blocks ? 2 : 1}; }; exec "$p" `
-    + ['fire', event, '--output', 'claude', ...policies.flatMap((policy) => ['--settings', `"$d"/${policy}`]), '--setting-sources', 'none', ...extra].join(' ');
+    + ['fire', event, '--output', 'claude', ...policies.flatMap((policy) => ['--settings', `"$d"/${policy}`]), '--setting-sources', 'none', ...(failClosed ? ['--fail-closed'] : []), ...extra].join(' ');
 }
 
 /** The project's node_modules/.bin/peri-hooks, as `npm install` of the package makes it: a link to the bin. */

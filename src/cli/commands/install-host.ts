@@ -7,12 +7,13 @@ import { HOST_SCOPES, hostInstall, hostUninstall } from '../../install/host-inst
 import { displayPath, formatDiagnostic } from '../../text.ts';
 import { list, oneOf, write } from '../io.ts';
 import { eventsOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
-import { diffs } from './install.ts';
+import { diffs, failClosedOf } from './install.ts';
 
 export interface HostInstallFlags extends SettingsFlags {
   host: string;
   policy?: unknown;
   failClosed?: boolean;
+  failOpen?: boolean;
   dryRun?: boolean;
 }
 
@@ -22,7 +23,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
   const dryRun = flags.dryRun === true;
   const result = await hostInstall({
     host, scope: oneOf('--scope', flags.scope, HOST_SCOPES, 'project'), policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
-    failClosed: flags.failClosed === true, dryRun, cwd: process.cwd(), load: settingsLocation(flags),
+    failClosed: failClosedOf(flags), dryRun, cwd: process.cwd(), load: settingsLocation(flags),
   });
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');
