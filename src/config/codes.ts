@@ -46,8 +46,10 @@ export const LOADER_CODES = {
   'empty-value': 'nothing',
   'peri-alias': 'nothing',
   'peri-alias-shadowed': 'nothing',
-  // peri-hooks' own registration is not run by peri-hooks: by design, so nothing is lost.
+  // peri-hooks' own registration is not run by peri-hooks, but followed to its policy: nothing is lost.
   'own-registration': 'nothing',
+  // One that cannot be followed (a server, a hand-written command): its policy is not seen.
+  'registration-not-followed': 'hooks',
 } as const satisfies Record<string, LoaderCodeCost>;
 
 export type LoaderCode = keyof typeof LOADER_CODES;

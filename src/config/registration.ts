@@ -83,6 +83,31 @@ export function projectArgs(args: readonly string[], projectDir: string): string
   return args.map((arg) => (arg.startsWith('$d/') ? `${projectDir.replace(/\/+$/, '')}/${arg.slice(3)}` : arg));
 }
 
+/** A registration that loadSettings follows: its event, its words after `fire <Event>`, where it sits. */
+export interface FollowedRegistration {
+  event: string;
+  args: string[];
+  pointer: string;
+}
+
+/**
+ * The policy files (as written: `$d/…` in a portable one) that a registration's firing loads, when that is all
+ * it loads (`--setting-sources none`, files, no plugins); else why it cannot be followed.
+ */
+export function followedPolicies(handler: Handler): { policies: string[]; args: string[] } | { server: string } | { why: string } {
+  const registration = readRegistration(handler);
+  if (!registration) return { server: readServeRegistration(handler)?.server ?? 'a server' };
+  const { args } = registration;
+  const values = (flag: string) => args.flatMap((arg, i) => (arg === flag && args[i + 1] !== undefined ? [args[i + 1]!] : arg.startsWith(`${flag}=`) ? [arg.slice(flag.length + 1)] : []));
+  const sources = values('--setting-sources');
+  const policies = values('--settings');
+  if (sources.length !== 1 || !['none', ''].includes(sources[0]!)) return { why: 'it loads settings besides its policy files: add --setting-sources none' };
+  if (policies.length === 0) return { why: 'it names no policy file' };
+  if (policies.some((policy) => policy.trimStart().startsWith('{'))) return { why: 'its policy is inline JSON' };
+  if (values('--plugin-dir').length > 0) return { why: 'it loads plugins' };
+  return { policies, args };
+}
+
 /** What `install --serve` writes on its http hooks, so that they are known apart from every other http hook. */
 export const SERVE_REGISTRATION_HEADER = 'X-Peri-Hooks';
 /** The request header `serve` reads the project from, as fire reads CLAUDE_PROJECT_DIR. */

@@ -283,9 +283,40 @@ describe('what is registered', () => {
     const result = await pkg.run(['fire', 'PreToolUse', '--settings', policyFile], project, { stdin: project.input('PreToolUse.tool_name-Bash') });
     assert.equal(result.code, 2, result.stderr);
     assert.equal(read(log), 'policy\n');
-    assert.match(result.stderr, /note: .*settings\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration for PreToolUse: not run as a hook by peri-hooks itself/);
-    assert.match(result.stderr, /note: .*settings\.local\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration/);
+    // The installed registration is followed to the policy, which is loaded once (it is a source already).
+    assert.match(result.stderr, /note: .*settings\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration for PreToolUse: its PreToolUse hooks in team-policy\.json \(in the project\) run here, as the registration runs them/);
+    assert.match(result.stderr, /warning: .*settings\.local\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration for PreToolUse is not run by peri-hooks itself, and the policy it runs cannot be read from it \(it loads settings besides its policy files: add --setting-sources none\)/);
     assert.doesNotMatch(result.stderr, /nested/);
+    // Under --fail-closed that unfollowed registration is policy not enforced here: it blocks.
+    const closed = await pkg.run(['fire', 'PreToolUse', '--fail-closed'], project, { stdin: project.input('PreToolUse.tool_name-Read') });
+    assert.equal(closed.code, 2, closed.stderr);
+    assert.match(closed.stderr, /peri-hooks' own registration for PreToolUse is not run by peri-hooks itself.*\(blocking because of --fail-closed\)/);
+  });
+
+  test('every command sees the installed policy: list, validate, explain, fire with the default sources, test --update', async () => {
+    const log = join(project.dir, 'policy.log');
+    policy();
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
+    const listed = await pkg.run(['list'], project);
+    assert.match(listed.stdout, /^PreToolUse \(1\)\n {2}command {2}Bash {2}project team-policy\.json:\d+ via \.claude\/settings\.json \(peri-hooks' registration\) {2}echo policy/);
+    const json = JSON.parse((await pkg.run(['list', '--output', 'json'], project)).stdout) as { events: Array<{ event: string; hooks: Array<{ via: string | null }> }> };
+    assert.equal(json.events.find((entry) => entry.event === 'PreToolUse')!.hooks[0]!.via, `${settingsFile()}#/hooks/PreToolUse/0/hooks/0`);
+    const validated = await pkg.run(['validate'], project);
+    assert.equal(validated.code, 0, validated.stderr);
+    assert.match(validated.stdout, /project +.*team-policy\.json +1 hook/);
+    const explained = await pkg.run(['explain', 'PreToolUse', '--tool', 'Bash'], project);
+    assert.doesNotMatch(explained.stdout + explained.stderr, /nothing is enforced/);
+    assert.match(explained.stdout, /"via": ".*settings\.json#\/hooks\/PreToolUse\/0\/hooks\/0"/);
+    const fired = await pkg.run(['fire', 'PreToolUse'], project, { stdin: project.input('PreToolUse.tool_name-Bash') });
+    assert.equal(fired.code, 2, fired.stderr);
+    assert.match(fired.stderr, /no Bash here/);
+    assert.equal(read(log), 'policy\n');
+    // A recorded call becomes a case with the expectations the installed policy gives.
+    const cases = join(project.dir, '.claude/hooks-tests/recorded.json');
+    assert.equal((await pkg.run(['record', '--into', cases], project, { stdin: project.input('PreToolUse.tool_name-Bash') })).code, 0);
+    const updated = await pkg.run(['test', cases, '--update'], project);
+    assert.equal(updated.code, 0, updated.stdout + updated.stderr);
+    assert.match(read(cases), /"expect": \{\n\s+"decision": "deny",\n\s+"exitCode": 2,\n\s+"reasonContains": "no Bash here"/);
   });
 
   test('timeouts cover the slowest hook; async hooks get their own async entry, the synchronous one skips them', async () => {
