@@ -57,6 +57,7 @@ export const FLAGS = {
     description: 'Hook failures and runner errors block (exit 2) where the event can block',
     variants: { install: { description: 'Register the firings with --fail-closed (the default, except with --serve): a failing hook or peri-hooks itself blocks where the event can block' } },
   },
+  force: { description: 'Register a policy that validate rejects (each error is printed as a warning)' },
   'fail-open': { description: 'Register the firings without --fail-closed: a broken policy, a failing hook or a peri-hooks that cannot start lets the call through (said on stderr)' },
   sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
   'only-async': {
@@ -225,7 +226,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'install',
     description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, fail-closed; in the project\'s file, peri-hooks is found in the project or on PATH, elsewhere by absolute path',
-    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'fail-open', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'fail-open', 'force', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
   },

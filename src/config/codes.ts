@@ -62,6 +62,7 @@ export const LINT_CODES = [
   'matcher-ignored', 'invalid-regex', 'catastrophic-regex', 'matcher-too-wide', 'mcp-server-without-tool',
   'unsupported-hook-type', 'if-ignored', 'malformed-if', 'plugin-root-outside-plugin', 'program-not-found',
   'program-not-executable', 'unquoted-path-variable', 'exit-1-does-not-block', 'duplicate-handler', 'mcp-server-unknown',
+  'matcher-case', 'unknown-tool', 'relative-script-path',
 ] as const;
 
 export type LintCode = (typeof LINT_CODES)[number];

@@ -15,7 +15,7 @@ import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
 import { launchCommand, portableArtefact, portableLaunch, portableWarnings, type Launch } from './launch.ts';
-import type { FileChange } from './install.ts';
+import { rejectedPolicy, type FileChange } from './install.ts';
 import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
 import { readSettingsText, writeSettingsText } from './settings-file.ts';
@@ -30,6 +30,7 @@ export interface HostInstallOptions {
   events?: readonly EventName[];
   failClosed: boolean;
   dryRun: boolean;
+  force?: boolean;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
 }
@@ -65,6 +66,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   if (errors.length > 0 || loaded.sources.some((source) => source.status !== 'loaded')) {
     throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`, `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} lists every problem`);
   }
+  const rejected = await rejectedPolicy(options, policies, options.force === true);
   const used = options.events ?? EVENT_NAMES.filter((event) => loaded.hooks.some((hook) => hook.event === event));
   const events = Object.entries(host.events).filter(([, def]) => def.install && used.includes(def.event)).map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
   if (events.length === 0) {
@@ -82,7 +84,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
   if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
-  const warnings = [...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : [])];
+  const warnings = [...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : [])];
   return { file, artefact, events, changes, warnings };
 }
 

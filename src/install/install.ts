@@ -29,6 +29,8 @@ export interface InstallOptions {
   failClosed: boolean;
   dryRun: boolean;
   moveHooks: boolean;
+  /** Register a policy that validate rejects (said loudly). */
+  force?: boolean;
   /** A `serve` URL: register http hooks that post to it instead of commands that start peri-hooks. */
   serve?: string;
   /** With `serve`: the variable Claude Code fills the bearer token from (the token itself is never written). */
@@ -81,6 +83,8 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     throw new PeriHooksError('usage', 'no policy to register: install needs the hooks peri-hooks should run', `give their file with --policy <file>, or add --move-hooks to move the hooks of ${file} into one`);
   }
   const loaded = await loadPolicies(options, given, movedFile, moved);
+  // The hooks being moved are checked inline, as loadPolicies loads them.
+  const rejected = await rejectedPolicy(options, [...given, ...(existsSync(movedFile) ? [movedFile] : []), ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : [])], options.force === true);
   const events = options.events ?? EVENT_NAMES.filter((event) => moved.has(event) || loaded.hooks.some((hook) => hook.event === event));
   if (events.length === 0) throw new PeriHooksError('usage', `the policy files hold no hooks: nothing to register (${policies.join(', ')})`, 'add hooks to the policy, or name the events with --events');
   refuseOwnHooks(settings, root, events, moved, movedFile);
@@ -105,7 +109,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     file, failClosed: options.failClosed, artefact, policies, events: results, changes,
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
     warnings: [
-      ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : []),
+      ...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : []),
       ...(portable ? portableWarnings(portable, policies, file, options.load.env) : []),
     ],
   };
@@ -245,6 +249,22 @@ async function loadPolicies(options: InstallOptions, given: string[], movedFile:
       `fix it first; peri-hooks validate --setting-sources none ${sources.filter((source) => !source.startsWith('{')).map((source) => `--settings ${source}`).join(' ')} lists every problem`);
   }
   return loaded;
+}
+
+/**
+ * What `validate` rejects in the policy (a hook that never runs or always fails) refuses the install; with
+ * `force` it is registered, and each error comes back as a warning that says so.
+ */
+export async function rejectedPolicy(options: Pick<InstallOptions, 'load'>, policies: readonly string[], force: boolean): Promise<Diagnostic[]> {
+  const { validate } = await import('../validate/index.ts');
+  const report = await validate({ ...options.load, settings: [...policies], settingSources: [] });
+  const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length === 0) return [];
+  if (!force) {
+    throw new PeriHooksError('usage', `validate rejects the policy, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
+      `fix it (peri-hooks validate --setting-sources none ${policies.filter((policy) => !policy.startsWith('{')).map((policy) => `--settings ${policy}`).join(' ')}), or register it as it is with --force`);
+  }
+  return errors.map((diagnostic) => ({ ...diagnostic, severity: 'warning' as const, message: `REGISTERED ANYWAY (--force): ${diagnostic.message}` }));
 }
 
 function refuseOwnHooks(settings: SettingsText, root: Node, events: readonly EventName[], moved: Map<EventName, unknown[]>, movedFile: string): void {

@@ -4,6 +4,7 @@ import { after, afterEach, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
@@ -94,7 +95,15 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
   } });
   project.write('.claude/settings.json', '{}\n');
   linkIntoProject(pkg, project.dir);
-  assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  // validate rejects it (an mcp_tool hook whose server is nowhere): install refuses, unless forced.
+  const refused = await pkg.run(['install', '--policy', policy], project);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /^peri-hooks: validate rejects the policy, so nothing was changed:\n {2}error: .*team-policy\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/3\/server\): no MCP configuration defines the server "memory"/);
+  assert.match(refused.stderr, /\n {2}fix: fix it \(peri-hooks validate --setting-sources none --settings .*team-policy\.json\), or register it as it is with --force\n$/);
+  assert.equal(readFileSync(join(project.dir, '.claude/settings.json'), 'utf8'), '{}\n');
+  const forced = await pkg.run(['install', '--policy', policy, '--force'], project);
+  assert.equal(forced.code, 0, forced.stderr);
+  assert.match(forced.stderr, /warning: .*team-policy\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/3\/server\): REGISTERED ANYWAY \(--force\): no MCP configuration defines the server "memory"/);
   // Claude Code ignores a settings file with comments, and a registration whose artefact is gone does nothing.
   project.write('.claude/settings.local.json', `{\n  // mine\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "${join(project.dir, 'gone/peri-hooks')} fire Stop --output claude" } ] } ] }\n}\n`);
   const stateFile = project.write('state-is-a-file', '');

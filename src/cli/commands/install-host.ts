@@ -14,6 +14,7 @@ export interface HostInstallFlags extends SettingsFlags {
   policy?: unknown;
   failClosed?: boolean;
   failOpen?: boolean;
+  force?: boolean;
   dryRun?: boolean;
 }
 
@@ -23,7 +24,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
   const dryRun = flags.dryRun === true;
   const result = await hostInstall({
     host, scope: oneOf('--scope', flags.scope, HOST_SCOPES, 'project'), policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
-    failClosed: failClosedOf(flags), dryRun, cwd: process.cwd(), load: settingsLocation(flags),
+    failClosed: failClosedOf(flags), force: flags.force === true, dryRun, cwd: process.cwd(), load: settingsLocation(flags),
   });
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');

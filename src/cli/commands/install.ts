@@ -11,6 +11,7 @@ export interface InstallFlags extends SettingsFlags {
   policy?: unknown;
   failClosed?: boolean;
   failOpen?: boolean;
+  force?: boolean;
   moveHooks?: boolean;
   dryRun?: boolean;
   serve?: string;
@@ -27,6 +28,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     ...(events ? { events } : {}),
     failClosed: failClosedOf(flags),
     moveHooks: flags.moveHooks === true,
+    force: flags.force === true,
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
     dryRun,
