@@ -173,3 +173,33 @@ test('human output: one ✓ or ✗ line per check, the fix under each failure, t
   assert.equal(lines[5], '1 of 4 checks failed: the guard would not work as configured');
 });
 
+
+test('the same policy in two scopes, a registration naming its policy relatively, a registered file that does not parse: each said as it is', async () => {
+  const policy = project.write('team-policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
+  linkIntoProject(pkg, project.dir);
+  assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  assert.equal((await pkg.run(['install', '--scope', 'local', '--policy', policy], project)).code, 0);
+  const twice = await doctor();
+  const warnings = twice.report.checks.filter((entry) => entry.status === 'warn' && entry.id === 'registration').map((entry) => [entry.detail, entry.fix]);
+  assert.deepEqual(warnings, [['team-policy.json is registered for PreToolUse in the project and local settings: Claude Code runs each registration, so every PreToolUse hook of it runs 2 times', 'keep one: peri-hooks uninstall --scope local']]);
+  assert.equal((await pkg.run(['uninstall', '--scope', 'local'], project)).code, 0);
+
+  // By hand, with the policy named from the working folder.
+  project.write('.claude/settings.local.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: `${pkg.runner} fire Stop --output claude --settings ./team-policy.json --setting-sources none --fail-closed` }] }] } });
+  const relative = await doctor();
+  assert.deepEqual(relative.report.checks.filter((entry) => entry.status === 'warn' && entry.id === 'registration').map((entry) => [entry.detail, entry.fix]), [[
+    '.claude/settings.local.json names its policy relative to the folder the hook runs in (./team-policy.json): Claude Code runs hooks in the session\'s folder, so from a subfolder the policy is not found',
+    'name it from the project, --settings "$CLAUDE_PROJECT_DIR"/team-policy.json, or run peri-hooks install, which does',
+  ]]);
+
+  // A trailing comma: Claude Code ignores the file, registration and all; doctor says that, not "not registered".
+  project.write('.claude/settings.json', readFileSync(join(project.dir, '.claude/settings.json'), 'utf8').replace(/\n}\n$/, ',\n}\n'));
+  project.write('.claude/settings.local.json', '{}\n');
+  const broken = await doctor();
+  const failed = broken.report.checks.filter((entry) => entry.status === 'fail' && entry.id === 'registration').map((entry) => [entry.title, entry.detail, entry.fix]);
+  assert.equal(failed.length, 2);
+  assert.match(failed[0]![1]!, /^\.claude\/settings\.json does not parse \(.*line \d+, column \d+\): Claude Code ignores all of it, so nothing it registers runs$/);
+  assert.equal(failed[0]![2], 'make it strict JSON (no comments, no trailing commas), then run peri-hooks doctor');
+  assert.doesNotMatch(JSON.stringify(broken.report), /nothing was changed|comments are fine/);
+  assert.equal(failed[1]![1], 'peri-hooks is not registered in any Claude Code settings file that parses (.claude/settings.json does not)');
+});
