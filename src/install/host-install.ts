@@ -17,6 +17,7 @@ import { fastestArtefact, type Artefact } from './artefact.ts';
 import { launchCommand, portableArtefact, portableLaunch, portableWarnings, type Launch } from './launch.ts';
 import { rejectedPolicy, type FileChange } from './install.ts';
 import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
+import { createdByInstall, removeCreated } from './created.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
 import { readSettingsText, writeSettingsText } from './settings-file.ts';
 
@@ -83,7 +84,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
     : host.install.shape === 'plugin'
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed))
       : configChanges(host, file, new Map(events.map(({ hostEvent, event }) => [hostEvent, entry(host, command(hostEvent), timeoutS(event))])));
-  if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts');
+  if (!options.dryRun) for (const change of changes) apply(change, host.install.shape === 'scripts', hostRoot(options.scope, options.load));
   const warnings = [...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : [])];
   return { file, artefact, events, changes, warnings };
 }
@@ -99,8 +100,13 @@ export function hostUninstall(options: Pick<HostInstallOptions, 'host' | 'scope'
   const changes = host.install.shape === 'scripts' ? scriptChanges(host, file, [])
     : host.install.shape === 'plugin' ? (isGenerated(file) ? [{ file, before: readFileSync(file, 'utf8'), after: '' }] : [])
       : configChanges(host, file, new Map());
-  if (!options.dryRun) for (const change of changes) apply(change, false);
+  if (!options.dryRun) for (const change of changes) apply(change, false, hostRoot(options.scope, options.load));
   return { file, changes };
+}
+
+/** The folder whose subfolders install may make and uninstall remove: the project, or home. */
+function hostRoot(scope: HostScope, load: Pick<LoadOptions, 'projectDir' | 'home'>): string {
+  return scope === 'user' ? path.resolve(load.home ?? process.env.HOME ?? '') : path.resolve(load.projectDir ?? '.');
 }
 
 function slowestS(event: EventName, hooks: readonly LoadedHook[]): number {
@@ -230,9 +236,11 @@ function isGenerated(file: string): boolean {
 }
 
 /** Writes a change: '' removes the file; JSON files go through the settings writer (atomic, with a backup). */
-function apply(change: FileChange, executable: boolean): void {
+function apply(change: FileChange, executable: boolean, root: string): void {
   if (change.after === '') {
-    unlinkSync(change.file);
+    // With the backup and the folders install made for it (.cursor/, .codex/), not above the project or home.
+    if (createdByInstall(change.file)) removeCreated(change.file, root);
+    else unlinkSync(change.file);
     return;
   }
   if (change.file.endsWith('.json')) {

@@ -1,6 +1,8 @@
 // `peri-hooks uninstall`: removes peri-hooks' registration from the settings file of a scope, and nothing else:
 // an event array or a `hooks` object left empty goes too, so that the file reads as it did before the install.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createdByInstall, removeCreated } from './created.ts';
 import type { LoadOptions } from '../config/index.ts';
 import type { EventName } from '../events.ts';
 import { child, parseSettings, remove, type Node } from './jsonc-edit.ts';
@@ -43,6 +45,11 @@ export function uninstall(options: UninstallOptions): UninstallResult {
     if (handlers > 0) removed.push({ event, handlers });
   }
   if (text === settings.text) return { file, removed, ...movedHooks };
+  // A file install created and left empty goes, with its backup and the folders it made (above the project or home).
+  if (text.trim() === '{}' && createdByInstall(settings.real)) {
+    if (!options.dryRun) removeCreated(settings.real, path.dirname(path.dirname(settings.real)));
+    return { file, removed, change: { file, before: settings.text, after: '' }, ...movedHooks };
+  }
   const backup = options.dryRun ? undefined : writeSettingsText(settings, text);
   return { file, removed, change: { file, before: settings.text, after: text, ...(backup === undefined ? {} : { backup }) }, ...movedHooks };
 }

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HOSTS } from '../../src/hosts/table.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
@@ -57,6 +57,9 @@ describe('install --host, every host', () => {
       const removed = await uninstall(host);
       assert.equal(removed.code, 0, removed.stderr);
       for (const file of files) assert.equal(existsSync(file), false, `${file} removed: install created it`);
+      const folder = shape === 'scripts' ? target : dirname(target);
+      assert.equal(existsSync(folder), false, `${folder} removed: install made it, and it is empty`);
+      assert.equal(existsSync(`${target}.peri-hooks.bak`), false);
     });
   }
 });

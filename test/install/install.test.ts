@@ -65,7 +65,7 @@ describe('the edit', () => {
     assert.equal(read(file), original);
   });
 
-  test('a one-line file stays on one line; a missing file is created, and uninstall leaves {}', async () => {
+  test('a one-line file stays on one line; a missing file is created, and uninstall removes it, its backup and the folder it made', async () => {
     const policyFile = policy();
     const command = registration(pkg.runner, 'PreToolUse', [policyFile], ['--fail-closed']);
     const file = project.write(SETTINGS, '{"model":"x"}');
@@ -80,8 +80,21 @@ describe('the edit', () => {
     assert.doesNotMatch(created.stdout, /backup/);
     assert.equal(read(local), `{\n  "hooks": ${pretty({ PreToolUse: [{ hooks: [{ type: 'command', command, timeout: 602 }] }] }, '  ', '  ')}\n}\n`);
     assert.equal(existsSync(`${local}.peri-hooks.bak`), false);
-    assert.equal((await pkg.run(['uninstall', '--scope', 'local'], project)).code, 0);
-    assert.equal(read(local), '{}\n');
+    // Installed again with other options: the backup is install's own text, the file still install's.
+    assert.equal((await pkg.run(['install', '--scope', 'local', '--policy', policyFile, '--fail-open'], project)).code, 0);
+    assert.equal(existsSync(`${local}.peri-hooks.bak`), true);
+    const removed = await pkg.run(['uninstall', '--scope', 'local'], project);
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.equal(removed.stdout, 'peri-hooks: removed the registration of PreToolUse from .claude/settings.local.json\nremoved .claude/settings.local.json too: install created it, and nothing else is in it\n');
+    assert.equal(existsSync(local), false);
+    assert.equal(existsSync(`${local}.peri-hooks.bak`), false);
+    assert.deepEqual(readdirSync(join(project.dir, '.claude')).sort(), ['settings.json', 'settings.json.peri-hooks.bak'], 'the file that existed before keeps its backup');
+
+    // In a project with no .claude/ at all, the folder install made goes too.
+    rmSync(join(project.dir, '.claude'), { recursive: true });
+    assert.equal((await pkg.run(['install', '--policy', policyFile], project)).code, 0);
+    assert.equal((await pkg.run(['uninstall'], project)).code, 0);
+    assert.equal(existsSync(join(project.dir, '.claude')), false);
   });
 
   test('installing twice changes nothing; an install with other options updates the entry in place', async () => {
