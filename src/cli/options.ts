@@ -79,6 +79,9 @@ export const FLAGS = {
   strict: { description: 'Warnings fail too' },
   tool: { value: '<name>', description: 'Build a tool-event input for this tool instead of reading one' },
   'tool-input': { value: '<json>', description: 'The tool_input object for --tool', default: '{}' },
+  command: { value: '<command line>', description: 'With --tool: the tool_input {"command": …} (Bash, PowerShell, Monitor)' },
+  file: { value: '<path>', description: 'With --tool: the tool_input {"file_path": …} (Read, Write, Edit), relative to the current folder' },
+  'input-json': { value: '<json>', description: 'With --tool: the whole tool_input object' },
   event: { value: '<event>', description: 'The event of an input or output schema' },
   jobs: {
     value: '<n>',
@@ -166,8 +169,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'verbose'],
-    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
+    flags: ['output', 'host', 'input', 'tool', 'command', 'file', 'input-json', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'verbose'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire --tool Bash --command \'git push --force\'', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
   {
