@@ -2,7 +2,7 @@
 // cac; nothing here runs, so start-up pays only for the table.
 import { DOCUMENT_NAMES } from '../report/document.ts';
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve' | 'init';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
@@ -232,6 +232,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'fail-open', 'force', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
+  },
+  {
+    name: 'init',
+    description: 'Write a starter policy (no force push, no .env or secrets/ writes, no rm -r outside the project), its tests and a CI workflow; never overwrites',
+    flags: ['dry-run', 'project-dir'],
+    examples: ['peri-hooks init', 'peri-hooks init --dry-run'],
+    exits: { 0: 'written (or already there: nothing changed)', 1: USAGE },
   },
   {
     name: 'uninstall',
