@@ -4,10 +4,11 @@
 // `npm run bench -- serve` runs only the server's rows (7–9), `npm run bench -- mcp` only the MCP server's (10–12).
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portableCommand, shellCommand } from '../src/config/registration.ts';
 import { compare, peakMemoryMB, type Command } from './bench/measure.ts';
 import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
 import { machine, table, updateDoc, type Row } from './bench/report.ts';
@@ -98,6 +99,18 @@ try {
     const result = compare(command, spawnTrue, runs(30));
     record({ scenario: '2', command: `${cli[0]}: one hook \`true\``, baseline: 'node spawning `sh -c true`', ...result, note: `+${(result.medianMs - result.baselineMedianMs).toFixed(1)} ms per firing`, ...(cli[0] === 'SEA' ? { target: '≤ 1.5x', met: result.ratio <= 1.5 } : {}) }, command);
   }
+
+  // 2p. The project registration's sh prologue (find the project, then peri-hooks in it), as Claude Code runs
+  // the command with sh, against the absolute registration of the same bundle.
+  console.error('2p. registration prologue');
+  mkdirSync(join(world.project, 'node_modules/.bin'), { recursive: true });
+  symlinkSync(BUNDLE, join(world.project, 'node_modules/.bin/peri-hooks'));
+  const words = ['fire', 'PreToolUse', '--output', 'claude', '--setting-sources', 'none'];
+  const viaSh = (label: string, line: string): Command => ({ label, argv: ['sh', '-c', line], stdin: world.input, env: { ...world.env, CLAUDE_PROJECT_DIR: world.project }, cwd: world.project });
+  const prologue = viaSh('portable registration', portableCommand({ variable: 'CLAUDE_PROJECT_DIR' }, words, { message: 'missing', exitCode: 2 }));
+  const absolute = viaSh('absolute registration', shellCommand([NODE, join(world.project, 'node_modules/.bin/peri-hooks'), ...words]));
+  const portableCost = compare(prologue, absolute, runs(40));
+  record({ scenario: '2p', command: 'bundle: the project registration (sh prologue, then node_modules/.bin)', baseline: 'the absolute registration', ...portableCost, note: `+${(portableCost.medianMs - portableCost.baselineMedianMs).toFixed(1)} ms per firing` }, prologue);
 
   // 3. Fan-out: 20 matching hooks that each sleep 200 ms, against one. Distinct commands: identical ones run once.
   console.error('3. fan-out');

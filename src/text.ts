@@ -103,8 +103,9 @@ export function shownUrl(url: string | URL): string {
 }
 
 /** Where a hook is configured, for the hook tables of list and explain: layer, plugin, file and line. */
-export function sourceCell(hook: { layer: string; plugin?: string; file: string }, line: number | undefined): string {
-  return `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${line !== undefined ? `:${line}` : ''}`;
+export function sourceCell(hook: { layer: string; plugin?: string; file: string; via?: string }, line: number | undefined): string {
+  const via = hook.via ? ` via ${displayPath(hook.via.slice(0, hook.via.lastIndexOf('#')))} (peri-hooks' registration)` : '';
+  return `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${line !== undefined ? `:${line}` : ''}${via}`;
 }
 
 /** Words wrapped at `width`, each line indented. */

@@ -19,6 +19,8 @@ export interface Provenance {
   /** Plugin hooks only: the plugin root (CLAUDE_PLUGIN_ROOT) and its name. */
   pluginRoot?: string;
   pluginName?: string;
+  /** A hook of a policy file that peri-hooks' own registration runs: that registration, `<file>#<pointer>`. */
+  via?: string;
 }
 
 /** A handler as loaded from settings: what to run, for which event and matcher, and where it came from. */

@@ -51,6 +51,7 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   record: async (_, flags) => (await import('./commands/record.ts')).recordCommand(flags),
   replay: async (transcripts, flags) => (await import('./commands/replay.ts')).replayCommand(transcripts, flags),
   install: async (_, flags) => (await import('./commands/install.ts')).installCommand(flags),
+  init: async (_, flags) => (await import('./commands/init.ts')).initCommand(flags),
   uninstall: async (_, flags) => (await import('./commands/uninstall.ts')).uninstallCommand(flags),
   doctor: async (_, flags) => (await import('./commands/doctor.ts')).doctorCommand(flags),
   completion: async ([shell]) => (await import('./commands/completion.ts')).completionCommand(shell!),

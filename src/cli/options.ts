@@ -2,7 +2,7 @@
 // cac; nothing here runs, so start-up pays only for the table.
 import { DOCUMENT_NAMES } from '../report/document.ts';
 
-export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve' | 'mcp' | 'audit';
+export type CommandName = 'fire' | 'state' | 'validate' | 'explain' | 'list' | 'schema' | 'test' | 'record' | 'replay' | 'install' | 'uninstall' | 'doctor' | 'completion' | 'serve' | 'mcp' | 'audit' | 'init';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
@@ -55,9 +55,11 @@ export const FLAGS = {
   'mcp-config': { value: '<file-or-json>', description: 'MCP servers for mcp_tool hooks ({"mcpServers": {...}}), after the configured ones', repeatable: true },
   'fail-closed': {
     description: 'Hook failures and runner errors block (exit 2) where the event can block',
-    variants: { install: { description: 'Register the firings with --fail-closed: a failing hook or peri-hooks itself blocks where the event can block' } },
+    variants: { install: { description: 'Register the firings with --fail-closed (the default, except with --serve): a failing hook or peri-hooks itself blocks where the event can block' } },
   },
   trust: { description: 'With --host codex: also write Codex\'s trusted_hash for each entry to its config.toml (what its /hooks review does), so Codex runs them' },
+  force: { description: 'Register a policy that validate rejects (each error is printed as a warning)' },
+  'fail-open': { description: 'Register the firings without --fail-closed: a broken policy, a failing hook or a peri-hooks that cannot start lets the call through (said on stderr)' },
   sequential: { description: 'Run the hooks in order: the first block skips the rest, each updatedInput reaches the next hook' },
   'only-async': {
     value: '[kind]',
@@ -78,6 +80,9 @@ export const FLAGS = {
   strict: { description: 'Warnings fail too' },
   tool: { value: '<name>', description: 'Build a tool-event input for this tool instead of reading one' },
   'tool-input': { value: '<json>', description: 'The tool_input object for --tool', default: '{}' },
+  command: { value: '<command line>', description: 'With --tool: the tool_input {"command": …} (Bash, PowerShell, Monitor)' },
+  file: { value: '<path>', description: 'With --tool: the tool_input {"file_path": …} (Read, Write, Edit), relative to the current folder' },
+  'input-json': { value: '<json>', description: 'With --tool: the whole tool_input object' },
   event: { value: '<event>', description: 'The event of an input or output schema' },
   jobs: {
     value: '<n>',
@@ -173,8 +178,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'fire',
     args: '[event]',
     description: 'Run the hooks for one event: hook input JSON on stdin, decision on stdout',
-    flags: ['output', 'host', 'input', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'audit', 'verbose'],
-    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
+    flags: ['output', 'host', 'input', 'tool', 'command', 'file', 'input-json', ...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'sequential', 'only-async', 'skip-async', 'state', 'state-dir', 'no-state', 'audit', 'verbose'],
+    examples: ['peri-hooks fire PreToolUse < input.json', 'peri-hooks fire --tool Bash --command \'git push --force\'', 'peri-hooks fire PreToolUse --output claude --settings policy.json --setting-sources \'\'', 'peri-hooks fire --host cursor beforeShellExecution < payload.json'],
     exits: { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input', 2: 'the reduced decision blocks (or --fail-closed turned a failure into a block)' },
   },
   {
@@ -232,10 +237,17 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'install',
-    description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, each running the fastest peri-hooks by absolute path',
-    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'trust', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
+    description: 'Register peri-hooks in Claude Code\'s settings: one entry per event of the policy files, fail-closed; in the project\'s file, peri-hooks is found in the project or on PATH, elsewhere by absolute path',
+    flags: ['scope', 'policy', 'events', 'host', 'fail-closed', 'fail-open', 'force', 'trust', 'move-hooks', 'serve', 'token-env', 'dry-run', 'project-dir', 'managed-dir'],
     examples: ['peri-hooks install --policy team-policy.json', 'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run'],
     exits: { 0: 'registered (or already registered: nothing changed)', 1: `nothing changed because of a problem (a settings file that does not parse, a policy that does not load, hooks of the file's own), or ${USAGE}` },
+  },
+  {
+    name: 'init',
+    description: 'Write a starter policy (no force push, no .env or secrets/ writes, no rm -r outside the project), its tests and a CI workflow; never overwrites',
+    flags: ['dry-run', 'project-dir'],
+    examples: ['peri-hooks init', 'peri-hooks init --dry-run'],
+    exits: { 0: 'written (or already there: nothing changed)', 1: USAGE },
   },
   {
     name: 'uninstall',

@@ -49,8 +49,10 @@ export const LOADER_CODES = {
   'empty-value': 'nothing',
   'peri-alias': 'nothing',
   'peri-alias-shadowed': 'nothing',
-  // peri-hooks' own registration is not run by peri-hooks: by design, so nothing is lost.
+  // peri-hooks' own registration is not run by peri-hooks, but followed to its policy: nothing is lost.
   'own-registration': 'nothing',
+  // One that cannot be followed (a server, a hand-written command): its policy is not seen.
+  'registration-not-followed': 'hooks',
 } as const satisfies Record<string, LoaderCodeCost>;
 
 export type LoaderCode = keyof typeof LOADER_CODES;
@@ -63,6 +65,7 @@ export const LINT_CODES = [
   'matcher-ignored', 'invalid-regex', 'catastrophic-regex', 'matcher-too-wide', 'mcp-server-without-tool',
   'unsupported-hook-type', 'if-ignored', 'malformed-if', 'plugin-root-outside-plugin', 'program-not-found',
   'program-not-executable', 'unquoted-path-variable', 'exit-1-does-not-block', 'duplicate-handler', 'mcp-server-unknown',
+  'matcher-case', 'unknown-tool', 'relative-script-path',
 ] as const;
 
 export type LintCode = (typeof LINT_CODES)[number];

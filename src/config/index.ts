@@ -2,8 +2,10 @@
 // user's mistakes: they come back as diagnostics, and every other source still loads.
 import type { EffectiveSettings, Layer, LoadedHook } from '../types.ts';
 import type { LoaderDiagnostic } from './codes.ts';
-import { discover } from './discover.ts';
-import { loadSpec } from './load.ts';
+import { discover, type SettingsLayer } from './discover.ts';
+import { loadSpec, type FileResult } from './load.ts';
+import { projectArgs } from './registration.ts';
+import path from 'node:path';
 import { merge } from './merge.ts';
 
 export interface LoadOptions {
@@ -43,7 +45,8 @@ export interface LoadedSettings {
 
 export async function loadSettings(options: LoadOptions): Promise<LoadedSettings> {
   const discovery = await discover(options);
-  const results = (await Promise.all(discovery.specs.map((spec) => loadSpec(spec, options.everyEntry === true)))).flat();
+  const found = (await Promise.all(discovery.specs.map((spec) => loadSpec(spec, options.everyEntry === true)))).flat();
+  const results = [...found, ...(await followRegistrations(found, options))];
   const { hooks, settings } = merge(results);
   return {
     hooks,
@@ -52,4 +55,30 @@ export async function loadSettings(options: LoadOptions): Promise<LoadedSettings
     sources: results.map((r) => r.report),
     ...(options.everyEntry ? { unapplied: results.flatMap((r) => r.unapplied) } : {}),
   };
+}
+
+/**
+ * peri-hooks' own registrations, followed: each policy file they name is loaded (once, in the layer of the file
+ * that registers it) with the hooks of the events registered for it, each marked with the registration it came
+ * through. A file that is a source already is not loaded again; a followed file's own registrations are not followed.
+ */
+async function followRegistrations(results: readonly FileResult[], options: LoadOptions): Promise<FileResult[]> {
+  const wanted = new Map<string, { layer: SettingsLayer; events: Set<string>; via: string }>();
+  const loaded = new Set(results.map((result) => result.report.file));
+  for (const result of results) {
+    for (const registration of result.registrations ?? []) {
+      const files = projectArgs(registration.args, options.projectDir).flatMap((arg, i, args) => (args[i - 1] === '--settings' ? [arg] : arg.startsWith('--settings=') ? [arg.slice(11)] : []));
+      for (const file of files.map((policy) => path.resolve(options.projectDir, policy)).filter((file) => !loaded.has(file))) {
+        const entry = wanted.get(file) ?? { layer: result.report.layer as SettingsLayer /* load.ts records none of a plugin */, events: new Set<string>(), via: `${result.report.file}#${registration.pointer}` };
+        entry.events.add(registration.event);
+        wanted.set(file, entry);
+      }
+    }
+  }
+  return Promise.all([...wanted].map(async ([file, { layer, events, via }]) => {
+    const [result] = await loadSpec({ kind: 'file', layer, file, required: true }, options.everyEntry === true);
+    const through = (hooks: FileResult['hooks']) => hooks.filter((hook) => events.has(hook.event)).map((hook) => ({ ...hook, provenance: { ...hook.provenance, via } }));
+    const { registrations: _notFollowed, ...rest } = result!;
+    return { ...rest, hooks: through(rest.hooks), unapplied: through(rest.unapplied), report: { ...rest.report, hooks: through(rest.hooks).length } };
+  }));
 }

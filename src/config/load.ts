@@ -13,7 +13,7 @@ import type { HookHandler, settingsSchema } from './schema.ts';
 import { DEFER, handlerCheck, HOOK_TYPES, matcherCheck, sequentialCheck, settingChecks } from '../generated/checks.ts';
 import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
 import { excessNesting, MAX_NESTING } from './nesting.ts';
-import { isOwnRegistration } from './registration.ts';
+import { followedPolicies, isOwnRegistration, type FollowedRegistration } from './registration.ts';
 import { shownUrl } from '../text.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
@@ -35,6 +35,8 @@ export interface FileResult {
   diagnostics: LoaderDiagnostic[];
   /** Scalar settings of an applied settings file (never of plugins), each key validated on its own. */
   settings?: ScalarSettings;
+  /** peri-hooks' own registrations in the file that can be followed to their policy files (loadSettings does). */
+  registrations?: FollowedRegistration[];
 }
 
 /** Peri's snake_case spellings of handler fields, read as Claude Code's. */
@@ -110,6 +112,7 @@ interface Walk {
   /** Above 0 while walking the inside of a dropped entry (only with `everyEntry`). */
   dropped: number;
   diagnostics: LoaderDiagnostic[];
+  registrations: FollowedRegistration[];
   /** The first unloadable entry of a guard event: the file is then inapplicable. */
   brokenGuard?: { event: EventName; pointer: string };
 }
@@ -367,8 +370,17 @@ function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unkno
   }
   const handler = result.data;
   // Run, it would start this very firing again (recursion up to the depth guard's exit 1).
+  // Its policy files are loaded in its place (loadSettings), with the hooks of this event, as the firing loads them.
   if (isOwnRegistration(event, handler)) {
-    add(walk, 'note', 'own-registration', pointer, `peri-hooks' own registration for ${event}: not run as a hook by peri-hooks itself`, 'to run the policy it registers, pass the policy files with --settings');
+    const followed = followedPolicies(handler);
+    if ('server' in followed) {
+      add(walk, 'note', 'own-registration', pointer, `peri-hooks' own registration for ${event} posts to ${followed.server}, which runs the policy it was started with: not run here`);
+    } else if ('policies' in followed) {
+      if (walk.dropped === 0 && walk.origin.layer !== 'plugin') walk.registrations.push({ event, args: followed.args, pointer });
+      add(walk, 'note', 'own-registration', pointer, `peri-hooks' own registration for ${event}: its ${event} hooks in ${followed.policies.map((policy) => (policy.startsWith('$d/') ? `${policy.slice(3)} (in the project)` : policy)).join(', ')} run here, as the registration runs them`);
+    } else {
+      add(walk, 'warning', 'registration-not-followed', pointer, `peri-hooks' own registration for ${event} is not run by peri-hooks itself, and the policy it runs cannot be read from it (${followed.why}): its hooks are not shown or run here`, 'to run that policy, pass its files with --settings; install registers a command that can be followed');
+    }
     return;
   }
   if (handler.timeout !== undefined && handler.timeout >= 1000) {
@@ -465,11 +477,12 @@ async function finish(walk: Walk, text: string, settings?: ScalarSettings): Prom
     unapplied: brokenGuard ? [...walk.hooks, ...walk.unapplied] : walk.unapplied,
     diagnostics,
     ...(brokenGuard || !settings ? {} : { settings }),
+    ...(brokenGuard || walk.registrations.length === 0 ? {} : { registrations: walk.registrations }),
   };
 }
 
 function newWalk(origin: Origin, everyEntry: boolean, checks: Checks): Walk {
-  return { origin, checks, everyEntry, hooks: [], unapplied: [], dropped: 0, diagnostics: [] };
+  return { origin, checks, everyEntry, hooks: [], unapplied: [], dropped: 0, diagnostics: [], registrations: [] };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

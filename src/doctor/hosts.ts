@@ -4,7 +4,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
-import { shellWords } from '../config/registration.ts';
+import { commandWords, projectArgs, readPortable } from '../config/registration.ts';
+import { findPortable } from '../install/launch.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../hosts/types.ts';
@@ -34,8 +35,11 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
       try {
         const commands = registeredCommands(host, file);
         if (commands.length === 0) continue;
-        const firings = commands.map(firingOf).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file, host: name }));
+        const firings = commands.map((command) => firingOf(command, location)).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file, host: name }));
         found.push(...firings);
+        if (firings.some((firing) => firing.runner.length === 0)) {
+          checks.push(check('artefact', 'fail', `${host.title} registration`, `${displayPath(file)} starts peri-hooks from the project's node_modules/.bin or from PATH, and on this machine neither is there (or node is not on PATH): its firings say so, and block where they are fail-closed`, 'run npm install in the project, or put the peri-hooks single binary on PATH'));
+        }
         checks.push(check('registration', 'pass', `${host.title} registration`, `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`));
         checks.push(...(HOST_GATES[name]?.(file, scope, location) ?? []));
       } catch (error) {
@@ -54,7 +58,7 @@ function registeredCommands(host: HostDef, file: string): string[] {
   if (!existsSync(file)) return [];
   if (host.install.shape === 'scripts') {
     return readdirSync(file).filter((name) => Object.hasOwn(host.events, name)).map((name) => readSettingsText(path.join(file, name)).text ?? '')
-      .filter((text) => text.includes(GENERATED_MARK)).flatMap((text) => (/^exec (.+)$/m.exec(text)?.[1] ?? []));
+      .filter((text) => text.includes(GENERATED_MARK)).map((text) => text.trim().split('\n').at(-1)!.replace(/^exec /, ''));
   }
   if (host.install.shape === 'plugin') {
     const text = readSettingsText(file).text ?? '';
@@ -72,10 +76,14 @@ function registeredCommands(host: HostDef, file: string): string[] {
     .filter((command) => firesHost(command, host.name));
 }
 
-function firingOf(command: string): (HostFound & { event: string }) | undefined {
-  const words = shellWords(command);
+/** A portable registration (a project's file) starts what its prologue finds here, with its policies named from the project. */
+function firingOf(command: string, location: Pick<LoadOptions, 'projectDir' | 'env'>): (HostFound & { event: string }) | undefined {
+  const portable = readPortable(command) !== undefined;
+  const found = commandWords(command);
+  const words = found && portable ? projectArgs(found, path.resolve(location.projectDir ?? '.')) : found;
   const at = words?.indexOf('fire') ?? -1;
   if (!words || at < 1) return undefined;
   const policies = words.flatMap((word, i) => (words[i - 1] === '--settings' ? [word] : []));
-  return { file: '', host: words[at + 2] as HostName, event: words[at + 3] ?? '', runner: words.slice(0, at), policies };
+  const bin = portable ? findPortable(path.resolve(location.projectDir ?? '.'), location.env ?? process.env) : undefined;
+  return { file: '', host: words[at + 2] as HostName, event: words[at + 3] ?? '', runner: portable ? (bin ? [bin] : []) : words.slice(0, at), policies };
 }

@@ -2,10 +2,11 @@
 // start peri-hooks for that event with the policy files. The policy's async hooks get their own handler per kind
 // (`async`, `asyncRewake`), so that Claude Code's own async mechanism runs them, and the
 // synchronous handler skips them.
-import { SERVE_PROJECT_HEADER, SERVE_REGISTRATION_HEADER, shellCommand } from '../config/registration.ts';
+import { SERVE_PROJECT_HEADER, SERVE_REGISTRATION_HEADER } from '../config/registration.ts';
 import { EVENTS, type EventName } from '../events.ts';
 import { timeoutMs } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
+import { launchCommand, type Launch } from './launch.ts';
 
 /** The fire flags that select the policy's async hooks, and that leave them out. */
 export const ASYNC_FLAGS = { only: '--only-async', skip: '--skip-async' } as const;
@@ -38,7 +39,7 @@ export interface RegistrationGroup {
 }
 
 export interface RegistrationOptions {
-  runner: readonly string[];
+  launch: Launch;
   /** Absolute paths, in order. */
   policies: readonly string[];
   failClosed: boolean;
@@ -49,10 +50,10 @@ export function registrationGroup(event: EventName, hooks: readonly LoadedHook[]
   const own = hooks.filter((hook) => hook.event === event);
   const background = own.filter(isAsync);
   const foreground = own.filter((hook) => !isAsync(hook));
-  const command = (...flags: string[]) => shellCommand([
-    ...options.runner, 'fire', event, '--output', 'claude', ...options.policies.flatMap((policy) => ['--settings', policy]),
+  const command = (...flags: string[]) => launchCommand(options.launch, [
+    'fire', event, '--output', 'claude', ...options.policies.flatMap((policy) => ['--settings', { file: policy }]),
     '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : []), ...flags,
-  ]);
+  ], event, options.failClosed);
   // Claude Code must not stop peri-hooks before peri-hooks stops its slowest hook.
   const timeout = (list: readonly LoadedHook[]) => {
     const slowest = list.length === 0 ? EVENTS[event].timeoutS : Math.max(...list.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, type LoadOptions } from '../config/index.ts';
-import { shellCommand, shellWords } from '../config/registration.ts';
+import { commandWords } from '../config/registration.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
@@ -14,8 +14,10 @@ import { timeoutMs } from '../plan.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
-import type { FileChange } from './install.ts';
+import { launchCommand, portableArtefact, portableLaunch, portableWarnings, type Launch } from './launch.ts';
+import { rejectedPolicy, type FileChange } from './install.ts';
 import { append, child, looseTree, parseSettings, remove, replace, sameTokens, valueOf, type Node } from './jsonc-edit.ts';
+import { createdByInstall, removeCreated } from './created.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
 import { codexConfigFile, codexHooks, readCodexConfig, withTrustedHashes } from '../hosts/codex-trust.ts';
 import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
@@ -32,6 +34,7 @@ export interface HostInstallOptions {
   /** Also record the agent's own trust of each entry (Codex: its trusted_hash in config.toml). */
   trust?: boolean;
   dryRun: boolean;
+  force?: boolean;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
 }
@@ -69,24 +72,29 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   if (errors.length > 0 || loaded.sources.some((source) => source.status !== 'loaded')) {
     throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`, `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} lists every problem`);
   }
+  const rejected = await rejectedPolicy(options, policies, options.force === true);
   const used = options.events ?? EVENT_NAMES.filter((event) => loaded.hooks.some((hook) => hook.event === event));
   const events = Object.entries(host.events).filter(([, def]) => def.install && servedEvents(def).some((event) => used.includes(event))).map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
   if (events.length === 0) {
     throw new PeriHooksError('usage', `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`, `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see "Other agents" in the README)`);
   }
-  const artefact = fastestArtefact();
-  const command = (hostEvent: string) => shellCommand([...artefact.runner, 'fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', policy]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])]);
+  // A project's files are committed: the command finds the project from the file that holds it (a plugin's is absolute still).
+  const portable = options.scope === 'project' && host.install.shape !== 'plugin' ? portableLaunch({ anchor: host.install.project }, path.resolve(options.load.projectDir ?? '.')) : undefined;
+  const artefact = portable ? portableArtefact() : fastestArtefact();
+  const launch: Launch = portable ? { portable } : { runner: artefact.runner };
+  const command = (hostEvent: string) => launchCommand(launch, ['fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', { file: policy }]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])], host.events[hostEvent]!.event, options.failClosed);
   // The host kills the registration at its timeout: the slowest hook of every Claude Code event it fires, plus the margin.
   const timeoutS = (hostEvent: string) => Math.max(...servedEvents(host.events[hostEvent]!).map((event) => slowestS(event, loaded.hooks))) + MARGIN_S;
   const changes = host.install.shape === 'scripts'
-    ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\nexec ${command(hostEvent)}\n` })))
+    ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\n${portable ? '' : 'exec '}${command(hostEvent)}\n` })))
     : host.install.shape === 'plugin'
       ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed, events.map(({ hostEvent }) => hostEvent)))
       : configChanges(host, file, new Map(events.map(({ hostEvent }) => [hostEvent, entry(host, command(hostEvent), timeoutS(hostEvent))])));
   if (options.trust) changes.push(...trustChanges(host, file, changes, options.load));
-  if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts');
+  if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts', hostRoot(options.scope, options.load));
   const unmapped = used.filter((event) => !events.some((registered) => registered.event === event));
-  return { file, artefact, events, unmapped, changes, warnings: loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') };
+  const warnings = [...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : [])];
+  return { file, artefact, events, unmapped, changes, warnings };
 }
 
 /** Codex runs a hook only with its trusted_hash in config.toml: the one it computes for each of peri-hooks' entries. */
@@ -110,8 +118,13 @@ export function hostUninstall(options: Pick<HostInstallOptions, 'host' | 'scope'
   const changes = host.install.shape === 'scripts' ? scriptChanges(host, file, [])
     : host.install.shape === 'plugin' ? (isGenerated(file) ? [{ file, before: readSettingsText(file).text, after: '' }] : [])
       : configChanges(host, file, new Map());
-  if (!options.dryRun) applyAll(changes, false);
+  if (!options.dryRun) applyAll(changes, false, hostRoot(options.scope, options.load));
   return { file, changes };
+}
+
+/** The folder whose subfolders install may make and uninstall remove: the project, or home. */
+function hostRoot(scope: HostScope, load: Pick<LoadOptions, 'projectDir' | 'home'>): string {
+  return scope === 'user' ? path.resolve(load.home ?? process.env.HOME ?? '') : path.resolve(load.projectDir ?? '.');
 }
 
 function slowestS(event: EventName, hooks: readonly LoadedHook[]): number {
@@ -130,7 +143,7 @@ function entry(host: HostDef, command: string, timeoutS: number): Record<string,
 /** Whether a command line is peri-hooks firing for this host. */
 export function firesHost(command: unknown, host: HostName): boolean {
   if (typeof command !== 'string') return false;
-  const words = shellWords(command);
+  const words = commandWords(command);
   if (!words) return false;
   const at = words.indexOf('fire');
   return at > 0 && words[at + 1] === '--host' && words[at + 2] === host;
@@ -250,15 +263,17 @@ function isGenerated(file: string): boolean {
 }
 
 /** Writes the changes, once every file to write is known to take its new text faithfully. */
-function applyAll(changes: readonly FileChange[], executable: boolean): void {
+function applyAll(changes: readonly FileChange[], executable: boolean, root: string): void {
   checkWritable(changes.filter((change) => change.after !== '').map((change) => readSettingsText(change.file)));
-  for (const change of changes) apply(change, executable);
+  for (const change of changes) apply(change, executable, root);
 }
 
 /** Writes a change: '' removes the file; JSON files go through the settings writer (atomic, with a backup), the others are replaced atomically too. */
-function apply(change: FileChange, executable: boolean): void {
+function apply(change: FileChange, executable: boolean, root: string): void {
   if (change.after === '') {
-    unlinkSync(change.file);
+    // With the backup and the folders install made for it (.cursor/, .codex/), not above the project or home.
+    if (createdByInstall(change.file)) removeCreated(change.file, root);
+    else unlinkSync(change.file);
     return;
   }
   if (change.file.endsWith('.json')) {

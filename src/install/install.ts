@@ -15,6 +15,7 @@ import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
 import { fastestArtefact, type Artefact } from './artefact.ts';
 import { registrationGroup, serveGroup, type RegistrationGroup } from './entries.ts';
+import { portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import { appendGroup, eventGroups, eventsIn, isRecord, type GroupView } from './groups.ts';
 import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
 import { checkWritable, readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
@@ -28,6 +29,8 @@ export interface InstallOptions {
   failClosed: boolean;
   dryRun: boolean;
   moveHooks: boolean;
+  /** Register a policy that validate rejects (said loudly). */
+  force?: boolean;
   /** A `serve` URL: register http hooks that post to it instead of commands that start peri-hooks. */
   serve?: string;
   /** With `serve`: the variable Claude Code fills the bearer token from (the token itself is never written). */
@@ -46,6 +49,8 @@ export interface FileChange {
 
 export interface InstallResult {
   file: string;
+  /** Whether the firings are registered with --fail-closed; absent for --serve, where the server decides. */
+  failClosed?: boolean;
   artefact: Artefact;
   policies: string[];
   events: Array<{ event: EventName; group: RegistrationGroup; status: 'added' | 'updated' | 'unchanged' }>;
@@ -78,14 +83,18 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     throw new PeriHooksError('usage', 'no policy to register: install needs the hooks peri-hooks should run', `give their file with --policy <file>, or add --move-hooks to move the hooks of ${file} into one`);
   }
   const loaded = await loadPolicies(options, given, movedFile, moved);
+  // The hooks being moved are checked inline, as loadPolicies loads them.
+  const rejected = await rejectedPolicy(options, [...given, ...(existsSync(movedFile) ? [movedFile] : []), ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : [])], options.force === true);
   const events = options.events ?? EVENT_NAMES.filter((event) => moved.has(event) || loaded.hooks.some((hook) => hook.event === event));
   if (events.length === 0) throw new PeriHooksError('usage', `the policy files hold no hooks: nothing to register (${policies.join(', ')})`, 'add hooks to the policy, or name the events with --events');
   refuseOwnHooks(settings, root, events, moved, movedFile);
 
-  const artefact = fastestArtefact();
+  // The project's file is committed: nothing of this machine goes in it.
+  const portable = options.scope === 'project' ? portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, path.dirname(path.dirname(file))) : undefined;
+  const artefact = portable ? portableArtefact() : fastestArtefact();
   const results: InstallResult['events'] = [];
   for (const event of events) {
-    const group = registrationGroup(event, loaded.hooks, { runner: artefact.runner, policies, failClosed: options.failClosed });
+    const group = registrationGroup(event, loaded.hooks, { launch: portable ? { portable } : { runner: artefact.runner }, policies, failClosed: options.failClosed });
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
@@ -97,9 +106,12 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const changes = writeEdits(edits, options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
-    file, artefact, policies, events: results, changes,
+    file, failClosed: options.failClosed, artefact, policies, events: results, changes,
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
-    warnings: [...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : [])],
+    warnings: [
+      ...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : []),
+      ...(portable ? portableWarnings(portable, policies, file, options.load.env) : []),
+    ],
   };
 }
 
@@ -238,6 +250,22 @@ async function loadPolicies(options: InstallOptions, given: string[], movedFile:
       `fix it first; peri-hooks validate --setting-sources none ${sources.filter((source) => !source.startsWith('{')).map((source) => `--settings ${source}`).join(' ')} lists every problem`);
   }
   return loaded;
+}
+
+/**
+ * What `validate` rejects in the policy (a hook that never runs or always fails) refuses the install; with
+ * `force` it is registered, and each error comes back as a warning that says so.
+ */
+export async function rejectedPolicy(options: Pick<InstallOptions, 'load'>, policies: readonly string[], force: boolean): Promise<Diagnostic[]> {
+  const { validate } = await import('../validate/index.ts');
+  const report = await validate({ ...options.load, settings: [...policies], settingSources: [] });
+  const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length === 0) return [];
+  if (!force) {
+    throw new PeriHooksError('usage', `validate rejects the policy, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
+      `fix it (peri-hooks validate --setting-sources none ${policies.filter((policy) => !policy.startsWith('{')).map((policy) => `--settings ${policy}`).join(' ')}), or register it as it is with --force`);
+  }
+  return errors.map((diagnostic) => ({ ...diagnostic, severity: 'warning' as const, message: `REGISTERED ANYWAY (--force): ${diagnostic.message}` }));
 }
 
 function refuseOwnHooks(settings: SettingsText, root: Node, events: readonly EventName[], moved: Map<EventName, unknown[]>, movedFile: string): void {

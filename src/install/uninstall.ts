@@ -3,6 +3,8 @@
 // first backup is the file before install), and where what is left differs from that backup in blanks only, the
 // backup's bytes come back.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createdByInstall, removeCreated } from './created.ts';
 import type { LoadOptions } from '../config/index.ts';
 import type { EventName } from '../events.ts';
 import { child, looseTree, parseSettings, remove, sameTokens, type Node } from './jsonc-edit.ts';
@@ -48,6 +50,11 @@ export function uninstall(options: UninstallOptions): UninstallResult {
   }
   if (before !== undefined && removed.length > 0 && sameTokens(text, before)) text = before;
   if (text === settings.text) return { file, removed, ...movedHooks };
+  // A file install created and left empty goes, with its backup and the folders it made (above the project or home).
+  if (text.trim() === '{}' && createdByInstall(settings.real)) {
+    if (!options.dryRun) removeCreated(settings.real, path.dirname(path.dirname(settings.real)));
+    return { file, removed, change: { file, before: settings.text, after: '' }, ...movedHooks };
+  }
   const backup = options.dryRun ? undefined : writeSettingsText(settings, text);
   return { file, removed, change: { file, before: settings.text, after: text, ...(backup === undefined ? {} : { backup }) }, ...movedHooks };
 }

@@ -98,6 +98,7 @@ export function describeHook(hook: LoadedHook): Omit<HookReport, 'status'> {
     file: hook.provenance.file,
     pointer: hook.provenance.pointer,
     ...(hook.provenance.pluginName ? { plugin: hook.provenance.pluginName } : {}),
+    ...(hook.provenance.via ? { via: hook.provenance.via } : {}),
     label: labelOf(hook),
   };
 }

@@ -18,7 +18,7 @@ export const REPORT_KEYS = [
 export const HOOK_KEYS = [
   'id', 'type', 'matcher', 'layer', 'file', 'pointer', 'plugin', 'label', 'status', 'skipReason', 'skipDetail', 'outcome', 'blockedBy',
   'exitCode', 'timedOut', 'durationMs', 'stdout', 'stderr', 'error', 'truncated', 'answeredInJson', 'blockingMessage',
-  'additionalContext', 'plainText', 'asyncJob',
+  'additionalContext', 'plainText', 'asyncJob', 'via',
 ] as const satisfies ReadonlyArray<keyof HookReport>;
 
 export const STOP_GUARD_KEYS = ['count', 'cap', 'overridden', 'message'] as const satisfies ReadonlyArray<keyof NonNullable<FireReport['stopGuard']>>;

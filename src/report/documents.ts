@@ -7,7 +7,7 @@ import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
 import { HOST_NAMES } from '../hosts/types.ts';
 import { sessionStateSchema } from '../session/schema.ts';
-import { asyncResultSchema, diagnosticSchema, hookIdentityShape, reportDocumentSchema } from './schema.ts';
+import { asyncResultSchema, diagnosticSchema, hookIdentityShape, reportDocumentSchema, viaSchema } from './schema.ts';
 
 const text = z.string();
 const count = z.int().nonnegative();
@@ -49,6 +49,7 @@ export function listDocumentSchema() {
         ...hookIdentityShape(),
         line: z.int().positive().nullable().describe('The line of the hook in its file.'),
         disabledReason: text.nullable().describe('The policy switch that turns the hook off.'),
+        via: viaSchema(),
       })),
     })).describe('Every event, in catalogue order.'),
     sources: z.array(sourceSchema()),
@@ -70,6 +71,7 @@ export function explainDocumentSchema() {
       skipReason: text.nullable(),
       skipDetail: text.nullable(),
       timeoutMs: z.number().positive().nullable().describe('The time limit a hook that would run gets.'),
+      via: viaSchema(),
     })),
     chains: z.array(z.array(text)).describe('Ids of the hooks that would run: chains run in parallel, the hooks of one chain in order.'),
     mcpServers: z.array(z.strictObject({

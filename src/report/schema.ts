@@ -58,7 +58,13 @@ function hookSchema() {
     additionalContext: nullable(text),
     plainText: nullable(text),
     asyncJob: nullable(text),
+    via: viaSchema(),
   });
+}
+
+/** The last key of every per-hook entry (a later addition): the registration a hook came through. */
+export function viaSchema() {
+  return nullable(text).describe('A hook of a policy file that peri-hooks\' own registration runs: that registration, <file>#<pointer>.');
 }
 
 /** An async hook's result as the session keeps it (the report's `delivered`, `state`'s `results`), every key present. */

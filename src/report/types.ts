@@ -14,6 +14,8 @@ export interface HookReport {
   file: string;
   pointer: string;
   plugin?: string;
+  /** Came through peri-hooks' own registration: that registration, `<file>#<pointer>`. */
+  via?: string;
   /** The command, URL or prompt, for people. */
   label: string;
   status: 'ran' | 'skipped';

@@ -15,3 +15,9 @@ function escapeData(value: string): string {
 function escapeProperty(value: string): string {
   return escapeData(value).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
+
+/** The workflow-command lines of a github report, without its summary: what goes beside another report. */
+export function workflowLines(report: string): string {
+  const lines = report.split('\n').filter((line) => line.startsWith('::'));
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

@@ -147,6 +147,7 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   const warnings: string[] = [];
   const judge = async (raw: RawOutcome): Promise<HookRun> => {
     options.onHookEnd?.(hook, raw);
+    if (raw.stdout.trimStart().startsWith('{')) warnings.push(...(await import('../output-fields.ts')).misplacedOutputFields(event, raw.stdout));
     return { kind: 'ran', hook, raw, result: await (await import('../outcome.ts')).classifyOutcome(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
   };
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.

@@ -5,7 +5,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { LintCode } from '../config/codes.ts';
 import { EVENTS, type EventName, type Family } from '../events.ts';
-import { canonicalToolName } from '../match/aliases.ts';
+import { canonicalToolName, LEGACY_TOOL_ALIASES } from '../match/aliases.ts';
+import { closest } from '../suggest.ts';
 import { matchesMatcher } from '../match/matcher.ts';
 import { matchesIf } from '../match/permission-rule.ts';
 import { identity } from '../plan.ts';
@@ -111,6 +112,28 @@ export const GROUP_RULES: ReadonlyArray<Rule<Group>> = [
     },
   },
   {
+    code: 'unknown-tool',
+    also: ['matcher-case'],
+    severity: 'warning',
+    summary: 'an exact matcher name that is no tool of Claude Code 2.1.332 (matcher-case: one that differs from a tool only in case): it matches nothing',
+    check: ({ event, matcher, pointer }) => {
+      if (EVENTS[event].matcherField !== 'tool_name' || !/^[A-Za-z0-9_|, -]+$/.test(matcher)) return [];
+      const known = [...BUILTIN_TOOLS, ...Object.keys(LEGACY_TOOL_ALIASES)];
+      return matcher.split(/[|,]/).map((name) => name.trim()).filter((name) => name !== '' && !known.includes(name) && !name.startsWith('mcp__')).map((name) => {
+        const near = closest(name, known) ?? BUILTIN_TOOLS.find((tool) => name.endsWith(tool));
+        const caseOnly = near !== undefined && near.toLowerCase() === name.toLowerCase();
+        return {
+          pointer: `${pointer}/matcher`,
+          ...(caseOnly ? { code: 'matcher-case' as const } : {}),
+          message: caseOnly
+            ? `matcher "${name}" differs from Claude Code's tool ${near} only in case: matchers are case-sensitive, so it matches no tool call`
+            : `matcher "${name}" is not a tool of Claude Code 2.1.332: it matches no tool call`,
+          fix: near ? `write "${near}"` : 'use a tool name Claude Code has (see peri-hooks schema input --event PreToolUse), or mcp__<server>__<tool>',
+        };
+      });
+    },
+  },
+  {
     code: 'mcp-server-without-tool',
     severity: 'error',
     summary: 'an exact matcher name mcp__<server> without its __<tool> part: it matches no tool',
@@ -192,6 +215,22 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
       if (handler.type !== 'command') return [];
       const problem = await programProblem(handler, programContext(ctx, provenance.pluginRoot));
       return problem ? [{ pointer: `${provenance.pointer}/command`, ...problem, message: `${problem.message}; this hook fails every time` }] : [];
+    },
+  },
+  {
+    code: 'relative-script-path',
+    severity: 'warning',
+    summary: 'a command whose script is a relative path (./policy/x.sh): it is not found once the hook runs in a subfolder',
+    check: ({ handler, provenance }, ctx) => {
+      if (handler.type !== 'command') return [];
+      const script = scriptOf(handler, programContext(ctx, provenance.pluginRoot));
+      if (!script || !isRelativePath(script.word)) return [];
+      const inProject = script.word.replace(/^\.\//, '');
+      return [{
+        pointer: `${provenance.pointer}/command`,
+        message: `${script.word} is relative to the folder the hook runs in, which is the session's folder: from a subfolder it is not found (exit 127, a non-blocking error: what it guards goes through)`,
+        fix: `name it from the project: \\"$CLAUDE_PROJECT_DIR\\"/${inProject} in the JSON string`,
+      }];
     },
   },
   {
@@ -283,3 +322,8 @@ export const SET_RULES: ReadonlyArray<Rule<readonly LoadedHook[]>> = [
   },
   mcpServerRule,
 ];
+
+/** A path relative to the working folder: it has a slash, and starts with no root, home or variable. */
+function isRelativePath(word: string): boolean {
+  return word.includes('/') && !/^[/~$]/.test(word);
+}

@@ -2,7 +2,7 @@
 // in the project's .claude/settings.json, once with them in policy files registered by `peri-hooks install`. Each run gets its own fake Messages API, HOME and project, and what it leaves behind is reduced to
 // what can be compared: the hooks' inputs, the files the tools made, what the model was sent, the result.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -156,6 +156,9 @@ export async function runCase(claudeBinary: string, written: ClaudeCase, mode: M
     } else {
       for (const [path, policy] of policies) writeFileSync(path, JSON.stringify(policy, null, 2));
       writeUnder(project, '.claude/settings.json', JSON.stringify(settings, null, 2));
+      // As npm install of the package leaves it: the project's registration starts node_modules/.bin/peri-hooks.
+      mkdirSync(join(project, 'node_modules/.bin'), { recursive: true });
+      symlinkSync(PERI_HOOKS, join(project, 'node_modules/.bin/peri-hooks'));
       registration = installPeriHooks({ project, home, managed: join(root, 'managed') }, [...policies.keys()]);
     }
 
@@ -189,7 +192,7 @@ export async function runCase(claudeBinary: string, written: ClaudeCase, mode: M
         exitCode: run.exitCode,
         result: resultFields(run.stdout),
         hookInputs: readHookLog(hookLog),
-        files: listFiles(project).filter((path) => !path.startsWith('.claude/') && !(path in (testCase.files ?? {}))),
+        files: listFiles(project).filter((path) => !path.startsWith('.claude/') && !path.startsWith('node_modules/') && !(path in (testCase.files ?? {}))),
         modelRequests: api.mainLoop().map((request) => request.body.messages),
         hookRequests: hookServer.requests.map((request) => request.path).sort(),
       }) as Observed,
@@ -225,7 +228,9 @@ type Group = { hooks: Array<{ command?: string; server?: string; tool?: string }
 function installPeriHooks(folders: { project: string; home: string; managed: string }, policies: string[]): Record<string, Group[]> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folders.home, PERI_HOOKS_MANAGED_DIR: folders.managed };
   const peri = (...args: string[]) => spawnSync(process.execPath, [PERI_HOOKS, ...args], { cwd: folders.project, env, encoding: 'utf8', timeout: RUN_TIMEOUT_MS });
-  const installed = peri('install', ...policies.flatMap((policy) => ['--policy', policy]));
+  // --fail-open: the cases compare with the hooks registered directly, where a failing hook does not block
+  // (fail-closed, install's default, turns each such failure into a block).
+  const installed = peri('install', '--fail-open', ...policies.flatMap((policy) => ['--policy', policy]));
   if (installed.status !== 0) throw new Error(`peri-hooks install exited ${installed.status ?? installed.signal}:\n${installed.stdout}${installed.stderr}`);
   // No check may fail (warnings, such as validate's lints of a case's deliberately odd hooks, are allowed), but
   // the start-up, which is measured and depends on how busy the machine is.

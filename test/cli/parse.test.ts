@@ -35,6 +35,7 @@ const COMMAND_ROWS: Array<[argv: string[], name: CommandName, args: string[], fl
   [['install', '--policy', 'a.json', '--policy', 'b.json', '--scope', 'user', '--events', 'Stop', '--fail-closed', '--move-hooks', '--dry-run'], 'install', [],
     { policy: ['a.json', 'b.json'], scope: 'user', events: 'Stop', failClosed: true, moveHooks: true, dryRun: true }],
   [['uninstall', '--scope', 'local', '--dry-run'], 'uninstall', [], { scope: 'local', dryRun: true }],
+  [['init', '--dry-run'], 'init', [], { dryRun: true }],
   [['doctor', '--output', 'json', '--project-dir', '/p'], 'doctor', [], { output: 'json', projectDir: '/p' }],
   [['serve', '--listen', '127.0.0.1:0', '--token-file', 't', '--max-active', '2', '--max-queued', '0', '--stop-grace', '1', '--fail-closed', '--no-state'], 'serve', [],
     { listen: '127.0.0.1:0', tokenFile: 't', maxActive: '2', maxQueued: '0', stopGrace: '1', failClosed: true, state: false }],

@@ -57,7 +57,8 @@ const rows: Row[] = [
   { code: 'empty-value', files: handler({ type: 'command', command: '' }) },
   { code: 'peri-alias', files: handler({ type: 'command', command: 'x', status_message: 'Checking' }) },
   { code: 'peri-alias-shadowed', files: handler({ type: 'command', command: 'x', status_message: 'a', statusMessage: 'b' }) },
-  { code: 'own-registration', files: handler({ type: 'command', command: '/opt/peri-hooks fire Stop --output claude' }) },
+  { code: 'own-registration', files: { ...handler({ type: 'command', command: '/opt/peri-hooks fire Stop --output claude --settings policy.json --setting-sources none' }), 'project/policy.json': { hooks: {} } } },
+  { code: 'registration-not-followed', files: handler({ type: 'command', command: '/opt/peri-hooks fire Stop --output claude' }) },
 ];
 
 test('every listed code has a row that emits it, or is reserved with a reason, never both', () => {

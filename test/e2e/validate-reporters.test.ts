@@ -2,7 +2,7 @@
 // checked against the SARIF 2.1.0 JSON Schema with ajv (zod's reader takes "uri-reference" for an absolute URL).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runCli } from '../helpers/cli.ts';
@@ -26,8 +26,8 @@ test('--reporter github: one annotation per diagnostic, with the repository-rela
   const lines = result.stdout.trimEnd().split('\n');
   const json = JSON.parse((await runCli(args('--output', 'json'), { env: env(), cwd: root })).stdout);
   assert.equal(lines.length, json.diagnostics.length + 1);
-  assert.equal(lines.at(-1), 'failed: 19 errors, 9 warnings, 0 notes');
-  assert.equal(lines[1], '::error file=project/.claude/settings.json,line=4,col=5,title=peri-hooks validate%3A unknown-event::unknown hook event "preToolUse"; entry ignored%0Afix: did you mean PreToolUse?');
+  assert.equal(lines.at(-1), 'failed: 19 errors, 26 warnings, 0 notes');
+  assert.equal(lines[2], '::error file=project/.claude/settings.json,line=4,col=5,title=peri-hooks validate%3A unknown-event::unknown hook event "preToolUse"; entry ignored%0Afix: did you mean PreToolUse?');
   assert.ok(lines.includes('::warning file=project/.claude/settings.json,line=8,col=9,title=peri-hooks validate%3A matcher-too-wide::matcher "Edit.*" is an unanchored regex: besides Edit it also matches NotebookEdit%0Afix: to match only Edit, write "^Edit$" (or the exact name "Edit")'));
   assert.ok(lines.some((line) => line.startsWith('::error file=project/.claude/settings.local.json,line=5,col=42,title=peri-hooks validate%3A unknown-hook-type::') && line.endsWith('%0Amakes the file inapplicable: none of its hooks or settings apply until this is fixed')));
   assert.deepEqual([...new Set(lines.slice(0, -1).map((line) => /^::(\w+) /.exec(line)?.[1]))].sort(), ['error', 'warning']);
@@ -52,7 +52,7 @@ test('--reporter sarif: valid SARIF 2.1.0 with every diagnostic as a located res
   assert.equal(run.tool.driver.name, 'peri-hooks');
   assert.equal(run.results.length, json.diagnostics.length);
   assert.deepEqual(run.results.map((r: { ruleId: string }) => r.ruleId), json.diagnostics.map((d: { code: string }) => d.code));
-  assert.deepEqual(run.results[1].locations, [{ physicalLocation: { artifactLocation: { uri: 'project/.claude/settings.json', uriBaseId: 'SRCROOT' }, region: { startLine: 4, startColumn: 5 } } }]);
+  assert.deepEqual(run.results.find((r: { ruleId: string }) => r.ruleId === 'unknown-event').locations, [{ physicalLocation: { artifactLocation: { uri: 'project/.claude/settings.json', uriBaseId: 'SRCROOT' }, region: { startLine: 4, startColumn: 5 } } }]);
   assert.equal(run.originalUriBaseIds.SRCROOT.uri, `file://${root}/`);
   for (const r of run.results) assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
   assert.deepEqual(run.results.filter((r: { properties: { makesSourceInapplicable?: boolean } }) => r.properties.makesSourceInapplicable).map((r: { ruleId: string }) => r.ruleId), ['invalid-timeout', 'unknown-hook-type']);
@@ -67,7 +67,9 @@ test('--reporter sarif: valid SARIF 2.1.0 with every diagnostic as a located res
 });
 
 test('a clean tree gives an empty SARIF run; one form at a time', async () => {
-  const clean = await runCli(['validate', '--setting-sources', '', '--settings', join(ROOT, 'fixtures/example/settings.json'), '--project-dir', ROOT, '--reporter', 'sarif'], { env: env(), cwd: root });
+  const cleanFile = join(root, 'clean.json');
+  writeFileSync(cleanFile, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR"/hooks/ok.sh' }] }] } }));
+  const clean = await runCli(['validate', '--setting-sources', '', '--settings', cleanFile, '--project-dir', join(root, 'project'), '--reporter', 'sarif'], { env: env(), cwd: root });
   assert.equal(clean.code, 0, clean.stderr);
   const log = JSON.parse(clean.stdout);
   assert.deepEqual(sarifValidator()(log), []);

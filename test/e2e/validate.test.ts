@@ -62,9 +62,13 @@ test('every mistake in fixtures/mistakes, with file, line, column, pointer, mess
   const rows = report.diagnostics.map((d: Record<string, string | number>): Row => [
     String(d.file).slice(root.length + 1), d.line as number, d.column as number, String(d.pointer), String(d.severity), String(d.code), String(d.message).replaceAll(root, '<root>'),
   ]);
-  assert.deepEqual(rows, EXPECTED);
+  // The fixture names its scripts from the working folder throughout (./hooks/ok.sh): each is said once.
+  const relative = rows.filter((row: Row) => row[5] === 'relative-script-path');
+  assert.equal(relative.length, 17);
+  assert.deepEqual(relative[0], [HOME, 4, 60, '/hooks/PreToolUse/0/hooks/0/command', 'warning', 'relative-script-path', './hooks/ok.sh is relative to the folder the hook runs in, which is the session\'s folder: from a subfolder it is not found (exit 127, a non-blocking error: what it guards goes through)']);
+  assert.deepEqual(rows.filter((row: Row) => row[5] !== 'relative-script-path'), EXPECTED);
   for (const d of report.diagnostics) assert.ok(typeof d.fix === 'string' && d.fix.length > 0, `${d.code} has a fix`);
-  assert.deepEqual([report.ok, report.errors, report.warnings, report.notes, report.hooks], [false, 19, 9, 0, 17]);
+  assert.deepEqual([report.ok, report.errors, report.warnings, report.notes, report.hooks], [false, 19, 26, 0, 17]);
   // The two broken PreToolUse entries are what keep settings.local.json from applying; nothing else is.
   const voiding = report.diagnostics.filter((d: { makesSourceInapplicable?: boolean }) => d.makesSourceInapplicable === true).map((d: { code: string }) => d.code);
   assert.deepEqual(voiding, ['invalid-timeout', 'unknown-hook-type']);
@@ -82,15 +86,21 @@ test('human output: one located line per problem, then the sources read and the 
   assert.equal(result.code, 1);
   assert.match(result.stdout, new RegExp(`\\nerror: ${root}/project/\\.claude/settings\\.json:4:5 \\(/hooks/preToolUse\\): unknown hook event "preToolUse"; entry ignored\\n  fix: did you mean PreToolUse\\?\\n`));
   assert.match(result.stdout, /\n {2}plugin +\S+\/plugins\/guard\/hooks\/hooks\.json +1 hook\n/);
-  assert.match(result.stdout, /\nfailed: 19 errors, 9 warnings, 0 notes\n$/);
+  assert.match(result.stdout, /\nfailed: 19 errors, 26 warnings, 0 notes\n$/);
   assert.match(result.stdout, /\(\/hooks\/PreToolUse\/1\/hooks\/0\/type\): Unknown hook type "comand"; entry dropped\n {2}fix: did you mean "command"\?\n {2}makes the file inapplicable: none of its hooks or settings apply until this is fixed\n/);
   assert.match(result.stdout, /\n {2}local +\S+settings\.local\.json +inapplicable\n/);
 });
 
 test('a clean configuration exits 0; --strict makes warnings fail', async () => {
-  const clean = await runCli(['validate', '--setting-sources', '', '--settings', join(ROOT, 'fixtures/example/settings.json'), '--project-dir', ROOT], { env: env() });
+  const cleanFile = join(root, 'clean.json');
+  writeFileSync(cleanFile, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR"/hooks/ok.sh' }] }] } }));
+  const clean = await runCli(['validate', '--setting-sources', '', '--settings', cleanFile, '--project-dir', join(root, 'project')], { env: env() });
   assert.equal(clean.code, 0, clean.stdout);
-  assert.match(clean.stdout, /^sources:\n {2}flag +\S+fixtures\/example\/settings\.json +3 hooks\nok: 0 errors, 0 warnings, 0 notes\n$/);
+  assert.match(clean.stdout, /^sources:\n {2}flag +\S+clean\.json +1 hook\nok: 0 errors, 0 warnings, 0 notes\n$/);
+  // The README's first example runs from the repository root, by relative paths: warnings, not errors.
+  const example = await runCli(['validate', '--setting-sources', '', '--settings', join(ROOT, 'fixtures/example/settings.json'), '--project-dir', ROOT], { env: env() });
+  assert.equal(example.code, 0, example.stdout);
+  assert.match(example.stdout, /ok: 0 errors, 2 warnings, 0 notes\n$/);
 
   const file = join(root, 'warn.json');
   writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ matcher: 'x', hooks: [{ type: 'command', command: 'true' }] }] } }));

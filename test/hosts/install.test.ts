@@ -1,14 +1,15 @@
 // install --host / uninstall --host for every host: its file and shape, only the events the policy uses,
-// absolute paths, idempotent, comments and other keys kept, dry runs that write nothing, uninstall exact.
+// the project's files portable (the project found from the file, peri-hooks in it or on PATH, the policy
+// relative to it), idempotent, comments and other keys kept, dry runs that write nothing, uninstall exact.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HOSTS } from '../../src/hosts/table.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { makeProject, ROOT, runCli, type Project } from '../helpers/cli.ts';
 
 let project: Project;
 let policy: string;
@@ -16,6 +17,9 @@ before(() => {
   project = makeProject();
   const deny = project.write('hooks/deny.sh', '#!/bin/sh\ncat > /dev/null\necho "no force pushes" >&2\nexit 2\n');
   policy = project.write('policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: deny, timeout: 20 }] }], Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  // The project's npm install of peri-hooks: the built bin.
+  project.write('node_modules/.bin/peri-hooks', `#!/bin/sh\nexec ${process.execPath} ${join(ROOT, 'dist/peri-hooks.cjs')} "$@"\n`);
+  chmodSync(join(project.dir, 'node_modules/.bin/peri-hooks'), 0o755);
 });
 after(() => project.cleanup());
 
@@ -26,9 +30,12 @@ const uninstall = (host: string, ...extra: string[]) => cli(['uninstall', '--hos
 /** The registered command of one entry, whatever the shape. */
 function firing(host: string, file: string): string[] {
   const text = readFileSync(file, 'utf8');
+  const shape = HOSTS[host as keyof typeof HOSTS].install.shape;
+  // In a JSON file the quotes are escaped; opencode's plugin still names the policy by its absolute path.
+  const relative = shape === 'plugin' ? policy : shape === 'scripts' ? '"$d"/policy.json' : '\\"$d\\"/policy.json';
   return [...text.matchAll(/fire --host (\S+) (\S+) --settings (\S+) --setting-sources none/g)].map((match) => {
     assert.equal(match[1], host);
-    assert.equal(match[3], policy, 'the policy by its absolute path');
+    assert.equal(match[3], relative, 'the policy relative to the project');
     return match[2]!;
   });
 }
@@ -50,6 +57,9 @@ describe('install --host, every host', () => {
       const removed = await uninstall(host);
       assert.equal(removed.code, 0, removed.stderr);
       for (const file of files) assert.equal(existsSync(file), false, `${file} removed: install created it`);
+      const folder = shape === 'scripts' ? target : dirname(target);
+      assert.equal(existsSync(folder), false, `${folder} removed: install made it, and it is empty`);
+      assert.equal(existsSync(`${target}.peri-hooks.bak`), false);
     });
   }
 });
@@ -142,7 +152,8 @@ describe('install --host, shapes', () => {
     const script = join(project.dir, '.clinerules/hooks/PreToolUse');
     assert.equal(statSync(script).mode & 0o111, 0o111);
     const payload = JSON.stringify({ clineVersion: '3.36.0', hookName: 'PreToolUse', timestamp: '1764497565123', taskId: 'task-1', workspaceRoots: [project.dir], userId: 'u1', preToolUse: { toolName: 'execute_command', parameters: { command: 'git push --force' } } });
-    const run = spawnSync(script, [], { input: payload, encoding: 'utf8', env: project.env() });
+    // Cline runs it in the workspace; from a subfolder the project is found all the same.
+    const run = spawnSync(script, [], { input: payload, encoding: 'utf8', env: project.env(), cwd: join(project.dir, 'hooks') });
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), { cancel: true, errorMessage: 'no force pushes' });
     await uninstall('cline');

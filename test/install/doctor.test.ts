@@ -4,10 +4,11 @@ import { after, afterEach, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
-import { packageCopy, type Package } from './setup.ts';
+import { linkIntoProject, packageCopy, type Package } from './setup.ts';
 
 let pkg: Package;
 let project: Project;
@@ -50,6 +51,16 @@ test('a good setup: every check passes, the http hook\'s server is never called;
   } });
   project.write('.claude/settings.json', '{\n  "model": "opus"\n}\n');
   assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  // The project's registration looks for peri-hooks in the project, then on PATH: before npm install, neither.
+  const before = await doctor();
+  assert.equal(before.code, 1);
+  assert.deepEqual(before.report.checks.find((entry) => entry.id === 'artefact'), {
+    id: 'artefact', status: 'fail', title: 'artefact',
+    detail: '.claude/settings.json starts peri-hooks from the project\'s node_modules/.bin/peri-hooks or from PATH, and on this machine neither is there (or node is not on PATH): its firings of PreToolUse, PostToolUse say so, and block where they are fail-closed',
+    fix: 'put the peri-hooks single binary on PATH (or npm install --save-dev peri-hooks, Node >= 22.19)',
+  });
+  linkIntoProject(pkg, project.dir);
+  const bin = join(project.dir, 'node_modules/.bin/peri-hooks');
   const { code, report } = await doctor();
   assert.equal(code, 0, JSON.stringify(report, null, 2));
   assert.equal(report.ok, true);
@@ -65,10 +76,10 @@ test('a good setup: every check passes, the http hook\'s server is never called;
   const detail = Object.fromEntries(report.checks.map((entry) => [entry.id, entry.detail]));
   assert.equal(detail.runtime, `peri-hooks ${VERSION} on Node ${process.version} (${process.execPath})`);
   assert.equal(detail.registration, '.claude/settings.json registers PreToolUse, PostToolUse');
-  assert.equal(detail.artefact, `the registration starts ${pkg.runner} (peri-hooks ${VERSION})`);
+  assert.equal(detail.artefact, `the registration starts ${bin} (peri-hooks ${VERSION})`);
   assert.equal(detail.policy, 'team-policy.json: 3 hooks load');
   assert.equal(detail.target, `${hookUrl}: allowed, 127.0.0.1 resolves to 127.0.0.1`);
-  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${pkg.runner}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms(; less than half of it is left for the SessionEnd hooks)?$`));
+  assert.match(detail.startup!, new RegExp(`^median \\d+ ms over 5 no-op firings of ${bin}: \\d+ % of SessionEnd's 1\\.5 s budget; a tool call starts 2 \\(PreToolUse, PostToolUse\\): about \\d+ ms(; less than half of it is left for the SessionEnd hooks)?$`));
   assert.equal(detail.state, `${join(project.home, '.local/state/peri-hooks')} is writable`);
   assert.equal(requests, 0);
 });
@@ -83,7 +94,16 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ] }],
   } });
   project.write('.claude/settings.json', '{}\n');
-  assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  linkIntoProject(pkg, project.dir);
+  // validate rejects it (an mcp_tool hook whose server is nowhere): install refuses, unless forced.
+  const refused = await pkg.run(['install', '--policy', policy], project);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /^peri-hooks: validate rejects the policy, so nothing was changed:\n {2}error: .*team-policy\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/3\/server\): no MCP configuration defines the server "memory"/);
+  assert.match(refused.stderr, /\n {2}fix: fix it \(peri-hooks validate --setting-sources none --settings .*team-policy\.json\), or register it as it is with --force\n$/);
+  assert.equal(readFileSync(join(project.dir, '.claude/settings.json'), 'utf8'), '{}\n');
+  const forced = await pkg.run(['install', '--policy', policy, '--force'], project);
+  assert.equal(forced.code, 0, forced.stderr);
+  assert.match(forced.stderr, /warning: .*team-policy\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/3\/server\): REGISTERED ANYWAY \(--force\): no MCP configuration defines the server "memory"/);
   // Claude Code ignores a settings file with comments, and a registration whose artefact is gone does nothing.
   project.write('.claude/settings.local.json', `{\n  // mine\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "${join(project.dir, 'gone/peri-hooks')} fire Stop --output claude" } ] } ] }\n}\n`);
   const stateFile = project.write('state-is-a-file', '');
@@ -94,6 +114,7 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ['runtime', 'pass', 'runtime'],
     ['registration', 'pass', 'project settings'],
     ['registration', 'fail', 'local settings'],
+    ['registration', 'warn', 'local settings'],
     ['artefact', 'pass', 'artefact'],
     ['artefact', 'fail', 'artefact'],
     ['policy', 'fail', 'policy'],
@@ -104,6 +125,11 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
     ['startup', 'pass', 'start-up'],
     ['state', 'fail', 'state folder'],
   ]);
+  // A hand-written registration without --fail-closed: what it lets through is said.
+  assert.deepEqual(report.checks.filter((entry) => entry.id === 'registration' && entry.status === 'warn').map((entry) => [entry.detail, entry.fix]), [[
+    '.claude/settings.local.json registers Stop fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the call through (said only on stderr)',
+    'peri-hooks install again without --fail-open (fail-closed is the default): each of those then blocks',
+  ]]);
   const failed = report.checks.filter((entry) => entry.status === 'fail').map((entry) => [entry.detail, entry.fix]);
   assert.deepEqual(failed, [
     ['.claude/settings.local.json:2:3 registers Stop, but this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',
@@ -147,3 +173,33 @@ test('human output: one ✓ or ✗ line per check, the fix under each failure, t
   assert.equal(lines[5], '1 of 4 checks failed: the guard would not work as configured');
 });
 
+
+test('the same policy in two scopes, a registration naming its policy relatively, a registered file that does not parse: each said as it is', async () => {
+  const policy = project.write('team-policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } });
+  linkIntoProject(pkg, project.dir);
+  assert.equal((await pkg.run(['install', '--policy', policy], project)).code, 0);
+  assert.equal((await pkg.run(['install', '--scope', 'local', '--policy', policy], project)).code, 0);
+  const twice = await doctor();
+  const warnings = twice.report.checks.filter((entry) => entry.status === 'warn' && entry.id === 'registration').map((entry) => [entry.detail, entry.fix]);
+  assert.deepEqual(warnings, [['team-policy.json is registered for PreToolUse in the project and local settings: Claude Code runs each registration, so every PreToolUse hook of it runs 2 times', 'keep one: peri-hooks uninstall --scope local']]);
+  assert.equal((await pkg.run(['uninstall', '--scope', 'local'], project)).code, 0);
+
+  // By hand, with the policy named from the working folder.
+  project.write('.claude/settings.local.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: `${pkg.runner} fire Stop --output claude --settings ./team-policy.json --setting-sources none --fail-closed` }] }] } });
+  const relative = await doctor();
+  assert.deepEqual(relative.report.checks.filter((entry) => entry.status === 'warn' && entry.id === 'registration').map((entry) => [entry.detail, entry.fix]), [[
+    '.claude/settings.local.json names its policy relative to the folder the hook runs in (./team-policy.json): Claude Code runs hooks in the session\'s folder, so from a subfolder the policy is not found',
+    'name it from the project, --settings "$CLAUDE_PROJECT_DIR"/team-policy.json, or run peri-hooks install, which does',
+  ]]);
+
+  // A trailing comma: Claude Code ignores the file, registration and all; doctor says that, not "not registered".
+  project.write('.claude/settings.json', readFileSync(join(project.dir, '.claude/settings.json'), 'utf8').replace(/\n}\n$/, ',\n}\n'));
+  project.write('.claude/settings.local.json', '{}\n');
+  const broken = await doctor();
+  const failed = broken.report.checks.filter((entry) => entry.status === 'fail' && entry.id === 'registration').map((entry) => [entry.title, entry.detail, entry.fix]);
+  assert.equal(failed.length, 2);
+  assert.match(failed[0]![1]!, /^\.claude\/settings\.json does not parse \(.*line \d+, column \d+\): Claude Code ignores all of it, so nothing it registers runs$/);
+  assert.equal(failed[0]![2], 'make it strict JSON (no comments, no trailing commas), then run peri-hooks doctor');
+  assert.doesNotMatch(JSON.stringify(broken.report), /nothing was changed|comments are fine/);
+  assert.equal(failed[1]![1], 'peri-hooks is not registered in any Claude Code settings file that parses (.claude/settings.json does not)');
+});

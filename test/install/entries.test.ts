@@ -13,7 +13,7 @@ const hook = (event: EventName, matcher?: string): LoadedHook => ({
   handler: { type: 'command', command: 'true' },
   provenance: { layer: 'flag', file: '/p/policy.json', pointer: `/hooks/${event}/0/hooks/0` },
 });
-const OPTIONS = { runner: ['peri-hooks'], policies: ['/p/policy.json'], failClosed: true };
+const OPTIONS = { launch: { runner: ['peri-hooks'] }, policies: ['/p/policy.json'], failClosed: true };
 
 const rows: Array<[what: string, hooks: LoadedHook[], event: EventName, matcher: string | undefined]> = [
   ['FileChanged: every file the policy watches, once each', [hook('FileChanged', '.envrc|.env'), hook('FileChanged', '.env|package.json'), hook('PreToolUse', 'Bash')], 'FileChanged', '.envrc|.env|package.json'],

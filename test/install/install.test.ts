@@ -4,11 +4,11 @@
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
-import { packageCopy, readSettings, registration, type Package } from './setup.ts';
+import { linkIntoProject, NOT_FOUND, packageCopy, portable, readSettings, registration, type Package } from './setup.ts';
 
 let pkg: Package;
 let project: Project;
@@ -39,10 +39,10 @@ describe('the edit', () => {
     const policyFile = policy();
     const result = await pkg.run(['install', '--policy', 'team-policy.json'], project);
     assert.equal(result.code, 0, result.stderr);
-    const hooks = { PreToolUse: [{ hooks: [{ type: 'command', command: registration(pkg.runner, 'PreToolUse', [policyFile]), timeout: 602 }] }] };
+    const hooks = { PreToolUse: [{ hooks: [{ type: 'command', command: portable('PreToolUse', ['team-policy.json']), timeout: 602 }] }] };
     assert.equal(read(file), `{\n\t// team settings\n\t"model": "opus",   "env": {"A": "1"},\n\t"permissions": {\n\t\t"allow": ["Bash(ls)"] /* keep */\n\t}, // last\n\t"hooks": ${pretty(hooks, '\t', '\t')}\n}\n`);
     assert.match(result.stdout, /^peri-hooks: registered in \.claude\/settings\.json:\n {2}PreToolUse {2}added {2}timeout 602 s\n/);
-    assert.match(result.stdout, new RegExp(`runs: Node ${process.version} \\(${process.execPath}\\) running ${pkg.dir}/dist/peri-hooks.cjs\n`));
+    assert.match(result.stdout, /\nruns: peri-hooks from the project's node_modules\/\.bin\/peri-hooks, else from PATH \(nothing of this machine is written\)\n/);
     assert.match(result.stdout, /\nbackup: \.claude\/settings\.json\.peri-hooks\.bak\n/);
     assert.equal(read(`${file}.peri-hooks.bak`), original);
     // Claude Code rejects a settings file with comments as a whole: install says so.
@@ -59,18 +59,18 @@ describe('the edit', () => {
     const file = project.write(SETTINGS, original);
     const policyFile = policy();
     assert.equal((await pkg.run(['install', '--policy', policyFile], project)).code, 0);
-    const group = [{ hooks: [{ type: 'command', command: registration(pkg.runner, 'PreToolUse', [policyFile]), timeout: 602 }] }];
+    const group = [{ hooks: [{ type: 'command', command: portable('PreToolUse', ['team-policy.json']), timeout: 602 }] }];
     assert.equal(read(file), `{\r\n    "hooks": {\r\n        "Notification": [\r\n            { "hooks": [ { "type": "command", "command": "notify-send hi" } ] }\r\n        ],\r\n        "PreToolUse": ${pretty(group, '    ', '        ', '\r\n')}\r\n    },\r\n    "theme": "dark"\r\n}\r\n`);
     assert.equal((await pkg.run(['uninstall'], project)).code, 0);
     assert.equal(read(file), original);
   });
 
-  test('a one-line file stays on one line; a missing file is created, and uninstall leaves {}', async () => {
+  test('a one-line file stays on one line; a missing file is created, and uninstall removes it, its backup and the folder it made', async () => {
     const policyFile = policy();
-    const command = registration(pkg.runner, 'PreToolUse', [policyFile]);
+    const command = registration(pkg.runner, 'PreToolUse', [policyFile], ['--fail-closed']);
     const file = project.write(SETTINGS, '{"model":"x"}');
     assert.equal((await pkg.run(['install', '--policy', policyFile], project)).code, 0);
-    assert.equal(read(file), `{"model":"x", "hooks": ${JSON.stringify({ PreToolUse: [{ hooks: [{ type: 'command', command, timeout: 602 }] }] })}}`);
+    assert.equal(read(file), `{"model":"x", "hooks": ${JSON.stringify({ PreToolUse: [{ hooks: [{ type: 'command', command: portable('PreToolUse', ['team-policy.json']), timeout: 602 }] }] })}}`);
     assert.equal((await pkg.run(['uninstall'], project)).code, 0);
     assert.equal(read(file), '{"model":"x"}');
 
@@ -80,8 +80,21 @@ describe('the edit', () => {
     assert.doesNotMatch(created.stdout, /backup/);
     assert.equal(read(local), `{\n  "hooks": ${pretty({ PreToolUse: [{ hooks: [{ type: 'command', command, timeout: 602 }] }] }, '  ', '  ')}\n}\n`);
     assert.equal(existsSync(`${local}.peri-hooks.bak`), false);
-    assert.equal((await pkg.run(['uninstall', '--scope', 'local'], project)).code, 0);
-    assert.equal(read(local), '{}\n');
+    // Installed again with other options: the backup is install's own text, the file still install's.
+    assert.equal((await pkg.run(['install', '--scope', 'local', '--policy', policyFile, '--fail-open'], project)).code, 0);
+    assert.equal(existsSync(`${local}.peri-hooks.bak`), true);
+    const removed = await pkg.run(['uninstall', '--scope', 'local'], project);
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.equal(removed.stdout, 'peri-hooks: removed the registration of PreToolUse from .claude/settings.local.json\nremoved .claude/settings.local.json too: install created it, and nothing else is in it\n');
+    assert.equal(existsSync(local), false);
+    assert.equal(existsSync(`${local}.peri-hooks.bak`), false);
+    assert.deepEqual(readdirSync(join(project.dir, '.claude')).sort(), ['settings.json', 'settings.json.peri-hooks.bak'], 'the file that existed before keeps its backup');
+
+    // In a project with no .claude/ at all, the folder install made goes too.
+    rmSync(join(project.dir, '.claude'), { recursive: true });
+    assert.equal((await pkg.run(['install', '--policy', policyFile], project)).code, 0);
+    assert.equal((await pkg.run(['uninstall'], project)).code, 0);
+    assert.equal(existsSync(join(project.dir, '.claude')), false);
   });
 
   test('installing twice changes nothing; an install with other options updates the entry in place', async () => {
@@ -98,18 +111,24 @@ describe('the edit', () => {
     assert.equal(statSync(file).mtimeMs, mtime);
     assert.equal(read(`${file}.peri-hooks.bak`), original);
 
-    const closed = await pkg.run(['install', '--policy', policyFile, '--fail-closed'], project);
-    assert.match(closed.stdout, / {2}PreToolUse {2}updated {2}timeout 602 s\n/);
-    assert.equal(read(file), installed.replace('--setting-sources none"', '--setting-sources none --fail-closed"'));
+    const open = await pkg.run(['install', '--policy', policyFile, '--fail-open'], project);
+    assert.match(open.stdout, / {2}PreToolUse {2}updated {2}timeout 602 s\n/);
+    assert.match(open.stdout, /\nfail-open \(--fail-open\): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through\n/);
+    assert.equal(read(file), installed.replace(JSON.stringify(portable('PreToolUse', ['team-policy.json'])), JSON.stringify(portable('PreToolUse', ['team-policy.json'], [], false))));
+    assert.notEqual(read(file), installed);
+    const both = await pkg.run(['install', '--policy', policyFile, '--fail-open', '--fail-closed'], project);
+    assert.equal(both.code, 1);
+    assert.match(both.stderr, /--fail-closed and --fail-open contradict each other/);
     // The first backup is kept: it is the file before peri-hooks touched it.
     assert.equal(read(`${file}.peri-hooks.bak`), original);
   });
 
   test('--dry-run prints the diff and writes nothing, not even a new file', async () => {
     const policyFile = policy();
+    linkIntoProject(pkg, project.dir);
     const result = await pkg.run(['install', '--policy', policyFile, '--dry-run'], project);
     assert.equal(result.code, 0, result.stderr);
-    const command = JSON.stringify(registration(pkg.runner, 'PreToolUse', [policyFile]));
+    const command = JSON.stringify(portable('PreToolUse', ['team-policy.json']));
     assert.equal(result.stdout, [
       '--- /dev/null', `+++ b${settingsFile()}`, '@@ -0,0 +1,15 @@', '+{', '+  "hooks": {', '+    "PreToolUse": [', '+      {', '+        "hooks": [', '+          {',
       '+            "type": "command",', `+            "command": ${command},`, '+            "timeout": 602', '+          }', '+        ]', '+      }', '+    ]', '+  }', '+}', '',
@@ -193,10 +212,11 @@ describe('moving the hooks out of Claude Code\'s reach', () => {
     assert.equal(settings.model, 'opus');
     assert.deepEqual(Object.keys(settings.hooks!), ['PreToolUse', 'Stop']);
     const command = settings.hooks!.PreToolUse![0]!.hooks[0]!.command as string;
-    assert.equal(command, registration(pkg.runner, 'PreToolUse', [policyFile, moved]));
+    assert.equal(command, portable('PreToolUse', ['team-policy.json', '.claude/settings.peri-hooks-policy.json']));
 
     // Claude Code runs the command line with sh; the moved hook and the policy both run, and the deny blocks.
-    const fired = spawnSync('sh', ['-c', command], { input: project.input('PreToolUse.tool_name-Bash'), env: project.env(), encoding: 'utf8' });
+    linkIntoProject(pkg, project.dir);
+    const fired = spawnSync('sh', ['-c', command], { input: project.input('PreToolUse.tool_name-Bash'), env: project.env({ CLAUDE_PROJECT_DIR: project.dir }), encoding: 'utf8' });
     assert.equal(fired.status, 2, fired.stderr);
     assert.equal(fired.stderr, 'no Bash here\n');
     assert.deepEqual(read(log).split('\n').sort(), ['', 'own', 'policy']);
@@ -211,17 +231,61 @@ describe('moving the hooks out of Claude Code\'s reach', () => {
 });
 
 describe('what is registered', () => {
-  test('the registered command is what Claude Code runs: the policy decides', async () => {
+  test('the registered command is what Claude Code runs: the policy decides, from any subfolder, on a checkout elsewhere', async () => {
     const log = join(project.dir, 'policy.log');
-    policy();
+    policy(denyPolicy('"$CLAUDE_PROJECT_DIR"/policy.log'));
     assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
+    const text = read(settingsFile());
+    assert.doesNotMatch(text, new RegExp(`${project.dir}|${pkg.dir}|${process.execPath}`), 'no path of this machine');
     const command = readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command as string;
-    const deny = spawnSync('sh', ['-c', command], { input: project.input('PreToolUse.tool_name-Bash'), env: project.env(), encoding: 'utf8' });
-    assert.equal(deny.status, 2);
+    linkIntoProject(pkg, project.dir);
+    const sub = join(project.dir, 'src/deep');
+    mkdirSync(sub, { recursive: true });
+    // Claude Code runs the command with sh in the session's folder, with CLAUDE_PROJECT_DIR set.
+    const fire = (fixture: string, cwd = sub, env = project.env({ CLAUDE_PROJECT_DIR: project.dir })) => spawnSync('sh', ['-c', command], { input: project.input(fixture, { cwd }), env, cwd, encoding: 'utf8' });
+    const deny = fire('PreToolUse.tool_name-Bash');
+    assert.equal(deny.status, 2, deny.stderr);
     assert.equal(deny.stderr, 'no Bash here\n');
-    const allow = spawnSync('sh', ['-c', command], { input: project.input('PreToolUse.tool_name-Read'), env: project.env(), encoding: 'utf8' });
+    const allow = fire('PreToolUse.tool_name-Read');
     assert.equal(allow.status, 0, allow.stderr);
     assert.equal(read(log), 'policy\n');
+
+    // A colleague's checkout: the same committed files at another path, with its own npm install.
+    const moved = `${project.dir}-checkout`;
+    execFileSync('cp', ['-a', project.dir, moved]);
+    try {
+      rmSync(join(moved, 'policy.log'));
+      const there = fire('PreToolUse.tool_name-Bash', moved, project.env({ CLAUDE_PROJECT_DIR: moved }));
+      assert.equal(there.status, 2, there.stderr);
+      assert.equal(read(join(moved, 'policy.log')), 'policy\n');
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
+  test('a machine where peri-hooks cannot start: the command says what is missing and how to fix it, and blocks (fail-closed by default; not with --fail-open)', async () => {
+    policy();
+    const installed = await pkg.run(['install', '--policy', 'team-policy.json'], project);
+    assert.match(installed.stderr, /warning: .*settings\.json: on this machine the registration finds no peri-hooks \(neither .*node_modules\/\.bin\/peri-hooks with node on PATH nor peri-hooks on PATH\)/);
+    const command = () => readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command as string;
+    const env = project.env({ CLAUDE_PROJECT_DIR: project.dir });
+    const closed = spawnSync('sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env, encoding: 'utf8' });
+    assert.equal(closed.status, 2);
+    assert.equal(closed.stderr, `${NOT_FOUND}; blocking because the registration is --fail-closed\n`);
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json', '--fail-open'], project)).code, 0);
+    const open = spawnSync('sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env, encoding: 'utf8' });
+    assert.equal(open.status, 1);
+    assert.equal(open.stderr, `${NOT_FOUND}\n`);
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
+    // Installed, but with no node on PATH for the npm bin: the same.
+    linkIntoProject(pkg, project.dir);
+    const noNode = spawnSync('/bin/sh', ['-c', command()], { input: project.input('PreToolUse.tool_name-Bash'), env: { ...env, PATH: '/nonexistent' }, encoding: 'utf8' });
+    assert.equal(noNode.status, 2);
+    assert.match(noNode.stderr, /^peri-hooks cannot start here/);
+    // A project whose package.json lists peri-hooks: the fix is its npm install.
+    project.write('package.json', { devDependencies: { 'peri-hooks': '^0.1.0' } });
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
+    assert.match(command(), /; fix: run npm install in the project; blocking/);
   });
 
   test('a firing that loads the settings holding the registration does not start peri-hooks again', async () => {
@@ -233,9 +297,40 @@ describe('what is registered', () => {
     const result = await pkg.run(['fire', 'PreToolUse', '--settings', policyFile], project, { stdin: project.input('PreToolUse.tool_name-Bash') });
     assert.equal(result.code, 2, result.stderr);
     assert.equal(read(log), 'policy\n');
-    assert.match(result.stderr, /note: .*settings\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration for PreToolUse: not run as a hook by peri-hooks itself/);
-    assert.match(result.stderr, /note: .*settings\.local\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration/);
+    // The installed registration is followed to the policy, which is loaded once (it is a source already).
+    assert.match(result.stderr, /note: .*settings\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration for PreToolUse: its PreToolUse hooks in team-policy\.json \(in the project\) run here, as the registration runs them/);
+    assert.match(result.stderr, /warning: .*settings\.local\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\): peri-hooks' own registration for PreToolUse is not run by peri-hooks itself, and the policy it runs cannot be read from it \(it loads settings besides its policy files: add --setting-sources none\)/);
     assert.doesNotMatch(result.stderr, /nested/);
+    // Under --fail-closed that unfollowed registration is policy not enforced here: it blocks.
+    const closed = await pkg.run(['fire', 'PreToolUse', '--fail-closed'], project, { stdin: project.input('PreToolUse.tool_name-Read') });
+    assert.equal(closed.code, 2, closed.stderr);
+    assert.match(closed.stderr, /peri-hooks' own registration for PreToolUse is not run by peri-hooks itself.*\(blocking because of --fail-closed\)/);
+  });
+
+  test('every command sees the installed policy: list, validate, explain, fire with the default sources, test --update', async () => {
+    const log = join(project.dir, 'policy.log');
+    policy();
+    assert.equal((await pkg.run(['install', '--policy', 'team-policy.json'], project)).code, 0);
+    const listed = await pkg.run(['list'], project);
+    assert.match(listed.stdout, /^PreToolUse \(1\)\n {2}command {2}Bash {2}project team-policy\.json:\d+ via \.claude\/settings\.json \(peri-hooks' registration\) {2}echo policy/);
+    const json = JSON.parse((await pkg.run(['list', '--output', 'json'], project)).stdout) as { events: Array<{ event: string; hooks: Array<{ via: string | null }> }> };
+    assert.equal(json.events.find((entry) => entry.event === 'PreToolUse')!.hooks[0]!.via, `${settingsFile()}#/hooks/PreToolUse/0/hooks/0`);
+    const validated = await pkg.run(['validate'], project);
+    assert.equal(validated.code, 0, validated.stderr);
+    assert.match(validated.stdout, /project +.*team-policy\.json +1 hook/);
+    const explained = await pkg.run(['explain', 'PreToolUse', '--tool', 'Bash'], project);
+    assert.doesNotMatch(explained.stdout + explained.stderr, /nothing is enforced/);
+    assert.match(explained.stdout, /"via": ".*settings\.json#\/hooks\/PreToolUse\/0\/hooks\/0"/);
+    const fired = await pkg.run(['fire', 'PreToolUse'], project, { stdin: project.input('PreToolUse.tool_name-Bash') });
+    assert.equal(fired.code, 2, fired.stderr);
+    assert.match(fired.stderr, /no Bash here/);
+    assert.equal(read(log), 'policy\n');
+    // A recorded call becomes a case with the expectations the installed policy gives.
+    const cases = join(project.dir, '.claude/hooks-tests/recorded.json');
+    assert.equal((await pkg.run(['record', '--into', cases], project, { stdin: project.input('PreToolUse.tool_name-Bash') })).code, 0);
+    const updated = await pkg.run(['test', cases, '--update'], project);
+    assert.equal(updated.code, 0, updated.stdout + updated.stderr);
+    assert.match(read(cases), /"expect": \{\n\s+"decision": "deny",\n\s+"exitCode": 2,\n\s+"reasonContains": "no Bash here"/);
   });
 
   test('timeouts cover the slowest hook; async hooks get their own async entry, the synchronous one skips them', async () => {
@@ -250,7 +345,7 @@ describe('what is registered', () => {
     });
     const result = await pkg.run(['install', '--policy', policyFile], project);
     assert.equal(result.code, 0, result.stderr);
-    const command = (event: string, extra: string[] = []) => registration(pkg.runner, event, [policyFile], extra);
+    const command = (event: string, extra: string[] = []) => portable(event, ['team-policy.json'], extra);
     assert.deepEqual(readSettings(settingsFile()).hooks, {
       PreToolUse: [{ hooks: [{ type: 'command', command: command('PreToolUse'), timeout: 902 }] }],
       PostToolUse: [{ hooks: [{ type: 'command', command: command('PostToolUse', ['--only-async']), async: true, timeout: 602 }] }],
@@ -298,21 +393,21 @@ describe('what is registered', () => {
     assert.equal(existsSync(join(sub, '.claude')), false);
   });
 
-  test('the single binary next to the bin is registered when it runs as this version; otherwise Node, and why', async () => {
+  test('local scope: the single binary next to the bin is registered when it runs as this version; otherwise Node, and why', async () => {
     const binary = join(pkg.dir, 'dist/peri-hooks');
     const policyFile = policy();
     try {
       writeFileSync(binary, `#!/bin/sh\necho peri-hooks/${VERSION} linux-x64 node-v24.21.0\n`);
       chmodSync(binary, 0o755);
-      const result = await pkg.run(['install', '--policy', policyFile], project);
+      const result = await pkg.run(['install', '--scope', 'local', '--policy', policyFile], project);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, new RegExp(`runs: the single binary ${binary}\n`));
-      assert.equal(readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(binary, 'PreToolUse', [policyFile]));
+      assert.equal(readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(binary, 'PreToolUse', [policyFile], ['--fail-closed']));
 
       writeFileSync(binary, '#!/bin/sh\necho peri-hooks/0.0.1 linux-x64 node-v24.21.0\n');
-      const older = await pkg.run(['install', '--policy', policyFile], project);
+      const older = await pkg.run(['install', '--scope', 'local', '--policy', policyFile], project);
       assert.match(older.stdout, new RegExp(`runs: Node .* running ${pkg.dir}/dist/peri-hooks\\.cjs; ${binary} was not used: it is version 0\\.0\\.1, not ${VERSION.replace(/\./g, '\\.')}\n`));
-      assert.equal(readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(pkg.runner, 'PreToolUse', [policyFile]));
+      assert.equal(readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command, registration(pkg.runner, 'PreToolUse', [policyFile], ['--fail-closed']));
     } finally {
       execFileSync('rm', ['-f', binary]);
     }

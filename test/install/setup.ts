@@ -1,6 +1,6 @@
 // Test helpers for install, uninstall and doctor: a copy of the built npm artefacts in a temporary "package"
 // folder (so the registration names a known path, whatever ROOT/dist holds), run as a real process.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
@@ -35,4 +35,24 @@ export function readSettings(file: string): { hooks?: Record<string, Array<{ hoo
 /** The registration's command for `event` as a policy of `policies` is registered by `runner`. */
 export function registration(runner: string, event: string, policies: string[], extra: string[] = []): string {
   return [runner, 'fire', event, '--output', 'claude', ...policies.flatMap((policy) => ['--settings', policy]), '--setting-sources', 'none', ...extra].join(' ');
+}
+
+/** What the portable registration says where neither the project nor PATH has peri-hooks (a project whose package.json does not list it). */
+export const NOT_FOUND = 'peri-hooks cannot start here: neither node_modules/.bin/peri-hooks (with node on PATH) nor peri-hooks on PATH; fix: put the peri-hooks single binary on PATH (or npm install --save-dev peri-hooks, Node >= 22.19)';
+
+/**
+ * The project scope's registration, written out: the project from $CLAUDE_PROJECT_DIR, peri-hooks from its
+ * node_modules/.bin or PATH, policies relative to the project; fail-closed (install's default) unless told.
+ */
+export function portable(event: string, policies: string[], extra: string[] = [], failClosed = true): string {
+  const blocks = failClosed && !['Notification', 'SessionStart', 'SessionEnd', 'StopFailure', 'SubagentStart', 'PostCompact'].includes(event);
+  const message = `${NOT_FOUND}${blocks ? '; blocking because the registration is --fail-closed' : ''}`;
+  return `d="$CLAUDE_PROJECT_DIR"; p="$d"/node_modules/.bin/peri-hooks; { [ -x "$p" ] && command -v node >/dev/null; } || p=$(command -v peri-hooks) || { echo '${message}' >&2; exit ${blocks ? 2 : 1}; }; exec "$p" `
+    + ['fire', event, '--output', 'claude', ...policies.flatMap((policy) => ['--settings', `"$d"/${policy}`]), '--setting-sources', 'none', ...(failClosed ? ['--fail-closed'] : []), ...extra].join(' ');
+}
+
+/** The project's node_modules/.bin/peri-hooks, as `npm install` of the package makes it: a link to the bin. */
+export function linkIntoProject(pkg: Package, projectDir: string): void {
+  mkdirSync(join(projectDir, 'node_modules/.bin'), { recursive: true });
+  symlinkSync(join(pkg.dir, 'dist/peri-hooks.cjs'), join(projectDir, 'node_modules/.bin/peri-hooks'));
 }

@@ -23,6 +23,7 @@ function hook(event: EventName, matcher: string | undefined, handler: HookHandle
   };
 }
 const echo: HookHandler = { type: 'command', command: 'echo hi' };
+const ROOT_DIR = '/nonexistent-project';
 const codes = async (...hooks: LoadedHook[]) => (await lint(hooks, ctx)).map((d) => d.code);
 const messages = async (...hooks: LoadedHook[]) => (await lint(hooks, ctx)).map((d) => d.message);
 
@@ -37,6 +38,24 @@ test('matcher-too-wide: only when the regex hits the tools it names and others t
   }
   // Not a tool event: the matcher is tested against other values.
   assert.deepEqual(await codes(hook('SessionStart', 'start.*', echo)), []);
+});
+
+test('unknown-tool and matcher-case: exact names that are no tool of 2.1.332, with the nearest; regexes, aliases and MCP names are left alone', async () => {
+  const found = async (matcher: string) => (await lint([hook('PreToolUse', matcher, echo)], ctx)).map((d) => [d.code, d.message, d.fix]);
+  assert.deepEqual(await found('bash'), [['matcher-case', 'matcher "bash" differs from Claude Code\'s tool Bash only in case: matchers are case-sensitive, so it matches no tool call', 'write "Bash"']]);
+  assert.deepEqual(await found('Edit|MultiEdit'), [['unknown-tool', 'matcher "MultiEdit" is not a tool of Claude Code 2.1.332: it matches no tool call', 'write "Edit"']]);
+  assert.deepEqual(await found('Bas'), [['unknown-tool', 'matcher "Bas" is not a tool of Claude Code 2.1.332: it matches no tool call', 'write "Bash"']]);
+  assert.deepEqual((await found('Zzzzzzzz'))[0]![2], 'use a tool name Claude Code has (see peri-hooks schema input --event PreToolUse), or mcp__<server>__<tool>');
+  for (const matcher of ['Bash', 'Task|KillShell', 'mcp__memory__read', 'bash.*', 'Write, Edit']) assert.deepEqual(await codes(hook('PreToolUse', matcher, echo)), [], matcher);
+  // Not a tool event: its matcher values are not tool names.
+  assert.deepEqual(await codes(hook('SessionStart', 'startup', echo)), []);
+});
+
+test('relative-script-path: a script named from the working folder; from the project or home it is fine', async () => {
+  const found = async (command: string) => (await lint([hook('PreToolUse', undefined, { type: 'command', command })], { ...ctx, projectDir: ROOT_DIR })).filter((d) => d.code === 'relative-script-path').map((d) => [d.message, d.fix]);
+  assert.deepEqual(await found('./policy/x.sh'), [['./policy/x.sh is relative to the folder the hook runs in, which is the session\'s folder: from a subfolder it is not found (exit 127, a non-blocking error: what it guards goes through)', 'name it from the project: \\"$CLAUDE_PROJECT_DIR\\"/policy/x.sh in the JSON string']]);
+  assert.equal((await found('bash hooks/x.sh')).length, 1);
+  for (const command of ['"$CLAUDE_PROJECT_DIR"/policy/x.sh', '/usr/bin/true', '~/x.sh', 'echo ./x.sh', 'true']) assert.deepEqual(await found(command), [], command);
 });
 
 test('mcp-server-without-tool: exact mcp__server names, alone or in a list; regexes are left alone', async () => {
@@ -74,15 +93,15 @@ test('programs: shell form checks a first word that is a path; exec form looks o
     writeFileSync(join(dir, 'plain.sh'), '#!/bin/sh\n');
     const at = { ...ctx, projectDir: dir, home: dir };
     const check = async (handler: HookHandler, layer: Layer = 'project', root?: string) => (await lint([hook('PreToolUse', undefined, handler, 0, layer, root)], at)).map((d) => d.code);
-    assert.deepEqual(await check({ type: 'command', command: 'FOO=1 ./run.sh --flag' }), []);
+    assert.deepEqual(await check({ type: 'command', command: 'FOO=1 ./run.sh --flag' }), ['relative-script-path']);
     assert.deepEqual(await check({ type: 'command', command: '~/plain.sh' }), ['program-not-executable']);
     assert.deepEqual(await check({ type: 'command', command: `"\${CLAUDE_PROJECT_DIR}/gone.sh" && true` }), ['program-not-found']);
     // A script given to an interpreter must exist, but need not be executable.
-    assert.deepEqual(await check({ type: 'command', command: 'sh ./gone.sh' }), ['program-not-found']);
+    assert.deepEqual(await check({ type: 'command', command: 'sh ./gone.sh' }), ['program-not-found', 'relative-script-path']);
     assert.deepEqual(await check({ type: 'command', command: '/usr/bin/python3 "$CLAUDE_PROJECT_DIR"/gone.py' }), ['program-not-found']);
-    assert.deepEqual(await check({ type: 'command', command: 'bash ./plain.sh' }), []);
+    assert.deepEqual(await check({ type: 'command', command: 'bash ./plain.sh' }), ['relative-script-path']);
     assert.deepEqual(await check({ type: 'command', command: 'bash -c ./gone.sh' }), []);
-    assert.deepEqual(await check({ type: 'command', command: 'node', args: ['./gone.js'] }), ['program-not-found']);
+    assert.deepEqual(await check({ type: 'command', command: 'node', args: ['./gone.js'] }), ['program-not-found', 'relative-script-path']);
     assert.deepEqual(await check({ type: 'command', command: '$OTHER/gone.sh' }), []);
     assert.deepEqual(await check({ type: 'command', command: 'sh', args: ['-c', 'true'] }), []);
     assert.deepEqual(await check({ type: 'command', command: './gone.sh', shell: 'powershell' }), []);

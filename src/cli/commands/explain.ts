@@ -47,16 +47,16 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
   return EXIT.ok;
 }
 
-function toolInput(text: string | undefined): Record<string, unknown> {
+export function toolInput(text: string | undefined, flag = '--tool-input'): Record<string, unknown> {
   if (text === undefined) return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PeriHooksError('invalid-json', `--tool-input is not valid JSON: ${(error as Error).message}`, `give the tool input as one JSON object, e.g. --tool-input '{"command":"ls"}'`);
+    throw new PeriHooksError('invalid-json', `${flag} is not valid JSON: ${(error as Error).message}`, `give the tool input as one JSON object, e.g. ${flag} '{"command":"ls"}'`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new PeriHooksError('invalid-input', '--tool-input must be a JSON object', `e.g. --tool-input '{"command":"ls"}'`);
+    throw new PeriHooksError('invalid-input', `${flag} must be a JSON object`, `e.g. ${flag} '{"command":"ls"}'`);
   }
   return value as Record<string, unknown>;
 }

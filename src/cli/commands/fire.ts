@@ -1,5 +1,6 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { appendFileSync } from 'node:fs';
+import path from 'node:path';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { checkHost, hostOf } from '../../hosts/detect.ts';
@@ -26,6 +27,10 @@ export interface FireFlags extends SourceFlags, StateFlags {
   skipAsync?: boolean;
   mcpConfig?: unknown;
   verbose?: boolean;
+  tool?: string;
+  command?: string;
+  file?: string;
+  inputJson?: string;
 }
 
 const OUTPUTS = ['decision', 'claude', 'json'] as const;
@@ -38,7 +43,8 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   const givenHost = flags.host === undefined ? undefined : checkHost(String(flags.host));
   if (givenHost === undefined && eventName !== undefined) checkEvent(eventName);
   const asyncHooks = asyncSelection(flags);
-  const { text, source } = await readInput(flags.input);
+  if (flags.tool !== undefined) eventName ??= 'PreToolUse';
+  const { text, source } = flags.tool !== undefined ? { text: JSON.stringify(await triedInput(checkEvent(eventName!), flags)), source: '--tool' } : await readInput(flags.input);
   // Colour and the progress lines are for a terminal only; a piped firing never creates the stderr stream before it writes.
   const onTerminal = isTerminal(2);
   // FORCE_COLOR and --color colour a piped stderr too (the trace); the terminal is asked without creating the stream.
@@ -117,4 +123,16 @@ export function selfCommand(): string[] {
   // Not import(): the SEA starts from a V8 snapshot, where import() is not available. Deno has no node:sea.
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
+}
+
+/** `--tool <Name> [--command … | --file … | --input-json …]`: a hook input built for a try by hand, in the current folder. */
+async function triedInput(event: ReturnType<typeof checkEvent>, flags: FireFlags): Promise<Record<string, unknown>> {
+  const given = [flags.command !== undefined && '--command', flags.file !== undefined && '--file', flags.inputJson !== undefined && '--input-json'].filter((flag) => flag !== false);
+  if (given.length > 1) throw new PeriHooksError('usage', `${given.join(' and ')} each give the whole tool input`, 'give one of --command, --file, --input-json');
+  if (flags.input !== undefined || flags.host !== undefined) throw new PeriHooksError('usage', '--tool builds the input; --input and --host read one', 'leave out --input and --host, or --tool');
+  const { toolInput } = await import('./explain.ts');
+  const input = flags.command !== undefined ? { command: String(flags.command) }
+    : flags.file !== undefined ? { file_path: path.resolve(String(flags.file)) }
+      : toolInput(flags.inputJson === undefined ? undefined : String(flags.inputJson), '--input-json');
+  return (await import('../../explain.ts')).syntheticInput(event, process.cwd(), { name: String(flags.tool), input });
 }

@@ -7,7 +7,7 @@ import { HOST_SCOPES, hostInstall, hostUninstall } from '../../install/host-inst
 import { displayPath, formatDiagnostic } from '../../text.ts';
 import { list, oneOf, write } from '../io.ts';
 import { eventsOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
-import { diffs } from './install.ts';
+import { diffs, failClosedOf } from './install.ts';
 import { HOST_GATES } from '../../doctor/host-gates.ts';
 import type { FileChange } from '../../install/install.ts';
 
@@ -16,6 +16,8 @@ export interface HostInstallFlags extends SettingsFlags {
   policy?: unknown;
   failClosed?: boolean;
   trust?: boolean;
+  failOpen?: boolean;
+  force?: boolean;
   dryRun?: boolean;
 }
 
@@ -27,7 +29,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
   const load = settingsLocation(flags);
   const result = await hostInstall({
     host, scope, policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
-    failClosed: flags.failClosed === true, trust: flags.trust === true, dryRun, cwd: process.cwd(), load,
+    failClosed: failClosedOf(flags), trust: flags.trust === true, force: flags.force === true, dryRun, cwd: process.cwd(), load,
   });
   const unmapped = result.unmapped.length > 0 ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see "Other agents" in the README)\n` : '';
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('') + unmapped;

@@ -1,5 +1,5 @@
 // `peri-hooks install`: register peri-hooks in a Claude Code settings file; `--dry-run` prints the diff instead.
-import { EXIT } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { unifiedDiff } from '../../install/diff.ts';
 import { install, type FileChange, type InstallResult } from '../../install/install.ts';
 import { displayPath, formatDiagnostic, table } from '../../text.ts';
@@ -10,6 +10,8 @@ export interface InstallFlags extends SettingsFlags {
   host?: string;
   policy?: unknown;
   failClosed?: boolean;
+  failOpen?: boolean;
+  force?: boolean;
   moveHooks?: boolean;
   dryRun?: boolean;
   serve?: string;
@@ -24,8 +26,9 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     scope: scopeOf(flags),
     policies: list(flags.policy) ?? [],
     ...(events ? { events } : {}),
-    failClosed: flags.failClosed === true,
+    failClosed: failClosedOf(flags),
     moveHooks: flags.moveHooks === true,
+    force: flags.force === true,
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
     dryRun,
@@ -36,6 +39,12 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
   await write(process.stdout, dryRun ? diffs(result.changes) : summary(result));
   await write(process.stderr, warnings + (dryRun ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n` : ''));
   return EXIT.ok;
+}
+
+/** Fail-closed unless --fail-open; with --serve the server decides, so only when asked. */
+export function failClosedOf(flags: Pick<InstallFlags, 'failClosed' | 'failOpen' | 'serve'>): boolean {
+  if (flags.failClosed === true && flags.failOpen === true) throw new PeriHooksError('usage', '--fail-closed and --fail-open contradict each other', 'give one of them (fail-closed is the default)');
+  return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
 }
 
 export function diffs(changes: readonly FileChange[]): string {
@@ -53,6 +62,7 @@ function summary(result: InstallResult): string {
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
+    ...(result.failClosed === false ? ['fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through'] : []),
     ...(result.policies.length > 0 ? [`policy: ${result.policies.map((policy) => displayPath(policy)).join(', ')}`] : []),
     ...(result.moved ? [`moved: the hooks of ${result.moved.events.join(', ')} from ${displayPath(result.file)} into ${displayPath(result.moved.file)}`] : []),
     ...result.changes.flatMap((change) => (change.backup ? [`backup: ${displayPath(change.backup)}`] : [])),

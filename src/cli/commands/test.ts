@@ -10,6 +10,7 @@ import { renderJunit } from '../../cases/report-junit.ts';
 import { caseLine, progressLine, relativePath, type ReportContext } from '../../cases/report-common.ts';
 import { renderTap } from '../../cases/report-tap.ts';
 import { runSuite, type CaseResult, type Progress, type Shard, type SuiteOptions, type SuiteResult } from '../../cases/run.ts';
+import { workflowLines } from '../../report/workflow-command.ts';
 import { interruptible, list, parseJobs, type ColourChoice, useColour, write } from '../io.ts';
 import { selfCommand } from './fire.ts';
 
@@ -122,6 +123,11 @@ async function report(suite: SuiteResult, flags: TestFlags, reporters: ReporterN
   if (suite.notRun > 0) notes += `peri-hooks: --bail: stopped after the first failure; ${suite.notRun} ${suite.notRun === 1 ? 'case was' : 'cases were'} not run\n`;
   for (const ended of suite.workersEnded) notes += `peri-hooks: warning: a case worker ${ended}; its cases ran in the test process instead\n`;
   await write(process.stdout, CONSOLE[consoleReporter](suite, context));
+  // In GitHub Actions the annotations come as well, as vitest's do: after the default report, else on stderr.
+  if (consoleReporter !== 'github' && process.env.GITHUB_ACTIONS === 'true') {
+    const annotations = workflowLines(CONSOLE.github(suite, context));
+    if (annotations !== '') await write(consoleReporter === 'default' ? process.stdout : process.stderr, annotations);
+  }
   await write(process.stderr, notes);
   return suite.failed > 0 ? EXIT.runnerError : EXIT.ok;
 }

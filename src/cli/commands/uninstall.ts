@@ -30,6 +30,7 @@ export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
     return EXIT.ok;
   }
   const removed = result.removed.map(({ event }) => event).join(', ');
-  await write(process.stdout, `peri-hooks: removed the registration of ${removed} from ${file}\nbackup: ${displayPath(result.change.backup!)}\n${moved}`);
+  const kept = result.change.after === '' ? `removed ${file} too: install created it, and nothing else is in it\n` : `backup: ${displayPath(result.change.backup!)}\n`;
+  await write(process.stdout, `peri-hooks: removed the registration of ${removed} from ${file}\n${kept}${moved}`);
   return EXIT.ok;
 }

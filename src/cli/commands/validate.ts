@@ -3,6 +3,7 @@ import { EXIT, PeriHooksError } from '../../errors.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
 import { validate, type ValidateReport } from '../../validate/index.ts';
 import { renderGithub, renderSarif, verdict } from '../../validate/reporters.ts';
+import { workflowLines } from '../../report/workflow-command.ts';
 import { validateDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
 import { list, oneOf, outputForm, sourceOptions, write, type SourceFlags } from '../io.ts';
@@ -25,6 +26,11 @@ export async function validateCommand(flags: ValidateFlags): Promise<number> {
     : reporter === 'sarif' ? renderSarif(report, process.cwd())
       : output === 'json' ? json(report) : human(report);
   await write(process.stdout, text);
+  // In GitHub Actions the annotations come as well, as vitest's do: after a human report, else on stderr.
+  if (reporter !== 'github' && process.env.GITHUB_ACTIONS === 'true') {
+    const annotations = workflowLines(renderGithub(report, process.cwd()));
+    if (annotations !== '') await write(reporter === undefined && output !== 'json' ? process.stdout : process.stderr, annotations);
+  }
   return report.ok ? EXIT.ok : EXIT.runnerError;
 }
 

@@ -2,7 +2,7 @@
 // what they received and answer as told, and the agent run as a real process whose whole group is killed at
 // the end. Each agent's own harness (test/hosts/real/<agent>.ts) builds on these.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../../helpers/cli.ts';
@@ -24,7 +24,9 @@ export function runFolder(prefix: string): RunFolder {
   const home = join(root, 'home');
   const project = join(root, 'project');
   const xdg = { XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local/share'), XDG_STATE_HOME: join(home, '.local/state'), XDG_CACHE_HOME: join(home, '.cache') };
-  for (const folder of [home, project, join(root, 'tmp'), ...Object.values(xdg)]) mkdirSync(folder, { recursive: true });
+  for (const folder of [home, project, join(root, 'tmp'), join(project, 'node_modules/.bin'), ...Object.values(xdg)]) mkdirSync(folder, { recursive: true });
+  // As the project's npm install leaves it: install --host's portable registration starts this.
+  symlinkSync(join(ROOT, 'dist/peri-hooks.cjs'), join(project, 'node_modules/.bin/peri-hooks'));
   const writeUnder = (base: string) => (relative: string, content: string | object) => {
     const path = join(base, relative);
     mkdirSync(dirname(path), { recursive: true });
