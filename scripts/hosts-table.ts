@@ -24,9 +24,10 @@ export function hostsTable(): string {
       const mapped = Object.entries(host.events).flatMap(([hostEvent, def]): Array<[string, Channels]> => (def.event === event ? [[hostEvent, def]] : def.also?.[event] ? [[hostEvent, def.also[event]]] : []));
       return mapped.length === 0 ? '—' : mapped.map(([hostEvent, def]) => `\`${hostEvent}\`: ${channels(def, event)}`).join('<br>');
     });
-    return `| ${host.title} (\`${name}\`) | ${cells.join(' | ')} |`;
+    const evidence = 'realAgent' in host.evidence ? `the real agent: \`npm run test:hosts ${name}\`` : `documentation: ${host.evidence.docs}`;
+    return `| ${host.title} (\`${name}\`) | ${cells.join(' | ')} | ${evidence} |`;
   });
-  return [`| Host | ${COLUMNS.join(' | ')} |`, `|---|${COLUMNS.map(() => '---').join('|')}|`, ...rows].join('\n');
+  return [`| Host | ${COLUMNS.join(' | ')} | Claims from |`, `|---|${COLUMNS.map(() => '---').join('|')}|---|`, ...rows].join('\n');
 }
 
 /** The README with the table between its markers. */

@@ -45,6 +45,11 @@ export interface HostDef {
   /** Claude Code input field → the host's value → Claude Code's value, where the host names a value otherwise. */
   values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   install: InstallDef;
+  /**
+   * Where this row's claims come from: the real agent, run by `npm run test:hosts <name>`, or, for an agent that
+   * cannot run here (an IDE), its documentation, named.
+   */
+  evidence: { realAgent: true } | { docs: string };
 }
 
 const tool = (name: string, fields?: Record<string, string>): ToolDef => ({ tool: name, ...(fields ? { fields } : {}) });
@@ -104,6 +109,7 @@ const GEMINI_TOOLS = {
 export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   codex: {
     name: 'codex',
+    evidence: { realAgent: true },
     title: 'Codex CLI',
     events: {
       ...claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact'], {
@@ -121,6 +127,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   cursor: {
     name: 'cursor',
+    evidence: { docs: 'cursor.com/docs/agent/hooks' },
     title: 'Cursor',
     events: {
       preToolUse: { event: 'PreToolUse', ...PRE, install: true },
@@ -151,6 +158,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   gemini: {
     name: 'gemini',
+    evidence: { realAgent: true },
     title: 'Gemini CLI',
     events: {
       BeforeTool: { event: 'PreToolUse', blocks: true, rewrites: true, asks: 'interactive', install: true },
@@ -169,6 +177,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   antigravity: {
     name: 'antigravity',
+    evidence: { docs: 'third-party pages only (gemini.meetcoding.cn/antigravity/hooks.html), unverified' },
     title: 'Antigravity CLI',
     events: claudeEvents(['PreToolUse', 'PostToolUse', 'Stop'], { PreToolUse: BLOCK, PostToolUse: {}, Stop: BLOCK }),
     tools: { run_command: tool('Bash', { command: 'CommandLine' }), write_to_file: tool('Write', { file_path: 'TargetFile', content: 'CodeContent' }), replace_file_content: tool('Edit', { file_path: 'TargetFile' }), multi_replace_file_content: tool('Edit', { file_path: 'TargetFile' }), view_file: tool('Read', { file_path: 'AbsolutePath' }) },
@@ -178,6 +187,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   copilot: {
     name: 'copilot',
+    evidence: { realAgent: true },
     title: 'GitHub Copilot CLI',
     // Each channel below is seen working in the real Copilot CLI 1.0.102 (test/hosts/real/copilot.real.ts), except
     // PascalCase SubagentStop's block, taken from the camelCase one (Copilot reads one answer form for both).
@@ -225,6 +235,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   vscode: {
     name: 'vscode',
+    evidence: { docs: 'microsoft/vscode-docs docs/agent-customization/hooks.md' },
     title: 'VS Code agent hooks',
     events: claudeEvents(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact']),
     tools: {
@@ -237,6 +248,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   windsurf: {
     name: 'windsurf',
+    evidence: { docs: 'docs.windsurf.com/windsurf/cascade/hooks' },
     title: 'Windsurf (Cascade)',
     events: {
       pre_run_command: { event: 'PreToolUse', tool: 'Bash', blocks: true, install: true },
@@ -257,6 +269,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   kiro: {
     name: 'kiro',
+    evidence: { docs: 'kiro.dev/docs/cli/hooks, aws/amazon-q-developer-cli docs/hooks.md' },
     title: 'Kiro CLI',
     events: {
       agentSpawn: { event: 'SessionStart', context: true, install: true },
@@ -275,6 +288,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   cline: {
     name: 'cline',
+    evidence: { docs: 'docs.cline.bot/features/hooks/hook-reference' },
     title: 'Cline',
     events: {
       PreToolUse: { event: 'PreToolUse', blocks: true, context: true, install: true },
@@ -299,6 +313,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   qwen: {
     name: 'qwen',
+    evidence: { realAgent: true },
     title: 'Qwen Code',
     // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and blocks after a tool only
     // through continue: false (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction
@@ -318,6 +333,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   factory: {
     name: 'factory',
+    evidence: { docs: 'docs.factory.ai/reference/hooks-reference' },
     title: 'Factory Droid',
     events: claudeEvents(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStop', 'PreCompact', 'Notification'], { PermissionRequest: BLOCK }),
     tools: { Execute: tool('Bash'), Create: tool('Write'), ApplyPatch: tool('Edit') },
@@ -327,6 +343,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   opencode: {
     name: 'opencode',
+    evidence: { realAgent: true },
     title: 'opencode (plugin)',
     events: {
       'tool.execute.before': { event: 'PreToolUse', blocks: true, rewrites: true, failsClosed: true, install: true },
@@ -340,6 +357,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   },
   amp: {
     name: 'amp',
+    evidence: { docs: 'the plugin API of ampcode.com' },
     title: 'Amp (plugin)',
     events: {
       'tool.call': { event: 'PreToolUse', blocks: true, install: true },

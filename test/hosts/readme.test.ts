@@ -37,3 +37,13 @@ for (const example of cases) {
     }
   });
 }
+
+test('the rows that claim the real agent are exactly the agents test:hosts runs, each with a case file; the others name their documentation', async () => {
+  const { AGENTS } = await import('../../scripts/install-agent.ts');
+  const { HOSTS } = await import('../../src/hosts/table.ts');
+  const { existsSync } = await import('node:fs');
+  const real = HOST_NAMES.filter((name) => 'realAgent' in HOSTS[name].evidence);
+  assert.deepEqual(real.sort(), Object.keys(AGENTS).sort());
+  for (const name of real) assert.ok(existsSync(join(ROOT, 'test/hosts/real', `${name}.real.ts`)), name);
+  for (const name of HOST_NAMES.filter((host) => !real.includes(host))) assert.match((HOSTS[name].evidence as { docs: string }).docs, /\S/, name);
+});

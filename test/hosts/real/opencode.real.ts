@@ -150,7 +150,7 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
     for (const folder of Object.values(folders)) assert.equal(existsSync(join(folder.project, '.env.local')), false);
     const [input] = seen(folders.policy, 'env');
     assert.equal(input!.tool_name, 'Write');
-    assert.deepEqual(input!.tool_input, { file_path: join(folders.policy.project, '.env.local'), content: 'SECRET=1' });
+    assert.deepEqual(input!.tool_input, { file_path: join(folders.policy.project, '.env.local'), content: 'SECRET=1\n' });
     assert.equal(input!.peri_hooks_host.tool_name, 'apply_patch');
   });
 
