@@ -4,18 +4,13 @@ import { logFiles, readEntries, verifyChain } from '../../audit/read.ts';
 import { entryLine, matches, stats, type Filter, type Stats } from '../../audit/query.ts';
 import { outputForm, write } from '../io.ts';
 
-export interface AuditFlags {
+export interface AuditFlags extends Filter {
   output?: string;
   lines?: unknown;
-  session?: string;
-  decision?: string;
-  tool?: string;
-  hook?: string;
-  since?: string;
-  until?: string;
 }
 
 const ACTIONS = ['verify', 'tail', 'stats', 'search'] as const;
+const FILTERS = ['session', 'decision', 'tool', 'hook', 'since', 'until'] as const satisfies ReadonlyArray<keyof Filter>;
 
 export async function auditCommand(action: string, fileArgument: string | undefined, flags: AuditFlags): Promise<number> {
   if (!(ACTIONS as readonly string[]).includes(action)) throw new PeriHooksError('usage', `unknown audit action "${action}"`, `use one of: ${ACTIONS.join(', ')}`);
@@ -32,14 +27,8 @@ export async function auditCommand(action: string, fileArgument: string | undefi
     await write(process.stdout, json ? `${JSON.stringify(report, null, 2)}\n` : human);
     return report.ok ? EXIT.ok : EXIT.runnerError;
   }
-  const filter: Filter = {
-    ...(flags.session !== undefined ? { session: String(flags.session) } : {}),
-    ...(flags.decision !== undefined ? { decision: String(flags.decision) } : {}),
-    ...(flags.tool !== undefined ? { tool: String(flags.tool) } : {}),
-    ...(flags.hook !== undefined ? { hook: String(flags.hook) } : {}),
-    ...(flags.since !== undefined ? { since: String(flags.since) } : {}),
-    ...(flags.until !== undefined ? { until: String(flags.until) } : {}),
-  };
+  // cac may give a number for a value that looks like one (a session id, a date): each filter is text.
+  const filter: Filter = Object.fromEntries(FILTERS.flatMap((key) => (flags[key] === undefined ? [] : [[key, String(flags[key])]])));
   let entries = readEntries(files).filter((entry) => matches(entry, filter));
   if (action === 'stats') {
     const result = stats(entries);

@@ -1,23 +1,19 @@
 // `peri-hooks serve`: the hook pipeline as a resident server, in the foreground until SIGTERM or SIGINT.
 import { connect } from 'node:net';
-import { config } from 'zod';
 import { chmodSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
-import { holdYoungGeneration } from '../../serve/young-generation.ts';
-import { list, sourceOptions, stateOptions, auditOption, write, type SourceFlags, type StateFlags } from '../io.ts';
-import { selfCommand } from './fire.ts';
+import { list, write } from '../io.ts';
+import { residentFiring, type ResidentFlags } from '../resident.ts';
 
-export interface ServeFlags extends SourceFlags, StateFlags {
+export interface ServeFlags extends ResidentFlags {
   listen?: string;
   socket?: string;
   tokenFile?: string;
-  failClosed?: boolean;
   maxActive?: unknown;
   maxQueued?: unknown;
   stopGrace?: unknown;
-  mcpConfig?: unknown;
   projectRoot?: unknown;
 }
 
@@ -41,20 +37,12 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
     throw new PeriHooksError('usage', '--listen and --socket name two places to serve on', 'give one of them');
   }
   // A resident server parses the same schemas per request: zod's compiled fast path pays off here (main.ts turns it off).
-  config({ jitless: false });
-  holdYoungGeneration();
+  const fire = residentFiring(flags);
   const token = flags.tokenFile === undefined ? undefined : readToken(String(flags.tokenFile));
   const address = flags.socket === undefined ? parseListen(String(flags.listen ?? DEFAULT_LISTEN)) : undefined;
   if (address) checkExposure(address.host, token);
   const running = createHookServer({
-    fire: {
-      ...sourceOptions(flags),
-      ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
-      ...(flags.failClosed ? { failClosed: true } : {}),
-      ...stateOptions(flags),
-      ...auditOption(flags.audit),
-      selfCommand: selfCommand(),
-    },
+    fire,
     ...(token === undefined ? {} : { token }),
     projectRoots: projectRoots(flags.projectRoot),
     ...(flags.socket !== undefined ? { socket: true } : {}),
