@@ -14,7 +14,9 @@ if (!versionSource.includes(`'${pkg.version}'`)) {
 
 const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathname;
 const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
-await build(bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile));
+// The MCP server SDK serves `peri-hooks mcp` alone: parsing it cost every firing ~30 M instructions (callgrind), so
+// the npm bundle requires it from the package's dependencies when that command runs (the SEA has it as an asset).
+await build({ ...bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile), external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'] });
 chmodSync(outfile, 0o755);
 
 // The bin runs on whatever Node the user has, so it is compiled for old ones: there it says which Node is needed.

@@ -209,9 +209,10 @@ describe('signals: any number of them ends with every hook tree dead', () => {
       try {
         await until('the hook to start', () => alive(tag));
         for (const signal of signals) child.kill(signal);
-        // The first signal is the one that ended the firing, and it is said.
+        // The first signal handled ended the firing, and it is said. Signals pending at once are delivered lowest
+        // number first (SIGHUP before SIGINT), not in the order they were sent, so any of those sent may be it.
         assert.equal(await closed, 1, stderr);
-        assert.match(stderr, new RegExp(`^peri-hooks: interrupted by ${signals[0]} during the firing: its hooks were killed and nothing was decided\n`));
+        assert.match(stderr, new RegExp(`^peri-hooks: interrupted by (${[...new Set(signals)].join('|')}) during the firing: its hooks were killed and nothing was decided\n`));
         await until('every hook process to be gone', () => !alive(tag), 5_000);
       } finally {
         try { execFileSync('pkill', ['-KILL', '-f', `^${tag}`]); } catch { /* none left */ }

@@ -180,7 +180,7 @@ describe('install --host, shapes', () => {
     // peri-hooks cannot start: opencode refuses a call whose plugin fails, and so does this one.
     writeFileSync(file, text.replace(/^const RUNNER = .*$/m, 'const RUNNER = ["/nonexistent/peri-hooks"];'));
     const broken = (await import(`${pathToFileURL(file).href}?broken`)).default as typeof plugin;
-    await assert.rejects((await broken({ directory: project.dir }))['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c3' }, { args: { filePath: 'README.md' } }), /: peri-hooks failed; refused$/);
+    await assert.rejects((await broken({ directory: project.dir }))['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c3' }, { args: { filePath: 'README.md' } }), /: peri-hooks failed; refused because of --fail-closed$/);
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
   });

@@ -183,7 +183,7 @@ describe('refusals', () => {
       [['--policy', project.write('guard.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'comand', command: 'x' }] }] } })], /the policy does not load, so nothing was changed:\n {2}error: .*guard\.json:\d+:\d+ \(\/hooks\/PreToolUse\/0\/hooks\/0\/type\): Unknown hook type "comand"/],
       [['--policy', join(project.dir, 'missing.json')], /policy file .*missing\.json does not exist/],
       [[], /no policy to register/],
-      [['--policy', project.write('empty.json', { hooks: {} })], /the policy files hold no hooks: nothing to register/],
+      [['--policy', project.write('empty.json', { hooks: {} })], /validate rejects the policy, so nothing was changed:\n {2}error: .*empty\.json holds no hooks/],
       [['--policy', policy(), '--events', 'pretooluse'], /unknown hook event "pretooluse"; did you mean PreToolUse\?/],
       [['--policy', policy(), '--scope', 'team'], /unknown --scope "team"\n {2}fix: use one of: project, local, user, managed/],
       [['--policy', join(project.dir, SETTINGS)], /is the settings file install writes to/],
