@@ -77,6 +77,12 @@ test('unsupported types, if on other events, empty if', async () => {
   assert.deepEqual(await codes(hook('PreToolUse', undefined, { type: 'command', command: 'true', if: 'WebFetch(domain:x.com)' })), ['malformed-if']);
 });
 
+test('duplicates: a handler twice in one matcher group is reported where the second stands', async () => {
+  const first = hook('PreToolUse', 'Bash', echo);
+  const second = { ...first, id: 'project:f#/hooks/PreToolUse/0/hooks/1', provenance: { ...first.provenance, pointer: '/hooks/PreToolUse/0/hooks/1' } };
+  assert.deepEqual(await codes(first, second), ['duplicate-handler']);
+});
+
 test('duplicates: same event and matcher; plugin copies and other matchers stay apart', async () => {
   const again = (i: number, matcher?: string, layer: Layer = 'user', root?: string) => hook('PreToolUse', matcher, echo, i, layer, root);
   assert.deepEqual(await codes(again(0, 'Bash'), again(1, 'Bash')), ['duplicate-handler']);
