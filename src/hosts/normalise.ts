@@ -61,6 +61,9 @@ function clip(value: unknown): string {
  */
 export const ACTS_ON: Readonly<Record<string, string>> = { Bash: 'command', PowerShell: 'command', Write: 'file_path', Edit: 'file_path', Read: 'file_path' };
 
+/** The events that decide whether a call runs: there a call without the field it acts on is refused. */
+const BEFORE_THE_CALL: ReadonlySet<string> = new Set(['PreToolUse', 'PermissionRequest']);
+
 function requireActedOn(host: HostDef, hostEvent: string, tool: { name: string; input: Record<string, unknown>; hostName?: string; from?: string }): void {
   const name = ACTS_ON[tool.name];
   if (name === undefined) return;
@@ -138,7 +141,9 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
     const hostName = tool?.hostName ?? def.tool ?? input.tool_name;
     if (tool === undefined && typeof hostName !== 'string') throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
     const mapped = tool ? { ...tool, input: absolutePath(tool.input, cwd) } : { ...claudeTool(host, hostEvent, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${fieldPath(host, payload, 'tool_input') ?? 'tool_input'}`), cwd), hostName: hostName as string };
-    requireActedOn(host, hostEvent, mapped);
+    // Before the call runs, an empty command or path is what a content policy lets through; after it (the tool ran or
+    // failed, as an agent's rewrite may make it fail), there is nothing to let through, and its context still counts.
+    if (BEFORE_THE_CALL.has(event)) requireActedOn(host, hostEvent, mapped);
     input.tool_name = mapped.name;
     input.tool_input = mapped.input;
     if (!EVENTS[event].withoutToolUseId) input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';

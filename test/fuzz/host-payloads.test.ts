@@ -104,7 +104,8 @@ test(`${PAYLOADS} mutated host payloads (seed ${SEED}): refused with a clear err
     }
     for (const input of inputs) {
       const field = ACTS_ON[input.tool_name as string];
-      if (field === undefined) continue;
+      // Only where the firing decides whether the call runs; after it, the call is what it was.
+      if (field === undefined || !['PreToolUse', 'PermissionRequest'].includes(String(input.hook_event_name))) continue;
       const value = (input.tool_input as Record<string, unknown>)[field];
       assert.ok(typeof value === 'string' && value !== '', `${where}: a ${String(input.tool_name)} call without its ${field}: ${JSON.stringify(input.tool_input)}`);
       counts.calls++;

@@ -50,7 +50,7 @@ async function runCase(entry: Case, variant: Variant): Promise<{ outcome: Outcom
     await run.trustListed();
   } else {
     run.folder.write('policy.json', { hooks: groups });
-    const installed = await run.periHooks(['install', '--host', 'codex', '--policy', 'policy.json', '--trust', ...(variant === 'peri-hooks --fail-closed' ? ['--fail-closed'] : [])]);
+    const installed = await run.periHooks(['install', '--host', 'codex', '--policy', 'policy.json', '--trust', ...(variant === 'peri-hooks --fail-closed' ? ['--fail-closed'] : ['--fail-open'])]);
     assert.equal(installed.code, 0, installed.stderr);
   }
   const result = await run.exec('Do the task.');

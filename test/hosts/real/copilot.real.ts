@@ -286,8 +286,8 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     });
     same(native, peri);
     assert.deepEqual([peri.ran, peri.rewritten], [false, true]);
-    for (const outcome of [native, peri]) {
-      for (const text of ['PRE-CONTEXT', 'POST-CONTEXT', 'FAILURE-CONTEXT', 'START-CONTEXT', 'PROMPT-CONTEXT', 'PASCAL-STOP']) assert.ok(outcome.saw.includes(text), `${text} reached the model`);
+    for (const [name, outcome] of [['native', native], ['peri-hooks', peri]] as const) {
+      for (const text of ['PRE-CONTEXT', 'POST-CONTEXT', 'FAILURE-CONTEXT', 'START-CONTEXT', 'PROMPT-CONTEXT', 'PASCAL-STOP']) assert.ok(outcome.saw.includes(text), `${text} reached the model (${name})`);
     }
     const read = seen(peri.folder, 'PreToolUse').find((input) => input.tool_name === 'Read');
     assert.deepEqual(read?.tool_input, { file_path: join(peri.folder.project, 'missing.txt') });

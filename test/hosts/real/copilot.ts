@@ -30,7 +30,9 @@ export function handler(script: string, timeoutSec?: number): Record<string, unk
 /** The same logic as a Claude Code policy, registered as a user would: `peri-hooks install --host copilot`. */
 export async function installPolicy(folder: RunFolder, policy: { hooks: Record<string, unknown> }, args: string[] = []): Promise<AgentResult> {
   const file = folder.write('policy.json', policy);
-  const installed = await periHooks(['install', '--host', 'copilot', '--policy', file, ...args], { cwd: folder.project, env: folder.env });
+  // The policy as the agent's own hooks would act, unless the case asks for --fail-closed (install's default).
+  const open = args.includes('--fail-closed') ? [] : ['--fail-open'];
+  const installed = await periHooks(['install', '--host', 'copilot', '--policy', file, ...open, ...args], { cwd: folder.project, env: folder.env });
   if (installed.code !== 0) throw new Error(`install --host copilot failed (${installed.code}): ${installed.stderr}`);
   return installed;
 }

@@ -52,7 +52,7 @@ export function nativeHooks(folder: RunFolder, events: Record<string, NativeGrou
 /** Writes the Claude Code policy and registers it as a user would: `peri-hooks install --host gemini --policy …`. */
 export async function installPolicy(folder: RunFolder, hooks: Record<string, unknown>, options: { failClosed?: boolean } = {}): Promise<void> {
   const policy = folder.write('policy.json', { hooks });
-  const result = await periHooks(['install', '--host', 'gemini', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : [])], { cwd: folder.project, env: folder.env });
+  const result = await periHooks(['install', '--host', 'gemini', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : ['--fail-open'])], { cwd: folder.project, env: folder.env });
   if (result.code !== 0) throw new Error(`install --host gemini failed (${result.code}): ${result.stderr}`);
 }
 

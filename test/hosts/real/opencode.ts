@@ -88,7 +88,7 @@ export function nativePlugin(folder: RunFolder, source: string): void {
 export async function installPolicy(folder: RunFolder, hooks: Record<string, unknown>, options: { failClosed?: boolean } = {}): Promise<string> {
   const policy = join(folder.root, 'policy.json');
   writeFileSync(policy, JSON.stringify({ hooks }, null, 2));
-  const result = await periHooks(['install', '--host', 'opencode', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : [])], { cwd: folder.project, env: folder.env });
+  const result = await periHooks(['install', '--host', 'opencode', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : ['--fail-open'])], { cwd: folder.project, env: folder.env });
   if (result.code !== 0) throw new Error(`install --host opencode failed (${result.code}): ${result.stderr}`);
   return join(folder.project, '.opencode/plugins/peri-hooks.js');
 }

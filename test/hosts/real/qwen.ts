@@ -81,7 +81,7 @@ export async function runQwen(mode: 'native' | 'policy', build: (folder: RunFold
       folder.write('.qwen/settings.json', { hooks: kase.native ?? {} });
     } else {
       const policy = folder.writeHome('policy.json', { hooks: kase.policy ?? {} });
-      install = await periHooks(['install', '--host', 'qwen', '--policy', policy, ...(kase.failClosed ? ['--fail-closed'] : [])], { cwd: folder.project, env });
+      install = await periHooks(['install', '--host', 'qwen', '--policy', policy, ...(kase.failClosed ? ['--fail-closed'] : ['--fail-open'])], { cwd: folder.project, env });
       if (install.code !== 0) throw new Error(`peri-hooks install --host qwen failed (${install.code}):\n${install.stdout}${install.stderr}`);
     }
     const result = await runAgent(qwenCommand(), ['-p', PROMPT, '--approval-mode', 'yolo'], { cwd: folder.project, env, timeoutMs: 120_000 });
