@@ -129,16 +129,18 @@ export async function loadSpec(spec: SourceSpec, everyEntry = false): Promise<Fi
     if (parsed.value.hooks !== undefined) walkHooks(walk, parsed.value.hooks, '/hooks');
   });
   const result = await finish(walk, parsed.text, settings);
-  if (spec.kind === 'file' && spec.required === true) emptyPolicy(result, parsed.text, settings);
+  if (spec.kind === 'file' && spec.required === true) emptyPolicy(result, parsed.text, settings, parsed.value);
   return [result];
 }
 
 /**
  * A policy the user named that holds no hooks says so: a truncated save or a full disk empties a file, and an
- * empty policy enforces nothing. Not where a finding already says why, nor where the file turns hooks off.
+ * empty policy enforces nothing. Not where a finding already says why, where the file turns hooks off, nor where
+ * it carries settings of its own (a file of `allowedHttpHookUrls` for another policy's http hooks is no policy).
  */
-function emptyPolicy(result: FileResult, text: string, settings: ScalarSettings): void {
+function emptyPolicy(result: FileResult, text: string, settings: ScalarSettings, value: Record<string, unknown>): void {
   if (result.hooks.length > 0 || result.unapplied.length > 0 || settings.disableAllHooks === true) return;
+  if (Object.keys(value).some((key) => key !== 'hooks' && key !== '$schema')) return;
   if (result.diagnostics.some((diagnostic) => LOADER_CODES[diagnostic.code] !== 'nothing')) return;
   const file = result.report.file;
   result.diagnostics.push({

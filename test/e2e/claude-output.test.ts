@@ -254,6 +254,11 @@ describe('an empty or blank settings file', () => {
     }
   });
 
+  test('named with --settings, without hooks but with settings of its own (allowedHttpHookUrls for another policy): no finding', async () => {
+    const settings = project.write('urls.json', { allowedHttpHookUrls: ['http://127.0.0.1:*'] });
+    for (const extra of [[], ['--fail-closed']]) assert.deepEqual(await fire(['--settings', settings, '--setting-sources', '', ...extra]).then(({ code, stdout }) => [code, stdout]), [0, '']);
+  });
+
   for (const [shape, text] of [['empty', ''], ['blank', ' \n\t\n'], ['without hooks', '{}'], ['with no hook in its events', '{"hooks": {"PreToolUse": []}}']] as const) {
     test(`named with --settings and ${shape}: said to the user, and a block under --fail-closed`, async () => {
       const policy = project.write('policy.json', text);
