@@ -3,12 +3,12 @@
 // fields as the agent substitutes them; its answer is the hook JSON the agent honours. Settings load once and are
 // revalidated per call (as `serve` does); every call is `fire` itself, and calls run concurrently.
 import { Server } from '@modelcontextprotocol/server';
-import { canBlock, EVENTS, isEventName, type EventName } from '../events.ts';
+import { canBlock, isEventName, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
 import { fire, type FireOptions } from '../fire.ts';
 import { settingsCache } from '../config/settings-cache.ts';
 import { createConnectionPool } from '../mcp/pool.ts';
-import { httpAnswer } from '../serve/http-answer.ts';
+import { failClosedBlock, httpAnswer } from '../serve/http-answer.ts';
 import { VERSION } from '../version.ts';
 import { inputFromArguments } from './arguments.ts';
 
@@ -66,9 +66,7 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
   const failure = (event: EventName | undefined, error: unknown): ToolResult => {
     const message = error instanceof PeriHooksError ? `${error.message}${error.fix ? `; ${error.fix}` : ''}` : `internal error: ${error instanceof Error ? error.message : String(error)}`;
     if (options.fire.failClosed !== true || event === undefined || !canBlock(event)) return text(`peri-hooks: ${message}`, true);
-    const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
-    const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
-    return text(JSON.stringify(denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason }));
+    return text(JSON.stringify(failClosedBlock(event, message)));
   };
 
   const server = new Server({ name: 'peri-hooks', version: VERSION }, { capabilities: { tools: {} } });

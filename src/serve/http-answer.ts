@@ -6,7 +6,7 @@
 // (README, "serve"): a Stop or PostToolUse exit-2 block gains Claude Code's "blocking error from command:
 // <url>" system message; plain-stdout context becomes additionalContext; stderr shown only to the user on a
 // non-blocking exit 2 becomes a systemMessage; a runner error (exit 1) is an HTTP 500, a non-blocking error.
-import { EVENTS } from '../events.ts';
+import { EVENTS, type EventName } from '../events.ts';
 import { renderClaude } from '../report/claude.ts';
 import type { FireReport, HookReport } from '../report/types.ts';
 
@@ -58,4 +58,11 @@ function labelledReason(report: FireReport, stderr: string): string {
   if (decider?.blockedBy === 'onFailure' && decider.blockingMessage?.startsWith(`[${decider.label}]: `)) return decider.blockingMessage;
   if (decider?.blockedBy === 'exit2' && decider.stderr === stderr) return `[${decider.label}]: ${stderr}`;
   return stderr;
+}
+
+/** A failure under --fail-closed, as the block Claude Code reads from an http or mcp_tool hook of `event`. */
+export function failClosedBlock(event: EventName, message: string): Record<string, unknown> {
+  const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
+  const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
+  return denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason };
 }

@@ -14,7 +14,7 @@ import { closeStores } from '../session/store.ts';
 import { createConnectionPool } from '../mcp/pool.ts';
 import { VERSION } from '../version.ts';
 import { authorized } from './auth.ts';
-import { httpAnswer } from './http-answer.ts';
+import { failClosedBlock, httpAnswer } from './http-answer.ts';
 import { limiter } from './limiter.ts';
 import { settingsCache } from '../config/settings-cache.ts';
 import { nowMs } from '../clock.ts';
@@ -253,13 +253,6 @@ function underRoot(dir: string, roots: readonly string[]): boolean {
     const relative = path.relative(root, real);
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   });
-}
-
-/** A failure under --fail-closed, as the block Claude Code reads from an http hook of `event`. */
-function failClosedBlock(event: EventName, message: string): Record<string, unknown> {
-  const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
-  const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
-  return denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason };
 }
 
 function refuse(response: ServerResponse, answer: (status: number, body: unknown) => number): number {

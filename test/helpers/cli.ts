@@ -57,13 +57,6 @@ export function makeProject(): Project {
   const home = join(base, 'home');
   const managed = join(base, 'managed');
   for (const folder of [dir, home, managed]) mkdirSync(folder, { recursive: true });
-  const writeUnder = (root: string) => (relative: string, content: string | object) => {
-    const path = join(root, relative);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-    if (path.endsWith('.sh')) chmodSync(path, 0o755);
-    return path;
-  };
   return {
     dir, home, managed,
     write: writeUnder(dir),
@@ -79,6 +72,17 @@ export function makeProject(): Project {
     cleanup() {
       rmSync(base, { recursive: true, force: true });
     },
+  };
+}
+
+/** A writer of files under `root`: JSON for objects, executable when the name ends in .sh; returns the path. */
+export function writeUnder(root: string): (relative: string, content: string | object) => string {
+  return (relative, content) => {
+    const path = join(root, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    if (path.endsWith('.sh')) chmodSync(path, 0o755);
+    return path;
   };
 }
 

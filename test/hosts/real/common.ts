@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../../helpers/cli.ts';
+import { ROOT, writeUnder } from '../../helpers/cli.ts';
 
 export interface RunFolder {
   root: string;
@@ -27,13 +27,6 @@ export function runFolder(prefix: string): RunFolder {
   for (const folder of [home, project, join(root, 'tmp'), join(project, 'node_modules/.bin'), ...Object.values(xdg)]) mkdirSync(folder, { recursive: true });
   // As the project's npm install leaves it: install --host's portable registration starts this.
   symlinkSync(join(ROOT, 'dist/peri-hooks.cjs'), join(project, 'node_modules/.bin/peri-hooks'));
-  const writeUnder = (base: string) => (relative: string, content: string | object) => {
-    const path = join(base, relative);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-    if (path.endsWith('.sh')) chmodSync(path, 0o755);
-    return path;
-  };
   return {
     root, home, project,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: join(root, 'tmp'), ...xdg },
