@@ -9,10 +9,10 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portableCommand, shellCommand } from '../src/config/registration.ts';
-import { compare, peakMemoryMB, type Command } from './bench/measure.ts';
 import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
-import { machine, table, updateDoc, type Row } from './bench/report.ts';
 import { mcpRows } from './bench/mcp.ts';
+import { type Command, compare, peakMemoryMB } from './bench/measure.ts';
+import { machine, type Row, table, updateDoc } from './bench/report.ts';
 import { serveRows } from './bench/serve.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,12 +39,23 @@ const clis: Array<[name: string, argv: string[], env?: Record<string, string>]> 
   ...(existsSync(SEA) ? [['SEA', [seaCopy]] as [string, string[]]] : []),
   ['bundle', [NODE, BUNDLE]],
   ['sources (node)', [NODE, join(ROOT, 'src/cli/bin.ts')]],
-  ...(existsSync(DENO) ? [['sources (deno run)', [DENO, 'run', '--no-prompt', '--allow-read', '--allow-env', '--allow-run', join(ROOT, 'src/cli/bin.ts')]] as [string, string[]]] : []),
+  ...(existsSync(DENO)
+    ? [
+        [
+          'sources (deno run)',
+          [DENO, 'run', '--no-prompt', '--allow-read', '--allow-env', '--allow-run', join(ROOT, 'src/cli/bin.ts')],
+        ] as [string, string[]],
+      ]
+    : []),
 ];
 // Scenarios 3–5 use the fastest artefact there is: the SEA, else the bundle.
 const main = clis[0]!;
 const fire = (cli: (typeof clis)[number], extra: string[] = [], cwd = world.project): Command => ({
-  label: `${cli[0]} fire`, argv: [...cli[1], 'fire', 'PreToolUse', ...extra], stdin: world.input, env: { ...world.env, ...cli[2] }, cwd,
+  label: `${cli[0]} fire`,
+  argv: [...cli[1], 'fire', 'PreToolUse', ...extra],
+  stdin: world.input,
+  env: { ...world.env, ...cli[2] },
+  cwd,
 });
 const script = (label: string, argv: string[]): Command => ({ label, argv, env: world.env, cwd: world.project });
 const nodeE0 = script('node -e 0', [NODE, '-e', '0']);
@@ -54,7 +65,7 @@ const rows: Row[] = [];
 if (process.argv.slice(2).includes('mcp')) {
   console.error('10–12. mcp');
   try {
-    rows.push(...await mcpRows(main[1], main[0], NODE, world, quick));
+    rows.push(...(await mcpRows(main[1], main[0], NODE, world, quick)));
   } finally {
     rmSync(world.base, { recursive: true, force: true });
   }
@@ -65,7 +76,7 @@ if (process.argv.slice(2).includes('mcp')) {
 if (process.argv.slice(2).includes('serve')) {
   console.error('7–9. serve');
   try {
-    rows.push(...await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
+    rows.push(...(await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick)));
   } finally {
     rmSync(world.base, { recursive: true, force: true });
   }
@@ -77,27 +88,55 @@ function record(row: Omit<Row, 'peakMemoryMB'>, command: Command): void {
   const memory = peakMemoryMB(command);
   rows.push({ ...row, ...(memory === undefined ? {} : { peakMemoryMB: memory }) });
   const last = rows.at(-1)!;
-  console.error(`  ${last.scenario} ${last.command}: ${last.medianMs?.toFixed(1) ?? '–'} ms vs ${last.baselineMedianMs?.toFixed(1) ?? '–'} ms, ${last.ratio?.toFixed(2) ?? '–'}x, ${last.peakMemoryMB ?? '–'} MB`);
+  console.error(
+    `  ${last.scenario} ${last.command}: ${last.medianMs?.toFixed(1) ?? '–'} ms vs ${last.baselineMedianMs?.toFixed(1) ?? '–'} ms, ${last.ratio?.toFixed(2) ?? '–'}x, ${last.peakMemoryMB ?? '–'} MB`,
+  );
 }
 
 try {
   // 1. No-op firing: settings whose hooks do not match.
   console.error('1. no-op firing');
-  world.write('project/.claude/settings.json', settings(3, () => 'exit 2'));
+  world.write(
+    'project/.claude/settings.json',
+    settings(3, () => 'exit 2'),
+  );
   for (const cli of clis) {
     const command = fire(cli);
     const result = compare(command, nodeE0, runs(cli[0].startsWith('sources') ? 15 : 40));
-    record({ scenario: '1', command: `${cli[0]}: no-op fire`, baseline: '`node -e 0`', ...result, ...(cli[0] === 'SEA' ? { target: '≤ 1.4x', met: result.ratio <= 1.4 } : {}) }, command);
+    record(
+      {
+        scenario: '1',
+        command: `${cli[0]}: no-op fire`,
+        baseline: '`node -e 0`',
+        ...result,
+        ...(cli[0] === 'SEA' ? { target: '≤ 1.4x', met: result.ratio <= 1.4 } : {}),
+      },
+      command,
+    );
   }
 
   // 2. One matching command hook `true`, against spawning `sh -c true` from a Node script.
   console.error('2. one command hook');
-  const spawnTrue = script('node spawning sh -c true', [NODE, '-e', "require('node:child_process').spawnSync('sh', ['-c', 'true'])"]);
+  const spawnTrue = script('node spawning sh -c true', [
+    NODE,
+    '-e',
+    "require('node:child_process').spawnSync('sh', ['-c', 'true'])",
+  ]);
   const oneTrue = JSON.stringify(settings(1, () => 'true', true));
   for (const cli of clis.filter(([name]) => name === 'SEA' || name === 'bundle')) {
     const command = fire(cli, ['--setting-sources', '', '--settings', oneTrue]);
     const result = compare(command, spawnTrue, runs(30));
-    record({ scenario: '2', command: `${cli[0]}: one hook \`true\``, baseline: 'node spawning `sh -c true`', ...result, note: `+${(result.medianMs - result.baselineMedianMs).toFixed(1)} ms per firing`, ...(cli[0] === 'SEA' ? { target: '≤ 1.5x', met: result.ratio <= 1.5 } : {}) }, command);
+    record(
+      {
+        scenario: '2',
+        command: `${cli[0]}: one hook \`true\``,
+        baseline: 'node spawning `sh -c true`',
+        ...result,
+        note: `+${(result.medianMs - result.baselineMedianMs).toFixed(1)} ms per firing`,
+        ...(cli[0] === 'SEA' ? { target: '≤ 1.5x', met: result.ratio <= 1.5 } : {}),
+      },
+      command,
+    );
   }
 
   // 2p. The project registration's sh prologue (find the project, then peri-hooks in it), as Claude Code runs
@@ -106,11 +145,32 @@ try {
   mkdirSync(join(world.project, 'node_modules/.bin'), { recursive: true });
   symlinkSync(BUNDLE, join(world.project, 'node_modules/.bin/peri-hooks'));
   const words = ['fire', 'PreToolUse', '--output', 'claude', '--setting-sources', 'none'];
-  const viaSh = (label: string, line: string): Command => ({ label, argv: ['sh', '-c', line], stdin: world.input, env: { ...world.env, CLAUDE_PROJECT_DIR: world.project }, cwd: world.project });
-  const prologue = viaSh('portable registration', portableCommand({ variable: 'CLAUDE_PROJECT_DIR' }, words, { message: 'missing', exitCode: 2 }));
-  const absolute = viaSh('absolute registration', shellCommand([NODE, join(world.project, 'node_modules/.bin/peri-hooks'), ...words]));
+  const viaSh = (label: string, line: string): Command => ({
+    label,
+    argv: ['sh', '-c', line],
+    stdin: world.input,
+    env: { ...world.env, CLAUDE_PROJECT_DIR: world.project },
+    cwd: world.project,
+  });
+  const prologue = viaSh(
+    'portable registration',
+    portableCommand({ variable: 'CLAUDE_PROJECT_DIR' }, words, { message: 'missing', exitCode: 2 }),
+  );
+  const absolute = viaSh(
+    'absolute registration',
+    shellCommand([NODE, join(world.project, 'node_modules/.bin/peri-hooks'), ...words]),
+  );
   const portableCost = compare(prologue, absolute, runs(40));
-  record({ scenario: '2p', command: 'bundle: the project registration (sh prologue, then node_modules/.bin)', baseline: 'the absolute registration', ...portableCost, note: `+${(portableCost.medianMs - portableCost.baselineMedianMs).toFixed(1)} ms per firing` }, prologue);
+  record(
+    {
+      scenario: '2p',
+      command: 'bundle: the project registration (sh prologue, then node_modules/.bin)',
+      baseline: 'the absolute registration',
+      ...portableCost,
+      note: `+${(portableCost.medianMs - portableCost.baselineMedianMs).toFixed(1)} ms per firing`,
+    },
+    prologue,
+  );
 
   // 3. Fan-out: 20 matching hooks that each sleep 200 ms, against one. Distinct commands: identical ones run once.
   console.error('3. fan-out');
@@ -118,15 +178,40 @@ try {
   const twenty = fire(main, ['--setting-sources', '', '--settings', JSON.stringify(settings(20, sleeper, true))]);
   const one = fire(main, ['--setting-sources', '', '--settings', JSON.stringify(settings(1, sleeper, true))]);
   const fanOut = compare(twenty, one, runs(10), 1);
-  record({ scenario: '3', command: `${main[0]}: 20 hooks sleeping 200 ms`, baseline: 'the same with 1 hook', ...fanOut, target: '≤ 1.3x', met: fanOut.ratio <= 1.3 }, twenty);
+  record(
+    {
+      scenario: '3',
+      command: `${main[0]}: 20 hooks sleeping 200 ms`,
+      baseline: 'the same with 1 hook',
+      ...fanOut,
+      target: '≤ 1.3x',
+      met: fanOut.ratio <= 1.3,
+    },
+    twenty,
+  );
 
   // 4. A large settings tree: 1,000 matcher groups across 5 sources and 10 plugins, none matching.
   console.error('4. large settings tree');
   const largeWorld = makeWorld(ROOT);
   const largeArgs = largeTree(largeWorld);
-  const large: Command = { label: 'large tree', argv: [...main[1], 'fire', 'PreToolUse', ...largeArgs], stdin: largeWorld.input, env: largeWorld.env, cwd: largeWorld.project };
+  const large: Command = {
+    label: 'large tree',
+    argv: [...main[1], 'fire', 'PreToolUse', ...largeArgs],
+    stdin: largeWorld.input,
+    env: largeWorld.env,
+    cwd: largeWorld.project,
+  };
   const tree = compare(large, fire(main), runs(30));
-  record({ scenario: '4', command: `${main[0]}: 1,000 groups, 5 sources, 10 plugins`, baseline: 'no-op fire (3 groups)', ...tree, note: `load + plan +${(tree.medianMs - tree.baselineMedianMs).toFixed(1)} ms` }, large);
+  record(
+    {
+      scenario: '4',
+      command: `${main[0]}: 1,000 groups, 5 sources, 10 plugins`,
+      baseline: 'no-op fire (3 groups)',
+      ...tree,
+      note: `load + plan +${(tree.medianMs - tree.baselineMedianMs).toFixed(1)} ms`,
+    },
+    large,
+  );
   rmSync(largeWorld.base, { recursive: true, force: true });
 
   // 5. `peri-hooks test` over 500 cases, against a bash loop running the same hook script 500 times.
@@ -134,9 +219,22 @@ try {
   testSuiteRow();
 
   // 6. Peak memory: the column of every row above; the target is about a firing.
-  const firings = rows.filter((row) => ['1', '2', '3', '4'].includes(row.scenario) && row.peakMemoryMB !== undefined && !row.command.startsWith('sources'));
+  const firings = rows.filter(
+    (row) =>
+      ['1', '2', '3', '4'].includes(row.scenario) &&
+      row.peakMemoryMB !== undefined &&
+      !row.command.startsWith('sources'),
+  );
   const worst = Math.max(...firings.map((row) => row.peakMemoryMB!));
-  rows.push({ scenario: '6', command: 'peak memory of a firing (SEA, bundle; rows 1–4)', baseline: '', runs: 3, peakMemoryMB: worst, target: '< 80 MB', met: worst < 80 });
+  rows.push({
+    scenario: '6',
+    command: 'peak memory of a firing (SEA, bundle; rows 1–4)',
+    baseline: '',
+    runs: 3,
+    peakMemoryMB: worst,
+    target: '< 80 MB',
+    met: worst < 80,
+  });
 
   // 7–9. The resident server (scripts/bench/serve.ts), in the README's serve section.
   console.error('7–9. serve');
@@ -154,7 +252,14 @@ try {
 function testSuiteRow(): void {
   const help = spawnSync(main[1][0]!, [...main[1].slice(1), 'test', '--help'], { encoding: 'utf8', env: world.env });
   if (help.status !== 0 || !/\$ peri-hooks test\b/.test(help.stdout)) {
-    rows.push({ scenario: '5', command: '`peri-hooks test`, 500 cases', baseline: 'bash loop', runs: 0, target: TEST_TARGET, note: 'not available: `peri-hooks test --help` fails' });
+    rows.push({
+      scenario: '5',
+      command: '`peri-hooks test`, 500 cases',
+      baseline: 'bash loop',
+      runs: 0,
+      target: TEST_TARGET,
+      note: 'not available: `peri-hooks test --help` fails',
+    });
     return;
   }
   const processes = availableParallelism();
@@ -162,11 +267,30 @@ function testSuiteRow(): void {
   const testRun = script(`${main[0]} test`, [...main[1], 'test', caseFile]);
   const loop = script('bash loop', ['bash', '-c', bashLoop]);
   const result = compare(testRun, loop, runs(5), 1);
-  record({ scenario: '5', command: `${main[0]}: \`peri-hooks test\`, 500 cases`, baseline: 'bash loop, 500 runs of the hook', ...result, target: TEST_TARGET, met: result.ratio <= 1, note: `${(result.medianMs / 500).toFixed(1)} ms per case` }, testRun);
+  record(
+    {
+      scenario: '5',
+      command: `${main[0]}: \`peri-hooks test\`, 500 cases`,
+      baseline: 'bash loop, 500 runs of the hook',
+      ...result,
+      target: TEST_TARGET,
+      met: result.ratio <= 1,
+      note: `${(result.medianMs / 500).toFixed(1)} ms per case`,
+    },
+    testRun,
+  );
   // The floor under any design that starts hooks from Node, as many processes as `test` runs lanes.
   const spawners = script('node spawners', ['bash', '-c', nodeSpawners]);
   const floor = compare(spawners, loop, runs(5), 1);
-  record({ scenario: '5', command: `floor: ${processes} bare Node processes starting the 500 runs of the hook`, baseline: 'bash loop, 500 runs of the hook', ...floor }, spawners);
+  record(
+    {
+      scenario: '5',
+      command: `floor: ${processes} bare Node processes starting the 500 runs of the hook`,
+      baseline: 'bash loop, 500 runs of the hook',
+      ...floor,
+    },
+    spawners,
+  );
 }
 
 publish('startup', rows);
@@ -182,6 +306,10 @@ function publish(name: 'startup' | 'serve' | 'mcp', published: readonly Row[]): 
   console.log(text);
   if (quick) return;
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
-  writeFileSync(join(ROOT, `bench/${name === 'startup' ? '' : `${name}-`}results.json`), `${JSON.stringify(results, null, 2)}\n`);
-  if (updateDoc(join(ROOT, 'README.md'), text, name === 'startup' ? 'bench' : `bench-${name}`)) console.error(`bench: updated the ${name} table in README.md`);
+  writeFileSync(
+    join(ROOT, `bench/${name === 'startup' ? '' : `${name}-`}results.json`),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  if (updateDoc(join(ROOT, 'README.md'), text, name === 'startup' ? 'bench' : `bench-${name}`))
+    console.error(`bench: updated the ${name} table in README.md`);
 }

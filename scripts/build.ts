@@ -1,8 +1,9 @@
 // Bundles the CLI into one CommonJS file (dist/peri-hooks.bundle.cjs) that the Node SEA embeds, and builds
 // dist/peri-hooks.cjs, the `bin` (src/cli/npm-bin.ts): a stub that checks the Node version, turns on Node's
 // on-disk compile cache, then runs the bundle.
+
+import { chmodSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { readFileSync, chmodSync } from 'node:fs';
 import { bundleOptions } from './bundle-options.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -16,7 +17,10 @@ const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathna
 const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
 // The MCP server SDK serves `peri-hooks mcp` alone: parsing it cost every firing ~30 M instructions (callgrind), so
 // the npm bundle requires it from the package's dependencies when that command runs (the SEA has it as an asset).
-await build({ ...bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile), external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'] });
+await build({
+  ...bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile),
+  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'],
+});
 chmodSync(outfile, 0o755);
 
 // The bin runs on whatever Node the user has, so it is compiled for old ones: there it says which Node is needed.
@@ -39,5 +43,7 @@ await build({
   ...bundleOptions(new URL('../src/index.ts', import.meta.url).pathname, library),
   format: 'esm',
   minify: false,
-  banner: { js: "import { createRequire as __peri_createRequire } from 'node:module'; const require = __peri_createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __peri_createRequire } from 'node:module'; const require = __peri_createRequire(import.meta.url);",
+  },
 });

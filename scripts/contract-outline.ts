@@ -5,7 +5,13 @@
 import { DOCUMENT_NAMES } from '../src/report/document.ts';
 import { documentJsonSchema } from '../src/schema-export.ts';
 
-type Node = { properties?: Record<string, Node>; items?: Node; additionalProperties?: Node | boolean; anyOf?: Node[]; enum?: unknown[] };
+type Node = {
+  properties?: Record<string, Node>;
+  items?: Node;
+  additionalProperties?: Node | boolean;
+  anyOf?: Node[];
+  enum?: unknown[];
+};
 
 export function contractOutline(): Record<string, string[]> {
   const outline: Record<string, string[]> = {};

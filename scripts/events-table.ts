@@ -1,6 +1,6 @@
 // The README's events table, derived from the catalogue so that the docs cannot drift from the code.
 // `node scripts/events-table.ts` prints it; test/readme.test.ts checks that the README holds it.
-import { EVENTS, EVENT_NAMES } from '../src/events.ts';
+import { EVENT_NAMES, EVENTS } from '../src/events.ts';
 
 const TYPE_LETTERS: Record<string, string> = { command: 'C', http: 'H', mcp_tool: 'M', prompt: 'P', agent: 'A' };
 

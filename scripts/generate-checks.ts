@@ -5,13 +5,12 @@
 // message stays zod's. test/build/checks.test.ts fails when the file is stale, and compares it with zod.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as z from 'zod';
-import { EVENT_NAMES } from '../src/events.ts';
-import { inputSchema } from '../src/input.ts';
+import type * as z from 'zod';
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from '../src/config/schema.ts';
-import { sessionStateSchema } from '../src/session/schema.ts';
-import { EVENTS } from '../src/events.ts';
+import { EVENT_NAMES, EVENTS } from '../src/events.ts';
+import { inputSchema } from '../src/input.ts';
 import { hookOutputSchema, specificFieldSchema } from '../src/output-schema.ts';
+import { sessionStateSchema } from '../src/session/schema.ts';
 
 export const CHECKS_FILE = fileURLToPath(new URL('../src/generated/checks.ts', import.meta.url));
 
@@ -34,7 +33,9 @@ class Generator {
   checker(schema: z.ZodType): string {
     const known = this.names.get(schema);
     if (known) return known;
-    const body = this.body(schema).map((line) => `  ${line}`).join('\n');
+    const body = this.body(schema)
+      .map((line) => `  ${line}`)
+      .join('\n');
     let name = this.byBody.get(body);
     if (!name) {
       name = `c${this.byBody.size}`;
@@ -53,12 +54,16 @@ class Generator {
         if (def.format !== undefined) return ['return DEFER;'];
         const conditions = checks.map((check) => this.stringCheck(check._zod.def));
         if (conditions.includes(undefined)) return ['return DEFER;'];
-        return [`return typeof v === 'string'${conditions.map((condition) => ` && ${condition}`).join('')} ? v : DEFER;`];
+        return [
+          `return typeof v === 'string'${conditions.map((condition) => ` && ${condition}`).join('')} ? v : DEFER;`,
+        ];
       }
       case 'number': {
         const conditions = checks.map((check) => numberCheck(check._zod.def));
         if (conditions.includes(undefined)) return ['return DEFER;'];
-        return [`return typeof v === 'number' && Number.isFinite(v)${conditions.map((condition) => ` && ${condition}`).join('')} ? v : DEFER;`];
+        return [
+          `return typeof v === 'number' && Number.isFinite(v)${conditions.map((condition) => ` && ${condition}`).join('')} ? v : DEFER;`,
+        ];
       }
       case 'boolean':
         return checks.length > 0 ? ['return DEFER;'] : ["return typeof v === 'boolean' ? v : DEFER;"];
@@ -67,7 +72,10 @@ class Generator {
       case 'literal':
       case 'enum': {
         const values = def.type === 'literal' ? (def.values as unknown[]) : Object.values(def.entries as object);
-        if (!values.every((value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return ['return DEFER;'];
+        if (
+          !values.every((value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+        )
+          return ['return DEFER;'];
         return [`return ${values.map((value) => `v === ${JSON.stringify(value)}`).join(' || ')} ? v : DEFER;`];
       }
       case 'optional': {
@@ -83,7 +91,11 @@ class Generator {
         const fallback = (schema as unknown as { _zod: { def: { defaultValue: unknown } } })._zod.def.defaultValue;
         if (typeof fallback === 'function' || JSON.stringify(fallback) === undefined) return ['return DEFER;'];
         const literal = JSON.stringify(fallback);
-        return [`if (v === undefined) return ${literal};`, `const r = ${this.checker(def.innerType as z.ZodType)}(v);`, `return r === undefined ? ${literal} : r;`];
+        return [
+          `if (v === undefined) return ${literal};`,
+          `const r = ${this.checker(def.innerType as z.ZodType)}(v);`,
+          `return r === undefined ? ${literal} : r;`,
+        ];
       }
       case 'array': {
         if (checks.length > 0) return ['return DEFER;'];
@@ -92,7 +104,8 @@ class Generator {
       }
       case 'record': {
         const key = internals(def.keyType as z.ZodType).def;
-        if (checks.length > 0 || key.type !== 'string' || key.format !== undefined || (key.checks ?? []).length > 0) return ['return DEFER;'];
+        if (checks.length > 0 || key.type !== 'string' || key.format !== undefined || (key.checks ?? []).length > 0)
+          return ['return DEFER;'];
         const value = this.checker(def.valueType as z.ZodType);
         return [`return record(v, ${value});`];
       }
@@ -107,13 +120,17 @@ class Generator {
 
   /** zod's object parse (check-runtime.ts's object): the shape's keys with how each takes absence, then the catchall. */
   private object(def: Internals['def']): string[] {
-    const fields = Object.entries(def.shape as Record<string, z.ZodType>).filter(([key]) => key !== '__proto__').map(([key, field]) => {
-      const { optin, optout } = internals(field);
-      const absence = optin === undefined && optout === undefined ? [] : [JSON.stringify(optin), JSON.stringify(optout)];
-      return `[${[JSON.stringify(key), this.checker(field), ...absence].join(', ')}]`;
-    });
+    const fields = Object.entries(def.shape as Record<string, z.ZodType>)
+      .filter(([key]) => key !== '__proto__')
+      .map(([key, field]) => {
+        const { optin, optout } = internals(field);
+        const absence =
+          optin === undefined && optout === undefined ? [] : [JSON.stringify(optin), JSON.stringify(optout)];
+        return `[${[JSON.stringify(key), this.checker(field), ...absence].join(', ')}]`;
+      });
     const catchall = def.catchall as z.ZodType | undefined;
-    const rest = catchall === undefined ? '' : `, ${internals(catchall).def.type === 'never' ? 'refuse' : this.checker(catchall)}`;
+    const rest =
+      catchall === undefined ? '' : `, ${internals(catchall).def.type === 'never' ? 'refuse' : this.checker(catchall)}`;
     return [`return object(v, [${fields.join(', ')}]${rest});`];
   }
 
@@ -125,7 +142,9 @@ class Generator {
     for (const option of def.options as z.ZodType[]) {
       const values = [...(internals(option).propValues?.[discriminator] ?? [])];
       if (values.length === 0 || !values.every((value) => typeof value === 'string')) return ['return DEFER;'];
-      lines.push(`if (${values.map((value) => `tag === ${JSON.stringify(value)}`).join(' || ')}) return ${this.checker(option)}(v);`);
+      lines.push(
+        `if (${values.map((value) => `tag === ${JSON.stringify(value)}`).join(' || ')}) return ${this.checker(option)}(v);`,
+      );
     }
     lines.push('return DEFER;');
     return lines;
@@ -157,18 +176,27 @@ export function checksSource(): string {
   const generator = new Generator();
   const entry = (name: string, schema: z.ZodType) => `  ${JSON.stringify(name)}: ${generator.checker(schema)},`;
   const inputs = EVENT_NAMES.map((event) => entry(event, inputSchema(event)));
-  const settings = Object.entries(settingsSchema.shape).filter(([key]) => key !== 'hooks').map(([key, schema]) => entry(key, schema));
+  const settings = Object.entries(settingsSchema.shape)
+    .filter(([key]) => key !== 'hooks')
+    .map(([key, schema]) => entry(key, schema));
   const handler = generator.checker(hookHandlerSchema);
   const matcher = generator.checker(matcherGroupSchema.shape.matcher);
   const sequential = generator.checker(matcherGroupSchema.shape.sequential);
   const session = generator.checker(sessionStateSchema());
   const hookTypes = hookHandlerSchema.options.map((option) => option.shape.type.value);
   const output = generator.checker(hookOutputSchema());
-  const fields = [...new Set(EVENT_NAMES.flatMap((event) => EVENTS[event].specificFields))].filter((field) => field !== 'permissionDecision').sort();
+  const fields = [...new Set(EVENT_NAMES.flatMap((event) => EVENTS[event].specificFields))]
+    .filter((field) => field !== 'permissionDecision')
+    .sort();
   const specific = fields.map((field) => entry(field, specificFieldSchema('PreToolUse', field)));
-  const decisions = EVENT_NAMES.filter((event) => EVENTS[event].permissionDecisions).map((event) => entry(event, specificFieldSchema(event, 'permissionDecision')));
+  const decisions = EVENT_NAMES.filter((event) => EVENTS[event].permissionDecisions).map((event) =>
+    entry(event, specificFieldSchema(event, 'permissionDecision')),
+  );
   const body = generator.functions.join('\n\n');
-  const helpers = ['DEFER', 'array', 'isObject', 'object', 'record', 'refuse'].filter((name) => new RegExp(`\\b${name}\\b`).test(body)).map((name) => `${name}, `).join('');
+  const helpers = ['DEFER', 'array', 'isObject', 'object', 'record', 'refuse']
+    .filter((name) => new RegExp(`\\b${name}\\b`).test(body))
+    .map((name) => `${name}, `)
+    .join('');
   return `// Generated by scripts/generate-checks.ts from the zod schemas: do not edit; run node scripts/generate-checks.ts.
 // Each checker returns what the zod schema's safeParse would give as data, or DEFER: then run the zod schema.
 /* eslint-disable */

@@ -31,10 +31,27 @@ export function installAgent(name: AgentName, log: (text: string) => void = () =
   if (installedVersion(cache, pkg) === version && existsSync(command)) return command;
   mkdirSync(cache, { recursive: true });
   log(`installing ${pkg}@${version} into ${cache}`);
-  execFileSync('npm', ['install', '--prefix', cache, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${version}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (!existsSync(command)) throw new Error(`${pkg}@${version} was installed into ${cache}, but ${command} is missing; remove the folder and try again`);
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      cache,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `${pkg}@${version}`,
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  if (!existsSync(command))
+    throw new Error(
+      `${pkg}@${version} was installed into ${cache}, but ${command} is missing; remove the folder and try again`,
+    );
   return command;
 }
 

@@ -13,7 +13,9 @@ const PACKAGE = '@anthropic-ai/claude-code';
 const PLACEHOLDER_MAX_BYTES = 1_000_000;
 
 export function claudeCodeCache(): string {
-  return process.env.PERI_HOOKS_CLAUDE_CACHE || join(homedir(), '.cache', 'peri-hooks', `claude-code-${CLAUDE_CODE_VERSION}`);
+  return (
+    process.env.PERI_HOOKS_CLAUDE_CACHE || join(homedir(), '.cache', 'peri-hooks', `claude-code-${CLAUDE_CODE_VERSION}`)
+  );
 }
 
 /** The path of the claude binary of the cached version; installs it first when the cache lacks it. */
@@ -23,19 +25,40 @@ export function installClaudeCode(log: (text: string) => void = () => {}): strin
   if (found) return found;
   mkdirSync(cache, { recursive: true });
   log(`installing ${PACKAGE}@${CLAUDE_CODE_VERSION} into ${cache} (a platform binary of a few hundred MB)`);
-  execFileSync('npm', ['install', '--prefix', cache, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${PACKAGE}@${CLAUDE_CODE_VERSION}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      cache,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `${PACKAGE}@${CLAUDE_CODE_VERSION}`,
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const installed = cachedBinary(cache);
-  if (!installed) throw new Error(`${PACKAGE}@${CLAUDE_CODE_VERSION} was installed into ${cache}, but it holds no binary for ${process.platform}-${process.arch}; remove the folder and try again`);
+  if (!installed)
+    throw new Error(
+      `${PACKAGE}@${CLAUDE_CODE_VERSION} was installed into ${cache}, but it holds no binary for ${process.platform}-${process.arch}; remove the folder and try again`,
+    );
   return installed;
 }
 
 function cachedBinary(cache: string): string | undefined {
   const packageDir = join(cache, 'node_modules', PACKAGE);
   const manifest = join(packageDir, 'package.json');
-  if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== CLAUDE_CODE_VERSION) return undefined;
-  const candidates = [join(packageDir, 'bin', 'claude.exe'), join(cache, 'node_modules', `${PACKAGE}-${process.platform}-${process.arch}`, 'claude')];
+  if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== CLAUDE_CODE_VERSION)
+    return undefined;
+  const candidates = [
+    join(packageDir, 'bin', 'claude.exe'),
+    join(cache, 'node_modules', `${PACKAGE}-${process.platform}-${process.arch}`, 'claude'),
+  ];
   return candidates.find((path) => existsSync(path) && statSync(path).size > PLACEHOLDER_MAX_BYTES);
 }
 

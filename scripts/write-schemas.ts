@@ -20,5 +20,7 @@ const frozen = fileURLToPath(new URL(`../${contractFile(SCHEMA_VERSION)}`, impor
 if (!existsSync(frozen)) {
   mkdirSync(path.dirname(frozen), { recursive: true });
   writeFileSync(frozen, `${JSON.stringify(contractOutline(), null, 2)}\n`);
-  console.log(`scripts/write-schemas.ts: froze the outline of schemaVersion ${SCHEMA_VERSION} in ${contractFile(SCHEMA_VERSION)}`);
+  console.log(
+    `scripts/write-schemas.ts: froze the outline of schemaVersion ${SCHEMA_VERSION} in ${contractFile(SCHEMA_VERSION)}`,
+  );
 }

@@ -64,7 +64,14 @@ export function record(v: unknown, check: Checker): unknown {
 }
 
 /** One key of an object, as zod's handlePropertyResult treats it; false: defer. */
-function field(v: Record<string, unknown>, out: Record<string, unknown>, key: string, check: Checker, optin: string | undefined, optout: string | undefined): boolean {
+function field(
+  v: Record<string, unknown>,
+  out: Record<string, unknown>,
+  key: string,
+  check: Checker,
+  optin: string | undefined,
+  optout: string | undefined,
+): boolean {
   const present = key in v;
   if (!present && optout === 'optional' && optin === 'optional') return true;
   if (!present && optin === undefined) return false;

@@ -63,7 +63,11 @@ export function deniedPermissionFlag(error: unknown): string | undefined {
 }
 
 export function permissionError(what: string, flag: string): PeriHooksError {
-  return new PeriHooksError('permission', `the runtime refused ${what}`, `run it with ${flag} (see the README, "Deno permissions")`);
+  return new PeriHooksError(
+    'permission',
+    `the runtime refused ${what}`,
+    `run it with ${flag} (see the README, "Deno permissions")`,
+  );
 }
 
 /** The version of every JSON document peri-hooks prints; the README's "JSON contract" says what bumps it. */

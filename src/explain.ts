@@ -1,17 +1,17 @@
 // `explain`: the plan of one firing without running anything. The same loader and the same plan() as fire,
 // reported in the same per-hook shape as `fire --output json`, so the two can never disagree.
 import { loadSettings } from './config/index.ts';
-import { sourcesToLoad, type ProjectDirFrom, type SourceOptions } from './config/sources.ts';
-import { isToolEvent, type EventName } from './events.ts';
+import { type ProjectDirFrom, type SourceOptions, sourcesToLoad } from './config/sources.ts';
 import { PeriHooksError } from './errors.ts';
+import { type EventName, isToolEvent } from './events.ts';
 import { buildInput } from './input-build.ts';
+import { lookupOptions } from './mcp/lookup-options.ts';
+import type { ServerOrigin } from './mcp/origins.ts';
 import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
 import { openFiringSession } from './session/store.ts';
-import { lookupOptions } from './mcp/lookup-options.ts';
-import type { ServerOrigin } from './mcp/origins.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {
@@ -49,28 +49,45 @@ export interface ExplainReport {
   warnings: Diagnostic[];
 }
 
-export async function explain(event: EventName, input: Record<string, unknown>, options: ExplainOptions = {}): Promise<ExplainReport> {
+export async function explain(
+  event: EventName,
+  input: Record<string, unknown>,
+  options: ExplainOptions = {},
+): Promise<ExplainReport> {
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
   const loaded = await loadSettings(load);
   // Explain only reads the session: it never waits for the lock.
   const opened = await openFiringSession(String(input.session_id ?? ''), {
-    env: load.env, home: load.home, deadline: Date.now(), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+    env: load.env,
+    home: load.home,
+    deadline: Date.now(),
+    ...(options.noState ? { noState: true } : {}),
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+    ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
   });
-  const alreadyRanOnce = onceAlreadyRan(opened.session, loaded.hooks.filter((hook) => hook.event === event));
+  const alreadyRanOnce = onceAlreadyRan(
+    opened.session,
+    loaded.hooks.filter((hook) => hook.event === event),
+  );
   const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));
   const skipped = new Map(thePlan.skipped.map((entry) => [entry.hook.id, entry]));
-  const hooks = loaded.hooks.filter((hook) => hook.event === event).map((hook): ExplainedHook => {
-    const planned = run.get(hook.id);
-    if (planned) return { ...describeHook(hook), status: 'would-run', timeoutMs: planned.timeoutMs };
-    const skip = skipped.get(hook.id)!;
-    return { ...describeHook(hook), status: 'skipped', skipReason: skip.reason, skipDetail: skip.detail };
-  });
-  const servers = loaded.hooks.flatMap((hook) => (hook.event === event && hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
+  const hooks = loaded.hooks
+    .filter((hook) => hook.event === event)
+    .map((hook): ExplainedHook => {
+      const planned = run.get(hook.id);
+      if (planned) return { ...describeHook(hook), status: 'would-run', timeoutMs: planned.timeoutMs };
+      const skip = skipped.get(hook.id)!;
+      return { ...describeHook(hook), status: 'skipped', skipReason: skip.reason, skipDetail: skip.detail };
+    });
+  const servers = loaded.hooks.flatMap((hook) =>
+    hook.event === event && hook.handler.type === 'mcp_tool' ? [hook.handler.server] : [],
+  );
   // The MCP configuration is read only when the event has mcp_tool hooks.
-  const mcpServers = servers.length > 0
-    ? await (await import('./mcp/origins.ts')).serverOrigins(servers, lookupOptions(load, options.mcpConfigs))
-    : undefined;
+  const mcpServers =
+    servers.length > 0
+      ? await (await import('./mcp/origins.ts')).serverOrigins(servers, lookupOptions(load, options.mcpConfigs))
+      : undefined;
   return {
     event,
     ...(thePlan.matcherValue !== undefined ? { matcherValue: thePlan.matcherValue } : {}),
@@ -88,15 +105,31 @@ export async function explain(event: EventName, input: Record<string, unknown>, 
  * A hook input built from a tool name and its input, with common fields that are plausible but plainly
  * synthetic: enough to plan a firing (plan reads only the matcher field, the tool call and cwd).
  */
-export function syntheticInput(event: EventName, cwd: string, tool?: { name: string; input: Record<string, unknown> }): Record<string, unknown> {
+export function syntheticInput(
+  event: EventName,
+  cwd: string,
+  tool?: { name: string; input: Record<string, unknown> },
+): Record<string, unknown> {
   if (tool && !isToolEvent(event)) {
-    throw new PeriHooksError('usage', `--tool applies to tool events only, not ${event}`, `pipe a ${event} input on stdin instead`);
+    throw new PeriHooksError(
+      'usage',
+      `--tool applies to tool events only, not ${event}`,
+      `pipe a ${event} input on stdin instead`,
+    );
   }
   if (!tool && isToolEvent(event)) {
-    throw new PeriHooksError('usage', `${event} needs a tool call to explain`, `give --tool <name> [--tool-input '{...}'], or pipe a ${event} input on stdin`);
+    throw new PeriHooksError(
+      'usage',
+      `${event} needs a tool call to explain`,
+      `give --tool <name> [--tool-input '{...}'], or pipe a ${event} input on stdin`,
+    );
   }
   return buildInput({
-    event, sessionId: 'peri-hooks-explain', transcriptPath: '', cwd, permissionMode: 'default',
+    event,
+    sessionId: 'peri-hooks-explain',
+    transcriptPath: '',
+    cwd,
+    permissionMode: 'default',
     ...(tool ? { tool: { ...tool, useId: 'toolu_peri_hooks_explain' } } : {}),
   });
 }

@@ -1,5 +1,5 @@
 // Small file-system questions several stages ask.
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 
 /** Whether `path` is a folder; absent or unreadable is not one. */
 export function isDirectory(path: string): boolean {
@@ -18,7 +18,10 @@ export const SETTINGS_LIMIT_BYTES = 10 * 1024 * 1024;
  * reader (opened without blocking, checked before reading) nor fill its memory (at most `limit` bytes, whatever
  * the size said). An error of the open itself (ENOENT, EACCES…) is thrown.
  */
-export function readSettingsBytes(file: string, limit = SETTINGS_LIMIT_BYTES): { bytes: Buffer; stats: Stats } | { refused: string } {
+export function readSettingsBytes(
+  file: string,
+  limit = SETTINGS_LIMIT_BYTES,
+): { bytes: Buffer; stats: Stats } | { refused: string } {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = fstatSync(fd);

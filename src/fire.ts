@@ -1,15 +1,19 @@
 // One firing, end to end, as a line of stages that each return a value:
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
-import { EVENTS, checkEvent, type EventName } from './events.ts';
-import { PeriHooksError } from './errors.ts';
-import { checkInput } from './input-text.ts';
+
+import type { AuditTarget } from './audit/log.ts';
+import { isoTime, nowMs } from './clock.ts';
 import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
-import { loadSettings, type LoadedSettings } from './config/index.ts';
-import { PROJECT_DIR_RULES, sourcesToLoad, type SourceOptions, type SourcesToLoad } from './config/sources.ts';
 import { ALL_SOURCES } from './config/discover.ts';
+import { type LoadedSettings, loadSettings } from './config/index.ts';
+import { PROJECT_DIR_RULES, type SourceOptions, type SourcesToLoad, sourcesToLoad } from './config/sources.ts';
+import { PeriHooksError } from './errors.ts';
+import { checkEvent, EVENTS, type EventName } from './events.ts';
 import { labelOf } from './hook-label.ts';
-import { counted } from './text.ts';
-import { plan, skipLostOnce, type AsyncSelection } from './plan.ts';
+import { checkInput } from './input-text.ts';
+import { lookupOptions } from './mcp/lookup-options.ts';
+import type { ConnectionPool } from './mcp/pool.ts';
+import { type AsyncSelection, plan, skipLostOnce } from './plan.ts';
 import { reduce } from './reduce.ts';
 import { buildReport } from './report/build.ts';
 import type { FireReport } from './report/types.ts';
@@ -17,10 +21,7 @@ import { execute, reduceItems } from './run/execute.ts';
 import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
-import { lookupOptions } from './mcp/lookup-options.ts';
-import type { AuditTarget } from './audit/log.ts';
-import { isoTime, nowMs } from './clock.ts';
-import type { ConnectionPool } from './mcp/pool.ts';
+import { counted } from './text.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
@@ -71,7 +72,10 @@ export interface FireOptions extends SourceOptions {
 }
 
 /** One line of the trace: the stage, and what it did. */
-export type Trace = (stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle' | 'host', message: string) => void;
+export type Trace = (
+  stage: 'input' | 'sources' | 'plan' | 'hook' | 'reduce' | 'settle' | 'host',
+  message: string,
+) => void;
 
 /** The warning of a firing whose session store could not be reached although its hooks keep state: every answer says it. */
 export const STATE_UNREACHABLE = 'state-unreachable';
@@ -81,7 +85,11 @@ export const DEPTH_VARIABLE = 'PERI_HOOKS_DEPTH';
 export const MAX_DEPTH = 3;
 
 /** Fire one event. `input` is the hook input as JSON text or as an object. Throws PeriHooksError for bad usage or input. */
-export async function fire(eventName: string, input: string | Record<string, unknown>, options: FireOptions = {}): Promise<FireReport> {
+export async function fire(
+  eventName: string,
+  input: string | Record<string, unknown>,
+  options: FireOptions = {},
+): Promise<FireReport> {
   const event = checkEvent(eventName);
   const started = nowMs();
   const env = options.env ?? process.env;
@@ -89,7 +97,10 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const trace = options.trace;
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   const hookInput = await checkInput(event, text, options.inputSource);
-  trace?.('input', `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`);
+  trace?.(
+    'input',
+    `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`,
+  );
   const resolved = sourcesToLoad(options, hookInput.cwd);
   const projectFiles = options.projectFiles?.(resolved.projectDir) ?? true;
   const sources = projectFiles ? resolved : withoutProjectFiles(resolved);
@@ -97,7 +108,11 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const loaded = await (options.load ?? loadSettings)(sources);
   if (trace) {
     trace('sources', `project ${projectDir} (${PROJECT_DIR_RULES[sources.projectDirFrom]})`);
-    for (const source of loaded.sources) trace('sources', `${source.layer} ${source.file}: ${source.status}${source.status === 'loaded' ? `, ${counted(source.hooks, 'hook')}` : ''}`);
+    for (const source of loaded.sources)
+      trace(
+        'sources',
+        `${source.layer} ${source.file}: ${source.status}${source.status === 'loaded' ? `, ${counted(source.hooks, 'hook')}` : ''}`,
+      );
   }
   const missing = namedSourceMissing(loaded.diagnostics);
   if (missing) throw new PeriHooksError('usage', missing.message, missing.fix);
@@ -110,7 +125,13 @@ export async function fire(eventName: string, input: string | Record<string, unk
   let stateLost: string | undefined;
   try {
     opened = await openFiringSession(hookInput.session_id, {
-      env, home, deadline, needed: needsSession(event, eventHooks, options.stopGuard ?? true), ...(options.noState ? { noState: true } : {}), ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
+      env,
+      home,
+      deadline,
+      needed: needsSession(event, eventHooks, options.stopGuard ?? true),
+      ...(options.noState ? { noState: true } : {}),
+      ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+      ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
     });
   } catch (error) {
     if (!(error instanceof PeriHooksError) || error.code !== 'state-unreachable') throw error;
@@ -118,17 +139,45 @@ export async function fire(eventName: string, input: string | Record<string, unk
     opened = { warnings: [] };
   }
   const alreadyRanOnce = onceAlreadyRan(opened.session, eventHooks);
-  const firstPlan = plan(event, hookInput, loaded.hooks, { home, env, alreadyRanOnce, ...(options.sequential ? { sequential: true } : {}), ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}) });
+  const firstPlan = plan(event, hookInput, loaded.hooks, {
+    home,
+    env,
+    alreadyRanOnce,
+    ...(options.sequential ? { sequential: true } : {}),
+    ...(options.asyncHooks ? { asyncHooks: options.asyncHooks } : {}),
+  });
   // Once hooks are claimed under the session lock; those another firing claimed first are planned out.
-  const claims = await claimOnce(opened.session, firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once), labelOf);
+  const claims = await claimOnce(
+    opened.session,
+    firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once),
+    labelOf,
+  );
   const planned = skipLostOnce(firstPlan, claims.lost);
-  trace?.('plan', `${planned.run.length} to run${planned.run.map(({ hook }) => `; ${quoted(hook)}`).join('')}${planned.skipped.length > 0 ? `; skipped: ${planned.skipped.map(({ hook, reason }) => `${quoted(hook)} (${reason})`).join(', ')}` : ''}`);
+  trace?.(
+    'plan',
+    `${planned.run.length} to run${planned.run.map(({ hook }) => `; ${quoted(hook)}`).join('')}${planned.skipped.length > 0 ? `; skipped: ${planned.skipped.map(({ hook, reason }) => `${quoted(hook)} (${reason})`).join(', ')}` : ''}`,
+  );
   const executed = await execute(planned, {
-    input: hookInput, projectDir, settings: loaded.settings, env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
+    input: hookInput,
+    projectDir,
+    settings: loaded.settings,
+    env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
     claimedOnce: claims.claimed,
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onHookStart || trace ? { onHookStart: (hook: LoadedHook, status: string) => { trace?.('hook', `start ${quoted(hook)}`); options.onHookStart?.(hook, status); } } : {}),
-    ...(trace ? { onHookEnd: (hook: LoadedHook, raw: RawOutcome) => trace('hook', `end ${quoted(hook)}: ${outcomeText(raw)} in ${Math.round(raw.durationMs)} ms`) } : {}),
+    ...(options.onHookStart || trace
+      ? {
+          onHookStart: (hook: LoadedHook, status: string) => {
+            trace?.('hook', `start ${quoted(hook)}`);
+            options.onHookStart?.(hook, status);
+          },
+        }
+      : {}),
+    ...(trace
+      ? {
+          onHookEnd: (hook: LoadedHook, raw: RawOutcome) =>
+            trace('hook', `end ${quoted(hook)}: ${outcomeText(raw)} in ${Math.round(raw.durationMs)} ms`),
+        }
+      : {}),
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
@@ -142,15 +191,52 @@ export async function fire(eventName: string, input: string | Record<string, unk
   const audit = options.audit ? await import('./audit/firing.ts') : undefined;
   const auditProblem = options.audit ? audit!.unwritableAudit(options.audit) : undefined;
   if (auditProblem) unenforced.push(auditProblem);
-  const reduced = reduce(event, reduceItems(executed.ran), { input: hookInput, unenforced, ...(options.failClosed ? { failClosed: true } : {}), ...(options.failClosedCause ? { failClosedCause: options.failClosedCause } : {}) });
-  trace?.('reduce', `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`);
-  const settled = await settle(opened.session, event, hookInput, reduced, executed.once, env, options.stopGuard ?? true);
+  const reduced = reduce(event, reduceItems(executed.ran), {
+    input: hookInput,
+    unenforced,
+    ...(options.failClosed ? { failClosed: true } : {}),
+    ...(options.failClosedCause ? { failClosedCause: options.failClosedCause } : {}),
+  });
+  trace?.(
+    'reduce',
+    `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`,
+  );
+  const settled = await settle(
+    opened.session,
+    event,
+    hookInput,
+    reduced,
+    executed.once,
+    env,
+    options.stopGuard ?? true,
+  );
   trace?.('settle', opened.session ? `session state in ${opened.session.ref.dir}` : 'no session state');
   const report = buildReport({
-    event, projectDir, projectDirFrom: sources.projectDirFrom, hooks: loaded.hooks, sources: loaded.sources, plan: planned, executed, settled,
-    loadDiagnostics: [...loaded.diagnostics, ...(stateLost ? [{ severity: 'warning' as const, code: STATE_UNREACHABLE, message: stateLost }] : [])], sessionWarnings: [...opened.warnings, ...claims.warnings],
+    event,
+    projectDir,
+    projectDirFrom: sources.projectDirFrom,
+    hooks: loaded.hooks,
+    sources: loaded.sources,
+    plan: planned,
+    executed,
+    settled,
+    loadDiagnostics: [
+      ...loaded.diagnostics,
+      ...(stateLost ? [{ severity: 'warning' as const, code: STATE_UNREACHABLE, message: stateLost }] : []),
+    ],
+    sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
-  if (options.audit) report.warnings.push(...await audit!.auditFiring(options.audit, auditProblem, { report, input: hookInput, hooks: loaded.hooks, env, durationMs: nowMs() - started, time: isoTime() }));
+  if (options.audit)
+    report.warnings.push(
+      ...(await audit!.auditFiring(options.audit, auditProblem, {
+        report,
+        input: hookInput,
+        hooks: loaded.hooks,
+        env,
+        durationMs: nowMs() - started,
+        time: isoTime(),
+      })),
+    );
   return report;
 }
 
@@ -163,18 +249,35 @@ function outcomeText(raw: RawOutcome): string {
 }
 
 function withoutProjectFiles(sources: SourcesToLoad): SourcesToLoad {
-  return { ...sources, settingSources: (sources.settingSources ?? ALL_SOURCES).filter((source) => source !== 'project' && source !== 'local') };
+  return {
+    ...sources,
+    settingSources: (sources.settingSources ?? ALL_SOURCES).filter(
+      (source) => source !== 'project' && source !== 'local',
+    ),
+  };
 }
 
 /** The hooks need the session: once hooks, async ones, the Stop loop guard. Results of earlier async hooks can wait. */
 function needsSession(event: EventName, hooks: readonly LoadedHook[], stopGuard: boolean): boolean {
-  return (stopGuard && EVENTS[event].stopLike !== undefined) || hooks.some(({ handler }) => handler.once === true || ('async' in handler && handler.async === true) || ('asyncRewake' in handler && handler.asyncRewake === true));
+  return (
+    (stopGuard && EVENTS[event].stopLike !== undefined) ||
+    hooks.some(
+      ({ handler }) =>
+        handler.once === true ||
+        ('async' in handler && handler.async === true) ||
+        ('asyncRewake' in handler && handler.asyncRewake === true),
+    )
+  );
 }
 
 function nestingDepth(env: Record<string, string | undefined>): number {
   const depth = Number(env[DEPTH_VARIABLE] ?? 0) || 0;
   if (depth >= MAX_DEPTH) {
-    throw new PeriHooksError('recursion', `peri-hooks is nested ${depth} levels deep (${DEPTH_VARIABLE}=${depth}): a hook starts peri-hooks, which starts the hook again`, 'make sure the settings that peri-hooks runs do not register peri-hooks itself');
+    throw new PeriHooksError(
+      'recursion',
+      `peri-hooks is nested ${depth} levels deep (${DEPTH_VARIABLE}=${depth}): a hook starts peri-hooks, which starts the hook again`,
+      'make sure the settings that peri-hooks runs do not register peri-hooks itself',
+    );
   }
   return depth;
 }

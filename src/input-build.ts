@@ -1,6 +1,6 @@
 // Synthetic hook inputs, for explain, test and replay: zod-free, so that a test worker that builds one input per
 // case never loads zod.
-import { EVENTS, isToolEvent, type EventName } from './events.ts';
+import { EVENTS, type EventName, isToolEvent } from './events.ts';
 import { mcpServerOf } from './match/aliases.ts';
 
 /** What a synthetic hook input is built from: explain, test cases and replay each know different parts. */
@@ -37,6 +37,7 @@ export function buildInput(seed: InputSeed): Record<string, unknown> {
     if (server) input.mcp_server = { name: server };
   }
   if (def.toolResponseField === 'tool_response') input.tool_response = seed.toolResponse ?? {};
-  if (def.toolResponseField === 'error') input.error = typeof seed.toolResponse === 'string' ? seed.toolResponse : 'Error';
+  if (def.toolResponseField === 'error')
+    input.error = typeof seed.toolResponse === 'string' ? seed.toolResponse : 'Error';
   return { ...input, ...def.syntheticFields };
 }

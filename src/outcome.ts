@@ -1,10 +1,11 @@
 // Raw outcome + event -> one hook's result (spec §6.1, §6.2, §6.3, §6.4, §10.4). Pure: one parser for every
 // hook type, since http responses and model answers arrive in the same raw shape as a process.
-import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
+
 import type { HookHandler } from './config/schema.ts';
-import type { RawOutcome } from './types.ts';
+import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import { DEFER, hookOutputCheck, permissionDecisionChecks, specificFieldChecks } from './generated/checks.ts';
 import type { HookOutput } from './output-schema.ts';
+import type { RawOutcome } from './types.ts';
 
 export type { HookOutput } from './output-schema.ts';
 
@@ -101,7 +102,10 @@ export interface OutputChecks {
 
 const generated: OutputChecks = {
   output: (value) => accepted(hookOutputCheck(value)) as { data: HookOutput } | undefined,
-  field: (event, field, value) => accepted((field === 'permissionDecision' ? permissionDecisionChecks[event] : specificFieldChecks[field])?.(value) ?? DEFER),
+  field: (event, field, value) =>
+    accepted(
+      (field === 'permissionDecision' ? permissionDecisionChecks[event] : specificFieldChecks[field])?.(value) ?? DEFER,
+    ),
 };
 const accepted = (data: unknown) => (data === DEFER ? undefined : { data });
 
@@ -143,7 +147,11 @@ function interpreted(event: EventName, value: unknown, checks: OutputChecks): Pa
   if (!output.hookSpecificOutput) return { kind: 'json', output };
   if (output.hookSpecificOutput.hookEventName !== event) {
     // A mismatched name drops only the nested object (a decision: block alongside still counts, §6.3).
-    return { kind: 'json', output, specificError: `hookSpecificOutput.hookEventName is "${output.hookSpecificOutput.hookEventName}" but the event is ${event}; the nested output was ignored` };
+    return {
+      kind: 'json',
+      output,
+      specificError: `hookSpecificOutput.hookEventName is "${output.hookSpecificOutput.hookEventName}" but the event is ${event}; the nested output was ignored`,
+    };
   }
   // A wrong-typed field fails the schema of the whole output (§6.2).
   const specific: Record<string, unknown> = {};
@@ -152,14 +160,19 @@ function interpreted(event: EventName, value: unknown, checks: OutputChecks): Pa
     if (nested[field] === undefined) continue;
     const result = checks.field(event, field, nested[field]);
     if (!result) return undefined;
-    if ('error' in result) return { kind: 'invalid', error: `hook JSON output failed validation: hookSpecificOutput.${field}: ${result.error}` };
+    if ('error' in result)
+      return {
+        kind: 'invalid',
+        error: `hook JSON output failed validation: hookSpecificOutput.${field}: ${result.error}`,
+      };
     specific[field] = result.data;
   }
   return { kind: 'json', output, specific };
 }
 
 /** What Claude Code adds to an mcp_tool hook's onFailure block, after `blocking because onFailure is "block"` (spec §20.4 item 4). */
-const MCP_NO_USABLE_ANSWER = ' and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
+const MCP_NO_USABLE_ANSWER =
+  " and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server's state) or ask whoever manages the hook; Claude should not change the hook or work around it.";
 
 export interface ClassifyOptions {
   event: EventName;
@@ -174,9 +187,16 @@ export interface ClassifyOptions {
 export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }: ClassifyOptions): HookResult {
   const blocksOnFailure = onFailureBlocks(event, handler);
   // Claude Code's words: what happened, then on a line of its own why (stderr, the refusal, the error).
-  const failure = (error: string, what: 'failed' | 'timed out', detail?: string): HookResult => blocksOnFailure
-    ? { outcome: 'blocking', blockedBy: 'onFailure', error, blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"${handler.type === 'mcp_tool' ? MCP_NO_USABLE_ANSWER : ''}${detail ? `\n${detail}` : ''}`, answeredInJson: false }
-    : { outcome: 'non_blocking_error', error, answeredInJson: false };
+  const failure = (error: string, what: 'failed' | 'timed out', detail?: string): HookResult =>
+    blocksOnFailure
+      ? {
+          outcome: 'blocking',
+          blockedBy: 'onFailure',
+          error,
+          blockingMessage: `[${label}]: ${what}; blocking because onFailure is "block"${handler.type === 'mcp_tool' ? MCP_NO_USABLE_ANSWER : ''}${detail ? `\n${detail}` : ''}`,
+          answeredInJson: false,
+        }
+      : { outcome: 'non_blocking_error', error, answeredInJson: false };
 
   if (raw.timedOut) {
     const error = raw.error ?? `hook timed out and was cancelled: ${label}`;
@@ -195,37 +215,72 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
       return { outcome: 'non_blocking_error', error: `hook script is missing: ${stderr}`, answeredInJson: false };
     }
     // Exit 2 blocks; JSON on stdout is still applied and its block reason replaces stderr.
-    const base: HookResult = { outcome: 'blocking', blockedBy: 'exit2', blockingMessage: stderr || 'No stderr output', answeredInJson: false };
+    const base: HookResult = {
+      outcome: 'blocking',
+      blockedBy: 'exit2',
+      blockingMessage: stderr || 'No stderr output',
+      answeredInJson: false,
+    };
     if (parsed.kind !== 'json') return parsed.kind === 'invalid' ? { ...base, error: parsed.error } : base;
     const fromJson = applyJson(event, parsed, !EVENTS[event].exit2IgnoresSpecificOutput);
     const jsonReason = fromJson.outcome === 'blocking' ? fromJson.blockingMessage : undefined;
-    return { ...fromJson, ...base, blockingMessage: jsonReason ?? base.blockingMessage, ...(parsed.specificError ? { error: parsed.specificError } : {}) };
+    return {
+      ...fromJson,
+      ...base,
+      blockingMessage: jsonReason ?? base.blockingMessage,
+      ...(parsed.specificError ? { error: parsed.specificError } : {}),
+    };
   }
 
   if (parsed.kind === 'invalid') return failure(parsed.error, 'failed', parsed.error);
   if (parsed.kind === 'json') {
-    if (parsed.specificError && !(parsed.output.decision === 'block')) return failure(parsed.specificError, 'failed', parsed.specificError);
+    if (parsed.specificError && !(parsed.output.decision === 'block'))
+      return failure(parsed.specificError, 'failed', parsed.specificError);
     return applyJson(event, parsed, true);
   }
-  if (exitCode === 0) return { outcome: 'success', ...(parsed.text ? { plainText: parsed.text } : {}), answeredInJson: false };
-  return failure(`Failed with non-blocking status code ${exitCode ?? 'unknown'}: ${stderr || 'No stderr output'}`, 'failed', stderr || 'No stderr output');
+  if (exitCode === 0)
+    return { outcome: 'success', ...(parsed.text ? { plainText: parsed.text } : {}), answeredInJson: false };
+  return failure(
+    `Failed with non-blocking status code ${exitCode ?? 'unknown'}: ${stderr || 'No stderr output'}`,
+    'failed',
+    stderr || 'No stderr output',
+  );
 }
 
-function applyJson(event: EventName, parsed: Extract<ParsedStdout, { kind: 'json' }>, keepSpecific: boolean): HookResult {
+function applyJson(
+  event: EventName,
+  parsed: Extract<ParsedStdout, { kind: 'json' }>,
+  keepSpecific: boolean,
+): HookResult {
   const { output } = parsed;
   const specific = keepSpecific ? parsed.specific : undefined;
-  const result: HookResult = { outcome: 'success', json: output, answeredInJson: true, ...(specific ? { specific } : {}) };
+  const result: HookResult = {
+    outcome: 'success',
+    json: output,
+    answeredInJson: true,
+    ...(specific ? { specific } : {}),
+  };
   const family = EVENTS[event].family;
   if (family === 'permission' || family === 'modelSwitch') {
-    const decision = specific?.permissionDecision as PermissionDecision | undefined
-      ?? (output.decision === 'block' ? 'deny' : output.decision === 'approve' && EVENTS[event].approveMeansAllow ? 'allow' : undefined);
+    const decision =
+      (specific?.permissionDecision as PermissionDecision | undefined) ??
+      (output.decision === 'block'
+        ? 'deny'
+        : output.decision === 'approve' && EVENTS[event].approveMeansAllow
+          ? 'allow'
+          : undefined);
     if (decision) {
       result.permission = decision;
       const reason = (specific?.permissionDecisionReason as string | undefined) ?? output.reason;
       if (reason !== undefined) result.permissionReason = reason;
     }
     if (decision === 'deny') {
-      return { ...result, outcome: 'blocking', blockedBy: 'json', blockingMessage: result.permissionReason ?? 'Blocked by hook' };
+      return {
+        ...result,
+        outcome: 'blocking',
+        blockedBy: 'json',
+        blockingMessage: result.permissionReason ?? 'Blocked by hook',
+      };
     }
     return result;
   }

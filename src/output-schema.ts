@@ -48,7 +48,11 @@ function buildSpecificFieldSchemas(): Record<string, z.ZodType> {
     worktreePath: z.string(),
     displayContent: z.string(),
     decision: z.discriminatedUnion('behavior', [
-      z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdate).optional() }),
+      z.looseObject({
+        behavior: z.literal('allow'),
+        updatedInput: z.record(z.string(), z.unknown()).optional(),
+        updatedPermissions: z.array(permissionUpdate).optional(),
+      }),
       z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
     ]),
   };
@@ -68,7 +72,9 @@ function permissionDecisionSchema(event: EventName): z.ZodType {
 
 /** The schema of one `hookSpecificOutput` field of an event, as parsing checks it (and `schema output` publishes it). */
 export function specificFieldSchema(event: EventName, field: string): z.ZodType {
-  return field === 'permissionDecision' ? permissionDecisionSchema(event) : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
+  return field === 'permissionDecision'
+    ? permissionDecisionSchema(event)
+    : (specificFieldSchemas ??= buildSpecificFieldSchemas())[field]!;
 }
 
 export const ZOD_OUTPUT_CHECKS: OutputChecks = {
@@ -78,7 +84,9 @@ export const ZOD_OUTPUT_CHECKS: OutputChecks = {
   },
   field(event, field, value) {
     const parsed = specificFieldSchema(event, field).safeParse(value);
-    return parsed.success ? { data: parsed.data } : { error: describeIssue(parsed.error, `hookSpecificOutput.${field}`) };
+    return parsed.success
+      ? { data: parsed.data }
+      : { error: describeIssue(parsed.error, `hookSpecificOutput.${field}`) };
   },
 };
 
@@ -87,4 +95,3 @@ function describeIssue(error: z.ZodError, prefix?: string): string {
   const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
   return path ? `${path}: ${issue.message}` : issue.message;
 }
-

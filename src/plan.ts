@@ -1,6 +1,7 @@
 // Which configured hooks run for one firing, and why the others do not (spec §13 steps 2-4). Pure: no I/O.
-import { EVENTS, type EventName, type SharedTimeoutBudget } from './events.ts';
+
 import type { HookHandler } from './config/schema.ts';
+import { EVENTS, type EventName, type SharedTimeoutBudget } from './events.ts';
 import { matcherValue, matchesMatcher } from './match/matcher.ts';
 import { matchesIf } from './match/permission-rule.ts';
 import type { Diagnostic, LoadedHook } from './types.ts';
@@ -10,7 +11,18 @@ import type { Diagnostic, LoadedHook } from './types.ts';
  * handed to the background supervisor; `short-circuit`: an earlier hook of its sequential chain blocked).
  * The case-file schema derives its `skipped[].reason` values from this list.
  */
-export const SKIP_REASONS = ['disabled', 'matcher', 'unsupported-type', 'deduplicated', 'if', 'skip-async', 'only-async', 'once', 'background', 'short-circuit'] as const;
+export const SKIP_REASONS = [
+  'disabled',
+  'matcher',
+  'unsupported-type',
+  'deduplicated',
+  'if',
+  'skip-async',
+  'only-async',
+  'once',
+  'background',
+  'short-circuit',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface PlannedHook {
@@ -61,7 +73,12 @@ export function asyncKind(handler: HookHandler): AsyncKind | undefined {
   return handler.asyncRewake ? 'asyncRewake' : handler.async ? 'async' : undefined;
 }
 
-export function plan(event: EventName, input: Record<string, unknown>, hooks: readonly LoadedHook[], options: PlanOptions): Plan {
+export function plan(
+  event: EventName,
+  input: Record<string, unknown>,
+  hooks: readonly LoadedHook[],
+  options: PlanOptions,
+): Plan {
   const def = EVENTS[event];
   const value = matcherValue(event, input);
   const skipped: SkippedHook[] = [];
@@ -78,14 +95,29 @@ export function plan(event: EventName, input: Record<string, unknown>, hooks: re
     const check = matchesMatcher(event, hook.matcher, value);
     if (check.invalid && !warnedMatchers.has(hook.matcher!)) {
       warnedMatchers.add(hook.matcher!);
-      warnings.push({ severity: 'warning', code: 'invalid-matcher', message: check.invalid, file: hook.provenance.file, pointer: groupPointer(hook), fix: 'escape the regex, or list exact names separated by |' });
+      warnings.push({
+        severity: 'warning',
+        code: 'invalid-matcher',
+        message: check.invalid,
+        file: hook.provenance.file,
+        pointer: groupPointer(hook),
+        fix: 'escape the regex, or list exact names separated by |',
+      });
     }
     if (!check.matches) {
-      skipped.push({ hook, reason: 'matcher', detail: check.invalid ?? `matcher "${hook.matcher}" does not match "${value}"` });
+      skipped.push({
+        hook,
+        reason: 'matcher',
+        detail: check.invalid ?? `matcher "${hook.matcher}" does not match "${value}"`,
+      });
       continue;
     }
     if (!def.hookTypes.includes(hook.handler.type)) {
-      skipped.push({ hook, reason: 'unsupported-type', detail: `${hook.handler.type} hooks are not supported for ${event} events` });
+      skipped.push({
+        hook,
+        reason: 'unsupported-type',
+        detail: `${hook.handler.type} hooks are not supported for ${event} events`,
+      });
       continue;
     }
     candidates.push(hook);
@@ -96,7 +128,11 @@ export function plan(event: EventName, input: Record<string, unknown>, hooks: re
     const rule = hook.handler.if;
     if (rule !== undefined && rule !== '') {
       if (!def.ifApplies) {
-        skipped.push({ hook, reason: 'if', detail: `"if" applies only to tool events; Claude Code never runs this hook on ${event}` });
+        skipped.push({
+          hook,
+          reason: 'if',
+          detail: `"if" applies only to tool events; Claude Code never runs this hook on ${event}`,
+        });
         continue;
       }
       const check = matchesIf(rule, {
@@ -106,7 +142,14 @@ export function plan(event: EventName, input: Record<string, unknown>, hooks: re
         home: options.home,
       });
       if (check.malformed) {
-        warnings.push({ severity: 'warning', code: 'malformed-if', message: `malformed "if" rule "${rule}": ${check.malformed}; Claude Code silently never runs this hook`, file: hook.provenance.file, pointer: `${hook.provenance.pointer}/if`, fix: 'write one rule: Tool or Tool(specifier)' });
+        warnings.push({
+          severity: 'warning',
+          code: 'malformed-if',
+          message: `malformed "if" rule "${rule}": ${check.malformed}; Claude Code silently never runs this hook`,
+          file: hook.provenance.file,
+          pointer: `${hook.provenance.pointer}/if`,
+          fix: 'write one rule: Tool or Tool(specifier)',
+        });
       }
       if (!check.matches) {
         skipped.push({ hook, reason: 'if', detail: `"if": "${rule}" does not match this call` });
@@ -143,9 +186,20 @@ export function skipLostOnce(thePlan: Plan, lost: ReadonlySet<string>): Plan {
 /** Where another of Claude Code's entries for peri-hooks runs the hook: the one for its async kind, or the synchronous one. */
 function asyncSkip(hook: LoadedHook, selection: AsyncSelection): SkippedHook | undefined {
   const kind = asyncKind(hook.handler);
-  if (selection === 'skip') return kind ? { hook, reason: 'skip-async', detail: `--skip-async: an ${kind} hook, run by peri-hooks' entry for ${kind} hooks (--only-async)` } : undefined;
+  if (selection === 'skip')
+    return kind
+      ? {
+          hook,
+          reason: 'skip-async',
+          detail: `--skip-async: an ${kind} hook, run by peri-hooks' entry for ${kind} hooks (--only-async)`,
+        }
+      : undefined;
   if (kind === selection) return undefined;
-  return { hook, reason: 'only-async', detail: `--only-async ${selection}: ${kind ? `an ${kind} hook, run by the entry for its kind` : 'not an async hook, run by the synchronous entry'}` };
+  return {
+    hook,
+    reason: 'only-async',
+    detail: `--only-async ${selection}: ${kind ? `an ${kind} hook, run by the entry for its kind` : 'not an async hook, run by the synchronous entry'}`,
+  };
 }
 
 function onceSkip(hook: LoadedHook): SkippedHook {
@@ -174,7 +228,8 @@ function dedupe(hooks: readonly LoadedHook[], skipped: SkippedHook[]): LoadedHoo
   for (const hook of hooks) {
     const key = identity(hook);
     const earlier = byKey.get(key);
-    if (earlier) skipped.push({ hook: earlier, reason: 'deduplicated', detail: `same handler as ${hook.id}, which runs instead` });
+    if (earlier)
+      skipped.push({ hook: earlier, reason: 'deduplicated', detail: `same handler as ${hook.id}, which runs instead` });
     byKey.set(key, hook);
   }
   return [...byKey.values()];
@@ -185,11 +240,22 @@ export function identity(hook: LoadedHook): string {
   const handler = hook.handler;
   const condition = handler.if ?? '';
   switch (handler.type) {
-    case 'command': return JSON.stringify([scope, 'command', handler.shell ?? 'bash', handler.command, handler.args ?? null, condition]);
-    case 'http': return JSON.stringify([scope, 'http', handler.url, condition]);
-    case 'mcp_tool': return JSON.stringify([scope, 'mcp_tool', handler.server, handler.tool, handler.input ?? null, condition]);
+    case 'command':
+      return JSON.stringify([
+        scope,
+        'command',
+        handler.shell ?? 'bash',
+        handler.command,
+        handler.args ?? null,
+        condition,
+      ]);
+    case 'http':
+      return JSON.stringify([scope, 'http', handler.url, condition]);
+    case 'mcp_tool':
+      return JSON.stringify([scope, 'mcp_tool', handler.server, handler.tool, handler.input ?? null, condition]);
     case 'prompt':
-    case 'agent': return JSON.stringify([scope, handler.type, handler.prompt, condition]);
+    case 'agent':
+      return JSON.stringify([scope, handler.type, handler.prompt, condition]);
   }
 }
 
@@ -199,13 +265,19 @@ const ASYNC_DEFAULT_S = 600;
 const AGENT_DEFAULT_S = 60;
 
 /** Per-hook time limit in milliseconds (§10.1). */
-export function timeoutMs(event: EventName, handler: HookHandler, all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
+export function timeoutMs(
+  event: EventName,
+  handler: HookHandler,
+  all: readonly LoadedHook[],
+  env: Record<string, string | undefined>,
+): number {
   const eventDefault = EVENTS[event].timeoutS;
   if (handler.type === 'prompt' || handler.type === 'agent') {
     const typeDefault = handler.type === 'prompt' ? PROMPT_DEFAULT_S : AGENT_DEFAULT_S;
     return (handler.timeout !== undefined ? Math.max(handler.timeout, 1) : Math.min(typeDefault, eventDefault)) * 1000;
   }
-  if (handler.type === 'command' && (handler.async || handler.asyncRewake)) return (handler.timeout ?? ASYNC_DEFAULT_S) * 1000;
+  if (handler.type === 'command' && (handler.async || handler.asyncRewake))
+    return (handler.timeout ?? ASYNC_DEFAULT_S) * 1000;
   const shared = EVENTS[event].sharedTimeoutBudget;
   if (shared) {
     // The shared budget bounds the whole batch; a hook's own `timeout` is still its own limit (§5.1).
@@ -219,12 +291,20 @@ export function timeoutMs(event: EventName, handler: HookHandler, all: readonly 
  * The budget that an event's hooks share (SessionEnd): max(min, min(largest settings-file timeout, max)). Hooks
  * turned off by a kill switch are not in Claude Code's settings snapshot, and plugin hooks do not count.
  */
-function sharedBudgetMs(event: EventName, budget: SharedTimeoutBudget, all: readonly LoadedHook[], env: Record<string, string | undefined>): number {
+function sharedBudgetMs(
+  event: EventName,
+  budget: SharedTimeoutBudget,
+  all: readonly LoadedHook[],
+  env: Record<string, string | undefined>,
+): number {
   const override = Number(env[budget.overrideVariable]);
   if (Number.isFinite(override) && override > 0) return override;
-  const largest = Math.max(0, ...all
-    .filter((hook) => hook.event === event && hook.provenance.layer !== 'plugin' && hook.disabledReason === undefined)
-    .map((hook) => hook.handler.timeout ?? 0));
+  const largest = Math.max(
+    0,
+    ...all
+      .filter((hook) => hook.event === event && hook.provenance.layer !== 'plugin' && hook.disabledReason === undefined)
+      .map((hook) => hook.handler.timeout ?? 0),
+  );
   return Math.max(budget.minS, Math.min(largest, budget.maxS)) * 1000;
 }
 

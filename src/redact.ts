@@ -1,7 +1,7 @@
 // The one set of rules by which peri-hooks keeps secrets out of what it writes down (recorded cases, the audit
 // log): URL credentials become `***`, and the values of the model API's credentials, of environment variables
 // whose names say they hold a secret, and of well-known token shapes become `[redacted]`.
-import { resolveModelConfig, redact } from './llm/config.ts';
+import { redact, resolveModelConfig } from './llm/config.ts';
 import { shownUrl } from './text.ts';
 
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
@@ -17,21 +17,30 @@ const TOKEN_SHAPES: readonly RegExp[] = [
   /\bAKIA[0-9A-Z]{16}\b/g,
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
 ];
-const NAMED_VALUE = /\b([A-Za-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|auth)[A-Za-z0-9_-]*)(\s*[=:]\s*)(["']?)([^\s"']+)\3/gi;
+const NAMED_VALUE =
+  /\b([A-Za-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|auth)[A-Za-z0-9_-]*)(\s*[=:]\s*)(["']?)([^\s"']+)\3/gi;
 const BEARER = /\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 
 /** The secrets of this environment whose values are replaced wherever they appear. */
 export function secretsOf(env: Record<string, string | undefined>): string[] {
   const config = resolveModelConfig(env, undefined);
   const model = 'secrets' in config ? config.secrets : [];
-  const named = Object.entries(env).filter(([name, value]) => SECRET_NAME.test(name) && value !== undefined && value.length >= MIN_SECRET_LENGTH).map(([, value]) => value as string);
+  const named = Object.entries(env)
+    .filter(([name, value]) => SECRET_NAME.test(name) && value !== undefined && value.length >= MIN_SECRET_LENGTH)
+    .map(([, value]) => value as string);
   return [...new Set([...model, ...named])];
 }
 
 export function redactText(text: string, secrets: readonly string[]): string {
-  let out = redact(text.replace(URL_IN_TEXT, (url) => shownUrl(url)), secrets);
+  let out = redact(
+    text.replace(URL_IN_TEXT, (url) => shownUrl(url)),
+    secrets,
+  );
   for (const shape of TOKEN_SHAPES) out = out.replace(shape, '[redacted]');
-  out = out.replace(NAMED_VALUE, (_match, name: string, separator: string, quote: string) => `${name}${separator}${quote}[redacted]${quote}`);
+  out = out.replace(
+    NAMED_VALUE,
+    (_match, name: string, separator: string, quote: string) => `${name}${separator}${quote}[redacted]${quote}`,
+  );
   return out.replace(BEARER, (match) => `${match.split(/\s+/)[0]} [redacted]`);
 }
 
@@ -39,6 +48,7 @@ export function redactText(text: string, secrets: readonly string[]): string {
 export function redactStrings(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redactStrings(item, secrets));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)]));
   return value;
 }

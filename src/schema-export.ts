@@ -4,15 +4,30 @@
 // with each hookSpecificOutput field typed as hook output parsing checks it (a wrong enum value is refused).
 // Without an event, input and hookSpecificOutput are one schema per event, told apart by the event name.
 import * as z from 'zod';
-import { agentHookSchema, commandHookSchema, httpHookSchema, matcherGroupSchema, mcpToolHookSchema, promptHookSchema, settingsSchema } from './config/schema.ts';
-import { EVENTS, EVENT_NAMES, type EventName } from './events.ts';
+import { testReportDocumentSchema } from './cases/document.ts';
+import {
+  agentHookSchema,
+  commandHookSchema,
+  httpHookSchema,
+  matcherGroupSchema,
+  mcpToolHookSchema,
+  promptHookSchema,
+  settingsSchema,
+} from './config/schema.ts';
+import { SCHEMA_VERSION } from './errors.ts';
+import { EVENT_NAMES, EVENTS, type EventName } from './events.ts';
 import { inputSchema } from './input.ts';
 import { hookOutputSchema, specificFieldSchema } from './output-schema.ts';
-import { SCHEMA_VERSION } from './errors.ts';
-import { testReportDocumentSchema } from './cases/document.ts';
 import { replayDocumentSchema } from './replay/document.ts';
 import type { DocumentName } from './report/document.ts';
-import { doctorDocumentSchema, explainDocumentSchema, hostReportDocumentSchema, listDocumentSchema, stateDocumentSchema, validateDocumentSchema } from './report/documents.ts';
+import {
+  doctorDocumentSchema,
+  explainDocumentSchema,
+  hostReportDocumentSchema,
+  listDocumentSchema,
+  stateDocumentSchema,
+  validateDocumentSchema,
+} from './report/documents.ts';
 import { errorDocumentSchema, reportDocumentSchema } from './report/schema.ts';
 import type { HookType } from './types.ts';
 
@@ -30,17 +45,21 @@ function groupSchema(event: EventName): z.ZodType {
   const { matcherField, hookTypes } = EVENTS[event];
   const handlers = hookTypes.map((type) => HANDLERS[type]);
   return matcherGroupSchema.extend({
-    matcher: matcherGroupSchema.shape.matcher.describe(matcherField === undefined
-      ? `Ignored: ${event} has no matcher, so the group runs on every ${event}.`
-      : `Tested against "${matcherField}": exact names separated by | or , ; anything else is an unanchored regex.`),
-    hooks: z.array(z.discriminatedUnion('type', handlers as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]))
+    matcher: matcherGroupSchema.shape.matcher.describe(
+      matcherField === undefined
+        ? `Ignored: ${event} has no matcher, so the group runs on every ${event}.`
+        : `Tested against "${matcherField}": exact names separated by | or , ; anything else is an unanchored regex.`,
+    ),
+    hooks: z
+      .array(z.discriminatedUnion('type', handlers as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]))
       .describe(`Handlers; ${event} runs ${hookTypes.join(', ')} hooks.`),
   });
 }
 
 /** Settings as users write them: `hooks` keyed by event name; other keys pass (Claude Code settings hold much more). */
 export function settingsJsonSchema(): JsonSchema {
-  const hooks = z.strictObject(Object.fromEntries(EVENT_NAMES.map((event) => [event, z.array(groupSchema(event)).optional()])))
+  const hooks = z
+    .strictObject(Object.fromEntries(EVENT_NAMES.map((event) => [event, z.array(groupSchema(event)).optional()])))
     .describe('Hook configuration keyed by event name (case-sensitive).');
   const schema = settingsSchema.extend({ $schema: z.string().optional(), hooks: hooks.optional() });
   return finish(schema, 'Claude Code hook settings (as peri-hooks reads them)');
@@ -53,7 +72,10 @@ function eventInputSchema(event: EventName): z.ZodObject {
 /** One event's hook input, with `hook_event_name` fixed to the event; without an event, any event's input. */
 export function inputJsonSchema(event?: EventName): JsonSchema {
   if (event === undefined) {
-    const union = z.discriminatedUnion('hook_event_name', EVENT_NAMES.map(eventInputSchema) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+    const union = z.discriminatedUnion(
+      'hook_event_name',
+      EVENT_NAMES.map(eventInputSchema) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
+    );
     return discriminated(finish(union, 'Hook input of any event (Claude Code 2.1.332)'), 'hook_event_name');
   }
   return finish(eventInputSchema(event), `${event} hook input (Claude Code 2.1.332)`);
@@ -72,8 +94,16 @@ function permissionUpdateSchema(): z.ZodType {
       behavior: z.enum(['allow', 'deny', 'ask']),
       destination,
     }),
-    z.looseObject({ type: z.literal('setMode'), mode: z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk', 'auto', 'manual']), destination }),
-    z.looseObject({ type: z.enum(['addDirectories', 'removeDirectories']), directories: z.array(z.string()), destination }),
+    z.looseObject({
+      type: z.literal('setMode'),
+      mode: z.enum(['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk', 'auto', 'manual']),
+      destination,
+    }),
+    z.looseObject({
+      type: z.enum(['addDirectories', 'removeDirectories']),
+      directories: z.array(z.string()),
+      destination,
+    }),
   ]);
 }
 
@@ -81,24 +111,42 @@ function permissionUpdateSchema(): z.ZodType {
 function publishedFieldSchema(event: EventName, field: string): z.ZodType {
   if (event !== 'PermissionRequest' || field !== 'decision') return specificFieldSchema(event, field);
   return z.discriminatedUnion('behavior', [
-    z.looseObject({ behavior: z.literal('allow'), updatedInput: z.record(z.string(), z.unknown()).optional(), updatedPermissions: z.array(permissionUpdateSchema()).optional() }),
+    z.looseObject({
+      behavior: z.literal('allow'),
+      updatedInput: z.record(z.string(), z.unknown()).optional(),
+      updatedPermissions: z.array(permissionUpdateSchema()).optional(),
+    }),
     z.looseObject({ behavior: z.literal('deny'), message: z.string().optional(), interrupt: z.boolean().optional() }),
   ]);
 }
 
 /** `hookSpecificOutput` of one event: its name, and the fields it honours, typed as parsing checks them. */
 function specificOutputSchema(event: EventName): z.ZodObject {
-  const fields = Object.fromEntries(EVENTS[event].specificFields.map((field) => [field, publishedFieldSchema(event, field).optional().describe(`Honoured for ${event}.`)]));
+  const fields = Object.fromEntries(
+    EVENTS[event].specificFields.map((field) => [
+      field,
+      publishedFieldSchema(event, field).optional().describe(`Honoured for ${event}.`),
+    ]),
+  );
   return z.looseObject({ hookEventName: z.literal(event), ...fields });
 }
 
 /** What a hook may print as JSON; `hookSpecificOutput` names the event (the given one, or any) and the fields it honours. */
 export function outputJsonSchema(event?: EventName): JsonSchema {
   if (event === undefined) {
-    const specific = z.discriminatedUnion('hookEventName', EVENT_NAMES.map(specificOutputSchema) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
-    return finish(hookOutputSchema().extend({ hookSpecificOutput: specific.optional() }), 'Hook output JSON (Claude Code 2.1.332)');
+    const specific = z.discriminatedUnion(
+      'hookEventName',
+      EVENT_NAMES.map(specificOutputSchema) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
+    );
+    return finish(
+      hookOutputSchema().extend({ hookSpecificOutput: specific.optional() }),
+      'Hook output JSON (Claude Code 2.1.332)',
+    );
   }
-  return finish(hookOutputSchema().extend({ hookSpecificOutput: specificOutputSchema(event).optional() }), `${event} hook output JSON (Claude Code 2.1.332)`);
+  return finish(
+    hookOutputSchema().extend({ hookSpecificOutput: specificOutputSchema(event).optional() }),
+    `${event} hook output JSON (Claude Code 2.1.332)`,
+  );
 }
 
 /** Each JSON document peri-hooks prints: its zod schema, and what prints it. */
@@ -126,7 +174,9 @@ export function schemaFiles(): Record<string, JsonSchema> {
   return {
     'settings.schema.json': settingsJsonSchema(),
     'output.schema.json': outputJsonSchema(),
-    ...Object.fromEntries(Object.keys(DOCUMENTS).map((name) => [`${name}.schema.json`, documentJsonSchema(name as DocumentName)])),
+    ...Object.fromEntries(
+      Object.keys(DOCUMENTS).map((name) => [`${name}.schema.json`, documentJsonSchema(name as DocumentName)]),
+    ),
     'input.schema.json': inputJsonSchema(),
     ...Object.fromEntries(EVENT_NAMES.map((event) => [`input/${event}.schema.json`, inputJsonSchema(event)])),
   };

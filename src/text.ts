@@ -30,14 +30,24 @@ export function visibleWidth(text: string): number {
 /** Rows as aligned columns (widths without colour codes); the last column is not padded. */
 export function table(rows: readonly (readonly string[])[], options: TableOptions = {}): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, visibleWidth(cell)); });
+  for (const row of rows)
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, visibleWidth(cell));
+    });
   fitTo(widths, options.width);
   const pad = (cell: string, i: number, last: boolean) => {
     const fitted = cut(cell, widths[i]!);
     const room = ' '.repeat(Math.max(0, widths[i]! - visibleWidth(fitted)));
     return options.align?.[i] === 'right' ? room + fitted : last ? fitted : fitted + room;
   };
-  return rows.map((row) => row.map((cell, i) => pad(cell, i, i === row.length - 1)).join(' '.repeat(COLUMN_GAP)).trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => pad(cell, i, i === row.length - 1))
+        .join(' '.repeat(COLUMN_GAP))
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Narrows the widest columns, one character at a time, until a row fits `width`. */
@@ -103,8 +113,13 @@ export function shownUrl(url: string | URL): string {
 }
 
 /** Where a hook is configured, for the hook tables of list and explain: layer, plugin, file and line. */
-export function sourceCell(hook: { layer: string; plugin?: string; file: string; via?: string }, line: number | undefined): string {
-  const via = hook.via ? ` via ${displayPath(hook.via.slice(0, hook.via.lastIndexOf('#')))} (peri-hooks' registration)` : '';
+export function sourceCell(
+  hook: { layer: string; plugin?: string; file: string; via?: string },
+  line: number | undefined,
+): string {
+  const via = hook.via
+    ? ` via ${displayPath(hook.via.slice(0, hook.via.lastIndexOf('#')))} (peri-hooks' registration)`
+    : '';
   return `${hook.layer}${hook.plugin ? `:${hook.plugin}` : ''} ${displayPath(hook.file)}${line !== undefined ? `:${line}` : ''}${via}`;
 }
 
@@ -129,7 +144,8 @@ export function counted(count: number, noun: string): string {
 }
 
 // Escape sequences (CSI, OSC, other ESC forms) first, whole, then any other C0/C1 control but tab and newline.
-const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_])|\u009b[0-?]*[ -/]*[@-~]/g;
+const ESCAPE_SEQUENCE =
+  /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_])|\u009b[0-?]*[ -/]*[@-~]/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Untrusted text (a file name, an MCP answer, a server's message) made safe to show on a terminal: no escape sequence or control character survives. */

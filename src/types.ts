@@ -1,7 +1,8 @@
 // Shapes shared by every stage of the pipeline. Stages import types from here, never from each other.
-import type { EventName } from './events.ts';
-import type { HookHandler } from './config/schema.ts';
+
 import type { Readable } from 'node:stream';
+import type { HookHandler } from './config/schema.ts';
+import type { EventName } from './events.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
 import type { ServerCatalogue } from './mcp/servers.ts';
 

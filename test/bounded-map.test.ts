@@ -1,6 +1,7 @@
 // The one bound of the long-running caches: at most `capacity` entries, the one used longest ago dropped first.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { BoundedMap } from '../src/bounded-map.ts';
 
 test('a bounded map drops the entry used longest ago, where a read counts as a use', () => {

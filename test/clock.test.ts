@@ -4,8 +4,21 @@ import { test } from 'node:test';
 import { isoTime, nowMs } from '../src/clock.ts';
 
 test('isoTime prints what toISOString prints, across years, days and milliseconds', () => {
-  const fixed = [0, 1, -1, 999, 86_399_999, Date.UTC(2026, 11, 1, 23, 59, 59, 7), Date.UTC(2000, 1, 29), Date.UTC(9999, 11, 31, 23, 59, 59, 999),
-    Date.UTC(10_000, 0, 1), Date.UTC(-1, 0, 1), Date.UTC(-271_821, 3, 20), 8.64e15, -8.64e15];
+  const fixed = [
+    0,
+    1,
+    -1,
+    999,
+    86_399_999,
+    Date.UTC(2026, 11, 1, 23, 59, 59, 7),
+    Date.UTC(2000, 1, 29),
+    Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    Date.UTC(10_000, 0, 1),
+    Date.UTC(-1, 0, 1),
+    Date.UTC(-271_821, 3, 20),
+    8.64e15,
+    -8.64e15,
+  ];
   let state = 20_261_201;
   const random = Array.from({ length: 5000 }, () => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -29,5 +42,8 @@ test('nowMs never goes back, and counts milliseconds', async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   const [clockSpan, standardSpan] = [nowMs() - clock, performance.now() - standard];
   // Read around the same sleep, the two spans differ by the time between two calls, not by a factor of 1,000.
-  assert.ok(clockSpan >= 40 && clockSpan <= standardSpan + 1000, `${clockSpan} ms against performance.now()'s ${standardSpan} ms`);
+  assert.ok(
+    clockSpan >= 40 && clockSpan <= standardSpan + 1000,
+    `${clockSpan} ms against performance.now()'s ${standardSpan} ms`,
+  );
 });

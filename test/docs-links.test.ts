@@ -1,9 +1,10 @@
 // Every link in the README and docs/ resolves: a relative link to a file that exists, and an anchor (`#…`) to a
 // heading of that file, slugged as GitHub slugs them. A moved section or a renamed file fails here first.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
 import { ROOT } from './helpers/cli.ts';
 
 function markdownFiles(): string[] {
@@ -28,7 +29,11 @@ function anchors(markdown: string): Set<string> {
     if (/^\s*```/.test(line)) fenced = !fenced;
     const heading = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
-      const base = heading[1]!.replace(/<[^>]+>/g, '').toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+      const base = heading[1]!
+        .replace(/<[^>]+>/g, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/ /g, '-');
       const count = seen.get(base) ?? 0;
       seen.set(base, count + 1);
       result.add(count === 0 ? base : `${base}-${count}`);
@@ -45,7 +50,10 @@ function links(markdown: string): string[] {
 }
 
 test('anchors are slugged as GitHub slugs them', () => {
-  assert.deepEqual([...anchors('# A resident server: `peri-hooks serve`\n## Install\n## Install\n```\n# not a heading\n```\n')], ['a-resident-server-peri-hooks-serve', 'install', 'install-1']);
+  assert.deepEqual(
+    [...anchors('# A resident server: `peri-hooks serve`\n## Install\n## Install\n```\n# not a heading\n```\n')],
+    ['a-resident-server-peri-hooks-serve', 'install', 'install-1'],
+  );
 });
 
 test('every link and anchor in the README and docs/ resolves', () => {
@@ -62,7 +70,13 @@ test('every link and anchor in the README and docs/ resolves', () => {
       const linked = path === '' ? file : resolve(dirname(file), decodeURI(path));
       const where = `${relative(ROOT, file)} → ${target}`;
       if (!existsSync(linked)) broken.push(`${where}: no such file`);
-      else if (anchor !== undefined && statSync(linked).isFile() && linked.endsWith('.md') && !anchorsOf(linked).has(decodeURIComponent(anchor))) broken.push(`${where}: no such heading`);
+      else if (
+        anchor !== undefined &&
+        statSync(linked).isFile() &&
+        linked.endsWith('.md') &&
+        !anchorsOf(linked).has(decodeURIComponent(anchor))
+      )
+        broken.push(`${where}: no such heading`);
     }
   }
   assert.deepEqual(broken, []);
@@ -74,7 +88,10 @@ function sections(file: string): Set<string> {
 }
 
 test('every § the code cites is a section of the spec in docs/spec/ (harnesses § of harnesses.md)', () => {
-  const specs = { spec: sections(join(ROOT, 'docs/spec/claude-code-hooks.md')), harnesses: sections(join(ROOT, 'docs/spec/harnesses.md')) };
+  const specs = {
+    spec: sections(join(ROOT, 'docs/spec/claude-code-hooks.md')),
+    harnesses: sections(join(ROOT, 'docs/spec/harnesses.md')),
+  };
   const missing: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

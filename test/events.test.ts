@@ -1,7 +1,8 @@
 // The catalogue's columns agree with each other: a row that breaks one of these facts is a typo in the data.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { EVENTS, EVENT_NAMES, isStopEvent, isToolEvent } from '../src/events.ts';
+import { test } from 'node:test';
+import { EVENT_NAMES, EVENTS, isStopEvent, isToolEvent } from '../src/events.ts';
 
 const rows = EVENT_NAMES.map((name) => EVENTS[name]);
 
@@ -22,16 +23,27 @@ test('tool-call columns sit on tool events only', () => {
 
 test('stop-like events block by "decision", keep working on a model block and count in their own guard counter', () => {
   const stopLike = rows.filter((row) => isStopEvent(row.name));
-  assert.deepEqual(stopLike.map((row) => [row.name, row.stopLike!.guardCounter, row.stopLike!.ends]), [['Stop', 'main', 'turn'], ['SubagentStop', 'perAgent', 'subagent']]);
+  assert.deepEqual(
+    stopLike.map((row) => [row.name, row.stopLike!.guardCounter, row.stopLike!.ends]),
+    [
+      ['Stop', 'main', 'turn'],
+      ['SubagentStop', 'perAgent', 'subagent'],
+    ],
+  );
   for (const def of stopLike) {
     assert.equal(def.family, 'decision', def.name);
     assert.equal(def.modelVerdictOnBlock, 'keepWorking', def.name);
   }
-  assert.deepEqual(rows.filter((row) => row.modelVerdictOnBlock === 'keepWorking').map((row) => row.name), stopLike.map((row) => row.name));
+  assert.deepEqual(
+    rows.filter((row) => row.modelVerdictOnBlock === 'keepWorking').map((row) => row.name),
+    stopLike.map((row) => row.name),
+  );
 });
 
 test('columns that change how an event blocks sit on events that can block', () => {
-  for (const def of rows.filter((row) => row.unblockableSources !== undefined || row.askDeferOrRewriteBlocks || row.brokenEntryVoidsSource)) {
+  for (const def of rows.filter(
+    (row) => row.unblockableSources !== undefined || row.askDeferOrRewriteBlocks || row.brokenEntryVoidsSource,
+  )) {
     assert.notEqual(def.family, 'observe', def.name);
   }
 });
@@ -44,7 +56,10 @@ test('a model verdict column is only set where prompt or agent hooks run', () =>
 
 test('a shared timeout budget is a sane range whose floor is the event default', () => {
   const shared = rows.filter((row) => row.sharedTimeoutBudget !== undefined);
-  assert.deepEqual(shared.map((row) => row.name), ['SessionEnd']);
+  assert.deepEqual(
+    shared.map((row) => row.name),
+    ['SessionEnd'],
+  );
   for (const def of shared) {
     assert.ok(def.sharedTimeoutBudget!.minS <= def.sharedTimeoutBudget!.maxS, def.name);
     assert.equal(def.sharedTimeoutBudget!.minS, def.timeoutS, def.name);

@@ -1,12 +1,13 @@
 // Hook input validation: every real Claude Code 2.1.332 payload validates, broken ones are named precisely.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildInput } from '../src/input-build.ts';
-import { parseInput } from '../src/input.ts';
-import { EVENTS, EVENT_NAMES, isEventName, isToolEvent, type EventName } from '../src/events.ts';
+import { test } from 'node:test';
 import { PeriHooksError } from '../src/errors.ts';
+import { EVENT_NAMES, EVENTS, type EventName, isEventName, isToolEvent } from '../src/events.ts';
+import { parseInput } from '../src/input.ts';
+import { buildInput } from '../src/input-build.ts';
 import { ROOT } from './helpers/cli.ts';
 
 const dir = join(ROOT, 'fixtures/claude-code-2.1.332/inputs');
@@ -15,7 +16,11 @@ const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
 test('the fixtures cover 31 of the 34 events', () => {
   const events = new Set(files.map((file) => file.split('.')[0]));
   assert.equal(events.size, 31);
-  assert.deepEqual(EVENT_NAMES.filter((event) => !events.has(event)).sort(), ['DirectoryAdded', 'Notification', 'TeammateIdle']);
+  assert.deepEqual(EVENT_NAMES.filter((event) => !events.has(event)).sort(), [
+    'DirectoryAdded',
+    'Notification',
+    'TeammateIdle',
+  ]);
 });
 
 for (const file of files) {
@@ -57,9 +62,15 @@ test('a mistyped field is named with the expected type', () => {
 
 test('inputs for the three uncaptured events validate from their documented shape', () => {
   const common = { session_id: 's', transcript_path: '/t.jsonl', cwd: '/p' };
-  parseInput('Notification', JSON.stringify({ ...common, hook_event_name: 'Notification', message: 'm', notification_type: 'idle_prompt' }));
+  parseInput(
+    'Notification',
+    JSON.stringify({ ...common, hook_event_name: 'Notification', message: 'm', notification_type: 'idle_prompt' }),
+  );
   parseInput('TeammateIdle', JSON.stringify({ ...common, hook_event_name: 'TeammateIdle', teammate_name: 't' }));
-  parseInput('DirectoryAdded', JSON.stringify({ ...common, hook_event_name: 'DirectoryAdded', directory: '/d', source: 'slash_command' }));
+  parseInput(
+    'DirectoryAdded',
+    JSON.stringify({ ...common, hook_event_name: 'DirectoryAdded', directory: '/d', source: 'slash_command' }),
+  );
 });
 
 test('empty, invalid, non-object and mismatched inputs get their own codes', () => {
@@ -77,31 +88,74 @@ for (const file of files) {
     const real = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     const event = file.split('.')[0] as EventName;
     const built = buildInput({
-      event, sessionId: String(real.session_id), transcriptPath: String(real.transcript_path), cwd: String(real.cwd), permissionMode: 'default',
-      ...(isToolEvent(event) ? { tool: { name: String(real.tool_name), input: real.tool_input as Record<string, unknown>, useId: 'toolu_x' } } : {}),
+      event,
+      sessionId: String(real.session_id),
+      transcriptPath: String(real.transcript_path),
+      cwd: String(real.cwd),
+      permissionMode: 'default',
+      ...(isToolEvent(event)
+        ? {
+            tool: { name: String(real.tool_name), input: real.tool_input as Record<string, unknown>, useId: 'toolu_x' },
+          }
+        : {}),
     });
     // `error` is the tool's error text on tool events only (StopFailure has its own).
-    const fields = ['tool_name', 'tool_input', 'tool_use_id', 'mcp_server', 'tool_response', ...(isToolEvent(event) ? ['error'] : [])];
+    const fields = [
+      'tool_name',
+      'tool_input',
+      'tool_use_id',
+      'mcp_server',
+      'tool_response',
+      ...(isToolEvent(event) ? ['error'] : []),
+    ];
     for (const field of fields) assert.equal(field in built, field in real, field);
-    assert.equal('permission_mode' in built, 'permission_mode' in real !== PERMISSION_MODE_DISAGREES.includes(event), 'permission_mode');
+    assert.equal(
+      'permission_mode' in built,
+      'permission_mode' in real !== PERMISSION_MODE_DISAGREES.includes(event),
+      'permission_mode',
+    );
     for (const field of Object.keys(EVENTS[event].syntheticFields ?? {})) assert.ok(field in real, field);
   });
 }
 
-test('a synthetic input: the seed\'s own fields, the event\'s fixed fields, and the tool result in the event\'s field', () => {
+test("a synthetic input: the seed's own fields, the event's fixed fields, and the tool result in the event's field", () => {
   const seed = { sessionId: 's', transcriptPath: '/t.jsonl', cwd: '/p', permissionMode: 'plan', agentId: 'a1' };
   const tool = { name: 'mcp__demo__echo', input: { text: 'hi' }, useId: 'toolu_1' };
   assert.deepEqual(buildInput({ ...seed, event: 'PostToolUse', tool, toolResponse: { ok: true } }), {
-    session_id: 's', transcript_path: '/t.jsonl', cwd: '/p', permission_mode: 'plan', agent_id: 'a1', hook_event_name: 'PostToolUse',
-    tool_name: 'mcp__demo__echo', tool_input: { text: 'hi' }, tool_use_id: 'toolu_1', mcp_server: { name: 'demo' }, tool_response: { ok: true },
+    session_id: 's',
+    transcript_path: '/t.jsonl',
+    cwd: '/p',
+    permission_mode: 'plan',
+    agent_id: 'a1',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'mcp__demo__echo',
+    tool_input: { text: 'hi' },
+    tool_use_id: 'toolu_1',
+    mcp_server: { name: 'demo' },
+    tool_response: { ok: true },
   });
   assert.deepEqual(buildInput({ ...seed, event: 'PostToolUse', tool }).tool_response, {});
   assert.equal(buildInput({ ...seed, event: 'PostToolUseFailure', tool, toolResponse: 'boom' }).error, 'boom');
-  assert.equal(buildInput({ ...seed, event: 'PostToolUseFailure', tool, toolResponse: { not: 'text' } }).error, 'Error');
+  assert.equal(
+    buildInput({ ...seed, event: 'PostToolUseFailure', tool, toolResponse: { not: 'text' } }).error,
+    'Error',
+  );
   assert.equal('tool_use_id' in buildInput({ ...seed, event: 'PermissionRequest', tool }), false);
   assert.equal('tool_name' in buildInput({ ...seed, event: 'Stop', tool }), false);
-  assert.deepEqual(buildInput({ ...seed, event: 'Stop' }), { session_id: 's', transcript_path: '/t.jsonl', cwd: '/p', permission_mode: 'plan', agent_id: 'a1', hook_event_name: 'Stop', stop_hook_active: false });
+  assert.deepEqual(buildInput({ ...seed, event: 'Stop' }), {
+    session_id: 's',
+    transcript_path: '/t.jsonl',
+    cwd: '/p',
+    permission_mode: 'plan',
+    agent_id: 'a1',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+  });
   assert.equal('permission_mode' in buildInput({ ...seed, event: 'SessionStart' }), false);
-  const skill = buildInput({ ...seed, event: 'PreSkillShellCommand', tool: { name: 'Bash', input: { command: 'ls' }, useId: 'toolu_2' } });
+  const skill = buildInput({
+    ...seed,
+    event: 'PreSkillShellCommand',
+    tool: { name: 'Bash', input: { command: 'ls' }, useId: 'toolu_2' },
+  });
   assert.doesNotThrow(() => parseInput('PreSkillShellCommand', JSON.stringify(skill)));
 });

@@ -1,6 +1,7 @@
 // Display helpers: URLs as every message shows them, tables as a terminal shows them.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { printable, shownUrl, table, visibleWidth } from '../src/text.ts';
 
 test('shownUrl masks a user name and password, and leaves every other URL as written', () => {
@@ -27,22 +28,44 @@ test('shownUrl masks a user name and password, and leaves every other URL as wri
 
 test('table aligns on what is visible: colour codes take no width', () => {
   const dim = (text: string) => `\x1b[2m${text}\x1b[22m`;
-  const shown = table([[dim('type'), dim('hook')], ['command', 'true'], [dim('http'), 'x']]);
+  const shown = table([
+    [dim('type'), dim('hook')],
+    ['command', 'true'],
+    [dim('http'), 'x'],
+  ]);
   const plain = shown.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   assert.deepEqual(plain, ['type     hook', 'command  true', 'http     x']);
 });
 
 test('table: right-aligned columns; a terminal width cuts the widest column first, with …', () => {
-  assert.equal(table([['Event', 'Calls'], ['Stop', '12']], { align: ['left', 'right'] }), 'Event  Calls\nStop      12');
-  const rows = [['PreToolUse', 'a'.repeat(40), 'end'], ['Stop', 'short', 'x']];
+  assert.equal(
+    table(
+      [
+        ['Event', 'Calls'],
+        ['Stop', '12'],
+      ],
+      { align: ['left', 'right'] },
+    ),
+    'Event  Calls\nStop      12',
+  );
+  const rows = [
+    ['PreToolUse', 'a'.repeat(40), 'end'],
+    ['Stop', 'short', 'x'],
+  ];
   const cut = table(rows, { width: 30 }).split('\n');
-  assert.ok(cut.every((line) => visibleWidth(line) <= 30), cut.join('\n'));
+  assert.ok(
+    cut.every((line) => visibleWidth(line) <= 30),
+    cut.join('\n'),
+  );
   assert.match(cut[0]!, /^PreToolUse {2}a+… {2}end$/);
   assert.equal(cut[1], `Stop${' '.repeat(8)}short${' '.repeat(10)}x`);
   // Without a width (piped output) nothing is cut.
   assert.ok(table(rows).includes('a'.repeat(40)));
   // A coloured cell cut keeps its codes and resets after the …
-  assert.equal(table([[`\x1b[31m${'r'.repeat(20)}\x1b[39m`, 'tail']], { width: 16 }), `\x1b[31m${'r'.repeat(9)}…\x1b[0m  tail`);
+  assert.equal(
+    table([[`\x1b[31m${'r'.repeat(20)}\x1b[39m`, 'tail']], { width: 16 }),
+    `\x1b[31m${'r'.repeat(9)}…\x1b[0m  tail`,
+  );
 });
 
 test('printable takes every escape sequence and control character out of untrusted text, tabs and newlines stay', () => {

@@ -26,11 +26,17 @@ export function makeWorld(root: string): World {
   mkdirSync(project, { recursive: true });
   mkdirSync(join(base, 'home'), { recursive: true });
   mkdirSync(join(base, 'managed'), { recursive: true });
-  const fixture = JSON.parse(readFileSync(join(root, 'fixtures/claude-code-2.1.332/inputs/PreToolUse.tool_name-Bash.json'), 'utf8'));
+  const fixture = JSON.parse(
+    readFileSync(join(root, 'fixtures/claude-code-2.1.332/inputs/PreToolUse.tool_name-Bash.json'), 'utf8'),
+  );
   return {
     base,
     project,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(base, 'home'), PERI_HOOKS_MANAGED_DIR: join(base, 'managed') },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: join(base, 'home'),
+      PERI_HOOKS_MANAGED_DIR: join(base, 'managed'),
+    },
     input: JSON.stringify({ ...fixture, cwd: project }),
     write,
   };
@@ -75,19 +81,38 @@ export function largeTree(world: World): string[] {
  * What any Node design pays to start a hook: one `node` process per core, each starting its share of the runs
  * of the script with three pipes (the input on stdin) and nothing else, in a new process group as hooks are.
  */
-const NODE_SPAWNER = "const { spawn } = require('node:child_process'); const input = require('node:fs').readFileSync(process.argv[2]); let left = Number(process.argv[3]);"
-  + " const next = () => { if (left-- <= 0) return; const child = spawn(process.argv[1], [], { detached: true, stdio: 'pipe' }); child.stdout.resume(); child.stderr.resume(); child.stdin.end(input); child.on('close', next); }; next();";
+const NODE_SPAWNER =
+  "const { spawn } = require('node:child_process'); const input = require('node:fs').readFileSync(process.argv[2]); let left = Number(process.argv[3]);" +
+  " const next = () => { if (left-- <= 0) return; const child = spawn(process.argv[1], [], { detached: true, stdio: 'pipe' }); child.stdout.resume(); child.stderr.resume(); child.stdin.end(input); child.on('close', next); }; next();";
 
 /**
  * Scenario 5: a hook script, 500 cases for `peri-hooks test`, the bash loop that runs the script 500 times, and
  * the same runs started by `processes` bare Node processes (the floor of a design that starts hooks from Node).
  */
-export function testCases(world: World, count: number, node: string, processes: number): { caseFile: string; bashLoop: string; nodeSpawners: string } {
-  const script = world.write('hooks/no-rm.sh', `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'rm -rf'*) echo "no rm -rf" >&2; exit 2;; esac\nexit 0\n`);
-  const cases = Array.from({ length: count }, (_, index) => index % 2
-    ? { name: `ls ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }
-    : { name: `rm ${index}`, tool: 'Bash', toolInput: { command: `rm -rf /tmp/x${index}` }, expect: { decision: 'deny' } });
-  const caseFile = world.write('project/bench.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [command(script)] }] } }, cases });
+export function testCases(
+  world: World,
+  count: number,
+  node: string,
+  processes: number,
+): { caseFile: string; bashLoop: string; nodeSpawners: string } {
+  const script = world.write(
+    'hooks/no-rm.sh',
+    `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'rm -rf'*) echo "no rm -rf" >&2; exit 2;; esac\nexit 0\n`,
+  );
+  const cases = Array.from({ length: count }, (_, index) =>
+    index % 2
+      ? { name: `ls ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }
+      : {
+          name: `rm ${index}`,
+          tool: 'Bash',
+          toolInput: { command: `rm -rf /tmp/x${index}` },
+          expect: { decision: 'deny' },
+        },
+  );
+  const caseFile = world.write('project/bench.hooks.test.json', {
+    settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [command(script)] }] } },
+    cases,
+  });
   const inputFile = world.write('input.json', world.input);
   const share = Math.ceil(count / processes);
   const spawner = `${node} -e "${NODE_SPAWNER}" ${script} ${inputFile} ${share}`;

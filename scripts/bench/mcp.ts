@@ -18,15 +18,25 @@ interface Connected {
 }
 
 async function connect(argv: readonly string[], world: World): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: argv[0]!, args: argv.slice(1) as string[], env: world.env, cwd: world.project, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: argv[0]!,
+    args: argv.slice(1) as string[],
+    env: world.env,
+    cwd: world.project,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
   return {
     pid: transport.pid!,
     async callMs(args) {
       const started = performance.now();
-      const result = await client.callTool({ name: 'fire', arguments: args }) as { isError?: boolean; content: Array<{ text: string }> };
-      if (result.isError) throw new Error(`bench: the fire tool failed: ${result.content.map((block) => block.text).join('\n')}`);
+      const result = (await client.callTool({ name: 'fire', arguments: args })) as {
+        isError?: boolean;
+        content: Array<{ text: string }>;
+      };
+      if (result.isError)
+        throw new Error(`bench: the fire tool failed: ${result.content.map((block) => block.text).join('\n')}`);
       return performance.now() - started;
     },
     close: () => client.close(),
@@ -35,10 +45,16 @@ async function connect(argv: readonly string[], world: World): Promise<Connected
 
 /** The fixture input as Claude Code's substitution sends it: every value text, objects as compact JSON. */
 function substituted(input: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(JSON.parse(input) as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+  return Object.fromEntries(
+    Object.entries(JSON.parse(input) as Record<string, unknown>).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  );
 }
 
-const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: readonly number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const round = (value: number) => Math.round(value * 100) / 100;
 
 function rssMB(pid: number): number {
@@ -47,7 +63,12 @@ function rssMB(pid: number): number {
 }
 
 /** `calls` turns, each one call to `a` then one to `b`; the milliseconds of each. */
-async function alternate(a: Connected, b: Connected, args: Record<string, unknown>, calls: number): Promise<[number[], number[]]> {
+async function alternate(
+  a: Connected,
+  b: Connected,
+  args: Record<string, unknown>,
+  calls: number,
+): Promise<[number[], number[]]> {
   const [first, second]: [number[], number[]] = [[], []];
   for (let i = 0; i < calls; i++) {
     first.push(await a.callMs(args));
@@ -56,7 +77,13 @@ async function alternate(a: Connected, b: Connected, args: Record<string, unknow
   return [first, second];
 }
 
-export async function mcpRows(bin: readonly string[], binName: string, node: string, world: World, quick: boolean): Promise<Row[]> {
+export async function mcpRows(
+  bin: readonly string[],
+  binName: string,
+  node: string,
+  world: World,
+  quick: boolean,
+): Promise<Row[]> {
   const args = substituted(world.input);
   const policy = (name: string, body: object) => world.write(`mcp-${name}.json`, body);
   const serve = (file: string) => connect([...bin, 'mcp', '--settings', file, '--setting-sources', ''], world);
@@ -64,15 +91,27 @@ export async function mcpRows(bin: readonly string[], binName: string, node: str
   const calls = quick ? 200 : 2000;
 
   // 10. A no-op firing (hooks that do not match), against the bare server's `{}`.
-  const noOp = await serve(policy('no-op', settings(3, () => 'exit 2')));
+  const noOp = await serve(
+    policy(
+      'no-op',
+      settings(3, () => 'exit 2'),
+    ),
+  );
   const bare = await connect([node, BARE], world);
   try {
     await alternate(noOp, bare, args, 100);
     const [served, floor] = await alternate(noOp, bare, args, calls);
     const [p50, floorP50] = [percentile(served, 50), percentile(floor, 50)];
     rows.push({
-      scenario: '10', command: `${binName} mcp: no-op firing, one call at a time`, baseline: 'a bare MCP server of the same SDK answering `{}`', runs: calls,
-      medianMs: round(p50), baselineMedianMs: round(floorP50), ratio: p50 / floorP50, target: 'p50 within 1 ms', met: p50 - floorP50 <= 1,
+      scenario: '10',
+      command: `${binName} mcp: no-op firing, one call at a time`,
+      baseline: 'a bare MCP server of the same SDK answering `{}`',
+      runs: calls,
+      medianMs: round(p50),
+      baselineMedianMs: round(floorP50),
+      ratio: p50 / floorP50,
+      target: 'p50 within 1 ms',
+      met: p50 - floorP50 <= 1,
       note: `p99 ${round(percentile(served, 99))} vs ${round(percentile(floor, 99))} ms`,
     });
 
@@ -83,23 +122,41 @@ export async function mcpRows(bin: readonly string[], binName: string, node: str
     for (let i = 0; i < many; i++) await noOp.callMs(args);
     const after = rssMB(noOp.pid);
     rows.push({
-      scenario: '12', command: `${binName} mcp: RSS across ${many.toLocaleString('en')} no-op calls`, baseline: `RSS after ${warmUp.toLocaleString('en')} calls`, runs: many,
-      peakMemoryMB: after, target: 'growth < 10 MB', met: after - before < 10, note: `${before} → ${after} MB, +${Math.round((after - before) * 10) / 10} MB`,
+      scenario: '12',
+      command: `${binName} mcp: RSS across ${many.toLocaleString('en')} no-op calls`,
+      baseline: `RSS after ${warmUp.toLocaleString('en')} calls`,
+      runs: many,
+      peakMemoryMB: after,
+      target: 'growth < 10 MB',
+      met: after - before < 10,
+      note: `${before} → ${after} MB, +${Math.round((after - before) * 10) / 10} MB`,
     });
   } finally {
     await Promise.all([noOp.close(), bare.close()]);
   }
 
   // 11. One matching `true` hook, against the bare server spawning `sh -c true` with the three pipes.
-  const oneHook = await serve(policy('true', settings(1, () => 'true', true)));
+  const oneHook = await serve(
+    policy(
+      'true',
+      settings(1, () => 'true', true),
+    ),
+  );
   const spawning = await connect([node, BARE, 'spawn'], world);
   try {
     await alternate(oneHook, spawning, args, 50);
     const [served, floor] = await alternate(oneHook, spawning, args, quick ? 100 : 500);
     const [p50, floorP50] = [percentile(served, 50), percentile(floor, 50)];
     rows.push({
-      scenario: '11', command: `${binName} mcp: one hook \`true\`, one call at a time`, baseline: 'a bare MCP server spawning `sh -c true`', runs: served.length,
-      medianMs: round(p50), baselineMedianMs: round(floorP50), ratio: p50 / floorP50, target: '≤ 1.15x', met: p50 / floorP50 <= 1.15,
+      scenario: '11',
+      command: `${binName} mcp: one hook \`true\`, one call at a time`,
+      baseline: 'a bare MCP server spawning `sh -c true`',
+      runs: served.length,
+      medianMs: round(p50),
+      baselineMedianMs: round(floorP50),
+      ratio: p50 / floorP50,
+      target: '≤ 1.15x',
+      met: p50 / floorP50 <= 1.15,
       note: `+${(p50 - floorP50).toFixed(2)} ms per firing`,
     });
   } finally {

@@ -67,7 +67,11 @@ export function peakMemoryMB(command: Command, runs = 3): number | undefined {
   let peakKB = 0;
   for (let i = 0; i < runs; i++) {
     const result = spawnSync(GNU_TIME, ['-f', '%M', ...command.argv], {
-      input: command.stdin ?? '', env: command.env ?? process.env, cwd: command.cwd, stdio: ['pipe', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024,
+      input: command.stdin ?? '',
+      env: command.env ?? process.env,
+      cwd: command.cwd,
+      stdio: ['pipe', 'ignore', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
     });
     const lines = result.stderr.toString().trim().split('\n');
     peakKB = Math.max(peakKB, Number(lines.at(-1)));

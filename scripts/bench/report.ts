@@ -18,11 +18,17 @@ export interface Row {
 }
 
 export function machine(denoBinary: string): Record<string, string | number> {
-  const osRelease = existsSync('/etc/os-release') ? /PRETTY_NAME="([^"]*)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] : undefined;
+  const osRelease = existsSync('/etc/os-release')
+    ? /PRETTY_NAME="([^"]*)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1]
+    : undefined;
   let deno = 'absent';
   try {
-    deno = execFileSync(denoBinary, ['--version'], { encoding: 'utf8' }).split('\n')[0]!.replace(/^deno /, '');
-  } catch { /* reported as absent */ }
+    deno = execFileSync(denoBinary, ['--version'], { encoding: 'utf8' })
+      .split('\n')[0]!
+      .replace(/^deno /, '');
+  } catch {
+    /* reported as absent */
+  }
   return {
     date: new Date().toISOString().slice(0, 10),
     cpu: cpus()[0]?.model ?? 'unknown',
@@ -32,7 +38,9 @@ export function machine(denoBinary: string): Record<string, string | number> {
     node: process.version,
     deno,
     /** At the start: the machine may be shared, and its load moves every number. */
-    load: loadavg().map((value) => value.toFixed(2)).join(' / '),
+    load: loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / '),
   };
 }
 
@@ -44,8 +52,12 @@ export function table(rows: readonly Row[]): string {
     '|---|---|---|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of rows) {
-    const target = row.target ? `${row.target}: ${row.met === undefined ? 'n/a' : row.met ? '**met**' : '**missed**'}` : '';
-    lines.push(`| ${row.scenario} | ${row.command}${row.note ? ` (${row.note})` : ''} | ${row.baseline} | ${row.runs} | ${ms(row.medianMs)} | ${ms(row.baselineMedianMs)} | ${row.ratio === undefined ? '–' : `${row.ratio.toFixed(2)}x`} | ${row.peakMemoryMB ?? '–'} | ${target} |`);
+    const target = row.target
+      ? `${row.target}: ${row.met === undefined ? 'n/a' : row.met ? '**met**' : '**missed**'}`
+      : '';
+    lines.push(
+      `| ${row.scenario} | ${row.command}${row.note ? ` (${row.note})` : ''} | ${row.baseline} | ${row.runs} | ${ms(row.medianMs)} | ${ms(row.baselineMedianMs)} | ${row.ratio === undefined ? '–' : `${row.ratio.toFixed(2)}x`} | ${row.peakMemoryMB ?? '–'} | ${target} |`,
+    );
   }
   return lines.join('\n');
 }

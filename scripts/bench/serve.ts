@@ -2,12 +2,12 @@
 // a bare Node HTTP round trip (autocannon records whole milliseconds, so p50 and p99 have that resolution); one hook
 // against spawning `sh -c true`, one of each in turn, beside the floor of any server that runs a hook; and the
 // server's RSS across 100,000 firings, for the binary and the bundle.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
-import { median } from './measure.ts';
 import { settings, type World } from './fixtures.ts';
+import { median } from './measure.ts';
 import type { Row } from './report.ts';
 
 /** Firings per second of the fixed-rate rows. */
@@ -44,12 +44,19 @@ interface Served {
 }
 
 async function startServer(bin: readonly string[], world: World, policy: object): Promise<Served> {
-  return startListening([...bin, 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)], world);
+  return startListening(
+    [...bin, 'serve', '--listen', '127.0.0.1:0', '--setting-sources', '', '--settings', JSON.stringify(policy)],
+    world,
+  );
 }
 
 /** Starts argv and waits for its "listening on <url>" line. */
 async function startListening(argv: readonly string[], world: World): Promise<Served> {
-  const child = spawn(argv[0]!, argv.slice(1), { env: world.env, cwd: world.project, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: world.env,
+    cwd: world.project,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -60,7 +67,14 @@ async function startListening(argv: readonly string[], world: World): Promise<Se
     });
     void exited.then(() => reject(new Error(`bench: ${argv[0]} exited before listening`)));
   });
-  return { url, child, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  return {
+    url,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** A Node HTTP server that answers each POST with `{}` once its body has arrived: the floor for any HTTP hook. */
@@ -71,7 +85,10 @@ async function bareServer(): Promise<{ url: string; stop(): Promise<void> }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 interface Load {
@@ -82,13 +99,26 @@ interface Load {
 }
 
 /** POSTs `body` at `rate` per second for `seconds` (or `amount` requests as fast as they go, with no rate). */
-async function load(url: string, body: string, options: { rate?: number; seconds?: number; amount?: number; connections?: number }): Promise<Load> {
+async function load(
+  url: string,
+  body: string,
+  options: { rate?: number; seconds?: number; amount?: number; connections?: number },
+): Promise<Load> {
   const result = await autocannon({
-    url, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: options.connections ?? 4,
+    url,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    connections: options.connections ?? 4,
     ...(options.rate ? { overallRate: options.rate, ignoreCoordinatedOmission: true } : {}),
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed: result.non2xx + result.errors + result.timeouts };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /**
@@ -117,10 +147,11 @@ function spawner(node: string, world: World): { spawnTrueMs(): Promise<number>; 
     }
   });
   return {
-    spawnTrueMs: () => new Promise((resolve) => {
-      waiting.push(resolve);
-      child.stdin!.write('\n');
-    }),
+    spawnTrueMs: () =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.stdin!.write('\n');
+      }),
     stop: () => child.stdin!.end(),
   };
 }
@@ -129,10 +160,16 @@ function spawner(node: string, world: World): { spawnTrueMs(): Promise<number>; 
 async function postMs(url: string, body: string, agent: Agent): Promise<number> {
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const sent = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
-      response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`bench: ${url} answered ${response.statusCode}`))));
-    });
+    const sent = httpRequest(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve() : reject(new Error(`bench: ${url} answered ${response.statusCode}`)),
+        );
+      },
+    );
     sent.on('error', reject);
     sent.end(body);
   });
@@ -154,27 +191,49 @@ async function rssRow(served: Served, command: string, world: World, quick: bool
   const run = await load(`${served.url}/hooks/PreToolUse`, world.input, { amount: firings, connections: 8 });
   const after = rssMB(served.child.pid!);
   return {
-    scenario: '9', command: `${command}: RSS across ${firings.toLocaleString('en')} no-op firings`, baseline: `RSS after ${warmUp.toLocaleString('en')} firings`, runs: run.requests,
-    peakMemoryMB: after, target: 'growth < 10 MB', met: after - before < 10 && run.failed === 0, note: `${before} → ${after} MB, +${round(after - before)} MB`,
+    scenario: '9',
+    command: `${command}: RSS across ${firings.toLocaleString('en')} no-op firings`,
+    baseline: `RSS after ${warmUp.toLocaleString('en')} firings`,
+    runs: run.requests,
+    peakMemoryMB: after,
+    target: 'growth < 10 MB',
+    met: after - before < 10 && run.failed === 0,
+    note: `${before} → ${after} MB, +${round(after - before)} MB`,
   };
 }
 
 /** The serve rows, with the server started from `bin` (the bundle or the SEA); `bundle` runs the RSS variants. */
-export async function serveRows(bin: readonly string[], binName: string, bundle: readonly string[], world: World, quick: boolean): Promise<Row[]> {
+export async function serveRows(
+  bin: readonly string[],
+  binName: string,
+  bundle: readonly string[],
+  world: World,
+  quick: boolean,
+): Promise<Row[]> {
   const seconds = quick ? 2 : 10;
   const rows: Row[] = [];
 
   // 7. A no-op firing through the server, against a bare Node HTTP round trip, both at RATE per second.
-  const noOp = await startServer(bin, world, settings(3, () => 'exit 2'));
+  const noOp = await startServer(
+    bin,
+    world,
+    settings(3, () => 'exit 2'),
+  );
   const bare = await bareServer();
   try {
     await load(`${noOp.url}/hooks/PreToolUse`, world.input, { amount: 500 });
     const served = await load(`${noOp.url}/hooks/PreToolUse`, world.input, { rate: RATE, seconds });
     const floor = await load(bare.url, world.input, { rate: RATE, seconds });
     rows.push({
-      scenario: '7', command: `${binName} serve: no-op firing at ${RATE}/s`, baseline: `bare Node HTTP round trip at ${RATE}/s`, runs: served.requests,
-      medianMs: served.p50, baselineMedianMs: floor.p50, ratio: floor.p50 > 0 ? served.p50 / floor.p50 : undefined,
-      target: 'p50 within 1 ms', met: served.p50 - floor.p50 <= 1 && served.failed === 0,
+      scenario: '7',
+      command: `${binName} serve: no-op firing at ${RATE}/s`,
+      baseline: `bare Node HTTP round trip at ${RATE}/s`,
+      runs: served.requests,
+      medianMs: served.p50,
+      baselineMedianMs: floor.p50,
+      ratio: floor.p50 > 0 ? served.p50 / floor.p50 : undefined,
+      target: 'p50 within 1 ms',
+      met: served.p50 - floor.p50 <= 1 && served.failed === 0,
       note: `p99 ${served.p99} vs ${floor.p99} ms${served.failed > 0 ? `, ${served.failed} failed` : ''}`,
     });
 
@@ -184,7 +243,11 @@ export async function serveRows(bin: readonly string[], binName: string, bundle:
   }
   // The same on the bundle.
   if (binName !== 'bundle') {
-    const server = await startServer(bundle, world, settings(3, () => 'exit 2'));
+    const server = await startServer(
+      bundle,
+      world,
+      settings(3, () => 'exit 2'),
+    );
     try {
       rows.push(await rssRow(server, 'bundle serve', world, quick));
     } finally {
@@ -195,13 +258,25 @@ export async function serveRows(bin: readonly string[], binName: string, bundle:
   // 8. One matching `true` hook through the server, against spawning `sh -c true` from Node: one of each in turn,
   // timed to the microsecond (autocannon's whole milliseconds cannot tell 2.6 from 3.4 ms), so that load hits both
   // alike; and in the same turns the spawning bare server, the floor that no server running a hook goes below.
-  const oneHook = await startServer(bin, world, settings(1, () => 'true', true));
+  const oneHook = await startServer(
+    bin,
+    world,
+    settings(1, () => 'true', true),
+  );
   const spawning = await startListening([bundle[0]!, '-e', SPAWNING_SERVER], world);
   const baseline = spawner(bundle[0]!, world);
-  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })] as const;
+  const agents = [
+    new Agent({ keepAlive: true, maxSockets: 1 }),
+    new Agent({ keepAlive: true, maxSockets: 1 }),
+  ] as const;
   try {
     const url = `${oneHook.url}/hooks/PreToolUse`;
-    const turn = async () => [await postMs(url, world.input, agents[0]), await postMs(spawning.url, world.input, agents[1]), await baseline.spawnTrueMs()] as const;
+    const turn = async () =>
+      [
+        await postMs(url, world.input, agents[0]),
+        await postMs(spawning.url, world.input, agents[1]),
+        await baseline.spawnTrueMs(),
+      ] as const;
     for (let i = 0; i < 50; i++) await turn();
     const served: number[] = [];
     const bareSpawning: number[] = [];
@@ -214,8 +289,15 @@ export async function serveRows(bin: readonly string[], binName: string, bundle:
     }
     const [servedMs, bareMs, floorMs] = [median(served), median(bareSpawning), median(floor)];
     rows.push({
-      scenario: '8', command: `${binName} serve: one hook \`true\`, one request at a time`, baseline: 'a fresh node spawning `sh -c true`, alternating', runs: served.length,
-      medianMs: round(servedMs), baselineMedianMs: round(floorMs), ratio: servedMs / floorMs, target: '≤ 1.2x', met: servedMs / floorMs <= 1.2,
+      scenario: '8',
+      command: `${binName} serve: one hook \`true\`, one request at a time`,
+      baseline: 'a fresh node spawning `sh -c true`, alternating',
+      runs: served.length,
+      medianMs: round(servedMs),
+      baselineMedianMs: round(floorMs),
+      ratio: servedMs / floorMs,
+      target: '≤ 1.2x',
+      met: servedMs / floorMs <= 1.2,
       note: `+${(servedMs - floorMs).toFixed(2)} ms per firing; a bare Node server spawning it with three pipes: ${bareMs.toFixed(2)} ms, ${(bareMs / floorMs).toFixed(2)}x`,
     });
   } finally {

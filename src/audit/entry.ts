@@ -47,14 +47,23 @@ export interface AuditEntry {
 const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
 
 /** `loaded` are the firing's loaded hooks, for what the report does not carry (`if`). */
-export function auditEntry(report: FireReport, input: HookInput, loaded: readonly LoadedHook[], env: Record<string, string | undefined>, durationMs: number, time: string): AuditEntry {
+export function auditEntry(
+  report: FireReport,
+  input: HookInput,
+  loaded: readonly LoadedHook[],
+  env: Record<string, string | undefined>,
+  durationMs: number,
+  time: string,
+): AuditEntry {
   const secrets = secretsOf(env);
   const clean = (text: string) => cut(redactText(text, secrets));
   const host = (input.peri_hooks_host as { name?: string } | undefined)?.name ?? 'claude';
   const tool = typeof input.tool_name === 'string' ? input.tool_name : undefined;
   const summary = summaryOf(input);
   const deciders = new Set(report.deciders);
-  const conditions = new Map(loaded.flatMap((hook) => (hook.handler.if === undefined ? [] : [[hook.id, hook.handler.if] as const])));
+  const conditions = new Map(
+    loaded.flatMap((hook) => (hook.handler.if === undefined ? [] : [[hook.id, hook.handler.if] as const])),
+  );
   return {
     v: 1,
     time,
@@ -91,14 +100,23 @@ export function auditEntry(report: FireReport, input: HookInput, loaded: readonl
 /** What the call was about, in the field the tool acts on. */
 function summaryOf(input: HookInput): string | undefined {
   const toolInput = input.tool_input as Record<string, unknown> | undefined;
-  for (const value of [toolInput?.command, toolInput?.file_path, toolInput?.url, toolInput?.pattern, toolInput?.path, input.prompt]) {
+  for (const value of [
+    toolInput?.command,
+    toolInput?.file_path,
+    toolInput?.url,
+    toolInput?.pattern,
+    toolInput?.path,
+    input.prompt,
+  ]) {
     if (typeof value === 'string' && value !== '') return value;
   }
   return toolInput === undefined ? undefined : JSON.stringify(toolInput);
 }
 
 function decisionOf(report: FireReport): AuditEntry['decision'] {
-  const specific = report.output?.hookSpecificOutput as { permissionDecision?: string; decision?: { behavior?: string } } | undefined;
+  const specific = report.output?.hookSpecificOutput as
+    | { permissionDecision?: string; decision?: { behavior?: string } }
+    | undefined;
   const permission = specific?.permissionDecision ?? specific?.decision?.behavior;
   if (permission === 'deny' || permission === 'ask' || permission === 'allow') return permission;
   if (report.blocked) return 'block';

@@ -5,7 +5,7 @@ import type { HookInput } from '../input.ts';
 import type { FireReport } from '../report/types.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { auditEntry } from './entry.ts';
-import { appendEntry, unwritable, type AuditTarget } from './log.ts';
+import { type AuditTarget, appendEntry, unwritable } from './log.ts';
 
 /** The reason the log cannot be written, as fire's unenforced list takes it; undefined when it can. */
 export function unwritableAudit(target: AuditTarget): string | undefined {
@@ -23,9 +23,23 @@ export interface AuditedFiring {
 }
 
 /** Appends the firing; the warnings to add to its report (none when it was written). */
-export async function auditFiring(target: AuditTarget, known: string | undefined, firing: AuditedFiring): Promise<Diagnostic[]> {
-  const warn = (message: string): Diagnostic[] => [{ severity: 'warning', code: 'audit-unwritable', message, fix: 'give --audit (or PERI_HOOKS_AUDIT) a file in a folder that exists and that this user can write' }];
+export async function auditFiring(
+  target: AuditTarget,
+  known: string | undefined,
+  firing: AuditedFiring,
+): Promise<Diagnostic[]> {
+  const warn = (message: string): Diagnostic[] => [
+    {
+      severity: 'warning',
+      code: 'audit-unwritable',
+      message,
+      fix: 'give --audit (or PERI_HOOKS_AUDIT) a file in a folder that exists and that this user can write',
+    },
+  ];
   if (known) return warn(known);
-  const problem = await appendEntry(target, auditEntry(firing.report, firing.input, firing.hooks, firing.env, firing.durationMs, firing.time));
+  const problem = await appendEntry(
+    target,
+    auditEntry(firing.report, firing.input, firing.hooks, firing.env, firing.durationMs, firing.time),
+  );
   return problem === undefined ? [] : warn(`the audit log ${target.file} was not written (${problem})`);
 }

@@ -5,8 +5,8 @@
 // next append, which links to the last whole line. Past `maxBytes` the file rotates to `<file>.1` (`.1` to `.2`,
 // …), and the new file's first line links to the rotated file's last: the chain runs across files.
 import { appendFileSync, closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
-import { acquireLock } from '../session/lock.ts';
 import { sha256Hex } from '../session/crypto.ts';
+import { acquireLock } from '../session/lock.ts';
 import type { AuditEntry } from './entry.ts';
 
 export const AUDIT_VARIABLE = 'PERI_HOOKS_AUDIT';
@@ -47,7 +47,8 @@ export async function appendEntry(target: AuditTarget, entry: AuditEntry): Promi
     const { hash: prev, torn } = lastHash(target.file);
     const body = JSON.stringify({ ...entry, prev });
     const line = `${body.slice(0, -1)},"hash":${JSON.stringify(chainHash(prev, body))}}\n`;
-    if (size(target.file) + line.length > (target.maxBytes ?? DEFAULT_MAX_BYTES) && size(target.file) > 0) rotate(target.file);
+    if (size(target.file) + line.length > (target.maxBytes ?? DEFAULT_MAX_BYTES) && size(target.file) > 0)
+      rotate(target.file);
     appendFileSync(target.file, torn ? `\n${line}` : line, { mode: 0o600 });
     return undefined;
   } catch (error) {
@@ -76,7 +77,10 @@ function rotate(file: string): void {
 function lastHash(file: string): { hash: string; torn: boolean } {
   const current = readTail(file) ?? '';
   const torn = current.length > 0 && !current.endsWith('\n');
-  for (const tail of [current, ...Array.from({ length: KEPT_FILES }, (_, index) => readTail(`${file}.${index + 1}`) ?? '')]) {
+  for (const tail of [
+    current,
+    ...Array.from({ length: KEPT_FILES }, (_, index) => readTail(`${file}.${index + 1}`) ?? ''),
+  ]) {
     const lines = tail.split('\n');
     for (let index = lines.length - 1; index >= 0; index--) {
       const hash = hashOf(lines[index]!);

@@ -17,10 +17,18 @@ export function matches(entry: ChainedEntry, filter: Filter): boolean {
   if (filter.session !== undefined && entry.session !== filter.session) return false;
   if (filter.decision !== undefined && entry.decision !== filter.decision) return false;
   if (filter.tool !== undefined && entry.tool !== filter.tool) return false;
-  if (filter.hook !== undefined && !entry.hooks.some((hook) => hook.label.includes(filter.hook!) || hook.file.includes(filter.hook!))) return false;
+  if (
+    filter.hook !== undefined &&
+    !entry.hooks.some((hook) => hook.label.includes(filter.hook!) || hook.file.includes(filter.hook!))
+  )
+    return false;
   if (filter.since !== undefined && entry.time < filter.since) return false;
   // A date alone covers its whole day.
-  if (filter.until !== undefined && entry.time > (filter.until.length === 10 ? `${filter.until}T23:59:59.999Z` : filter.until)) return false;
+  if (
+    filter.until !== undefined &&
+    entry.time > (filter.until.length === 10 ? `${filter.until}T23:59:59.999Z` : filter.until)
+  )
+    return false;
   return true;
 }
 
@@ -65,14 +73,25 @@ export function stats(entries: readonly ChainedEntry[], top = 10): Stats {
       }
     }
   }
-  const percentile = (values: number[], p: number) => values[Math.min(values.length - 1, Math.ceil((values.length * p) / 100) - 1)] ?? 0;
-  const slowest = [...durations].map(([hook, { label, ms }]) => {
-    const sorted = [...ms].sort((a, b) => a - b);
-    return { hook, label, runs: sorted.length, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95) };
-  }).sort((a, b) => b.p95Ms - a.p95Ms || b.p50Ms - a.p50Ms).slice(0, top);
+  const percentile = (values: number[], p: number) =>
+    values[Math.min(values.length - 1, Math.ceil((values.length * p) / 100) - 1)] ?? 0;
+  const slowest = [...durations]
+    .map(([hook, { label, ms }]) => {
+      const sorted = [...ms].sort((a, b) => a - b);
+      return { hook, label, runs: sorted.length, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95) };
+    })
+    .sort((a, b) => b.p95Ms - a.p95Ms || b.p50Ms - a.p50Ms)
+    .slice(0, top);
   return {
-    entries: entries.length, decisions, byEvent, byTool, byDay,
-    deciders: [...deciders].map(([hook, { label, count: times }]) => ({ hook, label, count: times })).sort((a, b) => b.count - a.count).slice(0, top),
+    entries: entries.length,
+    decisions,
+    byEvent,
+    byTool,
+    byDay,
+    deciders: [...deciders]
+      .map(([hook, { label, count: times }]) => ({ hook, label, count: times }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, top),
     slowest,
   };
 }
@@ -80,7 +99,10 @@ export function stats(entries: readonly ChainedEntry[], top = 10): Stats {
 /** One entry as a line for people: time, event and tool, decision, the call, the reason. */
 export function entryLine(entry: ChainedEntry): string {
   const what = [entry.event, entry.tool].filter(Boolean).join(' ');
-  const call = entry.summary === undefined ? '' : ` ${JSON.stringify(entry.summary.length > 80 ? `${entry.summary.slice(0, 80)}…` : entry.summary)}`;
+  const call =
+    entry.summary === undefined
+      ? ''
+      : ` ${JSON.stringify(entry.summary.length > 80 ? `${entry.summary.slice(0, 80)}…` : entry.summary)}`;
   const reason = entry.reason === undefined ? '' : ` — ${entry.reason.split('\n')[0]}`;
   return `${entry.time} ${entry.host} ${entry.session.slice(0, 8)} ${what}: ${entry.decision}${call}${reason}`;
 }

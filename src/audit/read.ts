@@ -1,7 +1,7 @@
 // Reading the audit log back: its files oldest first (`<file>.9` … `<file>.1`, `<file>`), each line checked
 // against the chain. `verify` names the first line that breaks it, and how; the queries read the entries.
 import { existsSync, readFileSync } from 'node:fs';
-import { chainHash, KEPT_FILES, type ChainedEntry } from './log.ts';
+import { type ChainedEntry, chainHash, KEPT_FILES } from './log.ts';
 
 export interface ChainProblem {
   file: string;
@@ -28,7 +28,9 @@ interface Line {
 
 /** The log's files, oldest first; a missing `<file>` is an error the caller names. */
 export function logFiles(file: string): string[] {
-  const rotated = Array.from({ length: KEPT_FILES }, (_, index) => `${file}.${KEPT_FILES - index}`).filter((candidate) => existsSync(candidate));
+  const rotated = Array.from({ length: KEPT_FILES }, (_, index) => `${file}.${KEPT_FILES - index}`).filter(
+    (candidate) => existsSync(candidate),
+  );
   return [...rotated, ...(existsSync(file) ? [file] : [])];
 }
 
@@ -44,7 +46,12 @@ function lines(files: readonly string[]): Line[] {
 function parse(text: string): { entry?: ChainedEntry } {
   try {
     const value = JSON.parse(text) as ChainedEntry;
-    return typeof value === 'object' && value !== null && typeof value.hash === 'string' && typeof value.prev === 'string' ? { entry: value } : {};
+    return typeof value === 'object' &&
+      value !== null &&
+      typeof value.hash === 'string' &&
+      typeof value.prev === 'string'
+      ? { entry: value }
+      : {};
   } catch {
     return {};
   }
@@ -60,7 +67,13 @@ export function verifyChain(files: readonly string[]): ChainReport {
   const all = lines(files);
   const notes: string[] = [];
   const where = (line: Line) => `${line.file}:${line.number}`;
-  const fail = (line: Line, kind: ChainProblem['kind'], message: string): ChainReport => ({ ok: false, files: [...files], entries: all.filter((candidate) => candidate.entry).length, problem: { file: line.file, line: line.number, kind, message }, notes });
+  const fail = (line: Line, kind: ChainProblem['kind'], message: string): ChainReport => ({
+    ok: false,
+    files: [...files],
+    entries: all.filter((candidate) => candidate.entry).length,
+    problem: { file: line.file, line: line.number, kind, message },
+    notes,
+  });
   const hashes = new Map(all.flatMap((line, index) => (line.entry ? [[line.entry.hash, index] as const] : [])));
   let previous: string | undefined;
   let previousIndex = -1;
@@ -76,19 +89,39 @@ export function verifyChain(files: readonly string[]): ChainReport {
       return fail(line, 'unreadable', `${where(line)} is not an audit entry`);
     }
     const entry = line.entry;
-    if (expectedHash(line) !== entry.hash) return fail(line, 'edited', `${where(line)} was edited: its hash does not match its content`);
+    if (expectedHash(line) !== entry.hash)
+      return fail(line, 'edited', `${where(line)} was edited: its hash does not match its content`);
     if (previous === undefined) {
-      if (entry.prev !== '') notes.push(`${where(line)} links to an older file that is no longer there (rotated away); the chain is checked from here`);
+      if (entry.prev !== '')
+        notes.push(
+          `${where(line)} links to an older file that is no longer there (rotated away); the chain is checked from here`,
+        );
     } else if (entry.prev !== previous) {
       const before = all[previousIndex]!;
       const linkedTo = hashes.get(entry.prev);
       // The line before links where this one does: that one was put in between.
-      if (before.entry!.prev === entry.prev) return fail(before, 'inserted', `${where(before)} was inserted: ${where(line)} links past it`);
-      if (linkedTo !== undefined && linkedTo > index) return fail(line, 'reordered', `${where(line)} links to a later line, ${where(all[linkedTo]!)}: lines were reordered`);
+      if (before.entry!.prev === entry.prev)
+        return fail(before, 'inserted', `${where(before)} was inserted: ${where(line)} links past it`);
+      if (linkedTo !== undefined && linkedTo > index)
+        return fail(
+          line,
+          'reordered',
+          `${where(line)} links to a later line, ${where(all[linkedTo]!)}: lines were reordered`,
+        );
       const next = all.slice(index + 1).find((candidate) => candidate.entry);
-      if (next?.entry!.prev === previous) return fail(line, 'inserted', `${where(line)} was inserted: the line after it links past it`);
-      if (linkedTo !== undefined) return fail(line, 'removed', `${where(line)} follows ${where(all[linkedTo]!)}: the line(s) between were removed`);
-      return fail(line, 'removed', `${where(line)} links to a line that is not in the log: the line before it was removed`);
+      if (next?.entry!.prev === previous)
+        return fail(line, 'inserted', `${where(line)} was inserted: the line after it links past it`);
+      if (linkedTo !== undefined)
+        return fail(
+          line,
+          'removed',
+          `${where(line)} follows ${where(all[linkedTo]!)}: the line(s) between were removed`,
+        );
+      return fail(
+        line,
+        'removed',
+        `${where(line)} links to a line that is not in the log: the line before it was removed`,
+      );
     }
     previous = entry.hash;
     previousIndex = index;

@@ -20,7 +20,13 @@ export function discoverCaseFiles(paths: readonly string[], cwd: string): { file
     try {
       isFolder = statSync(absolute).isDirectory();
     } catch (error) {
-      errors.push({ severity: 'error', code: 'case-file-unreadable', file: given, message: `cannot read ${given}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, fix: 'pass an existing case file or a folder that holds case files' });
+      errors.push({
+        severity: 'error',
+        code: 'case-file-unreadable',
+        file: given,
+        message: `cannot read ${given}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        fix: 'pass an existing case file or a folder that holds case files',
+      });
       continue;
     }
     if (!isFolder) {
@@ -30,7 +36,13 @@ export function discoverCaseFiles(paths: readonly string[], cwd: string): { file
     const before = files.size;
     walk(absolute, files);
     if (files.size === before) {
-      errors.push({ severity: 'error', code: 'no-case-files', file: given, message: `no case files under ${given}`, fix: 'name case files hooks.test.json or <name>.hooks.test.json, or put them in .claude/hooks-tests/*.json (see the README, "Testing hook policies")' });
+      errors.push({
+        severity: 'error',
+        code: 'no-case-files',
+        file: given,
+        message: `no case files under ${given}`,
+        fix: 'name case files hooks.test.json or <name>.hooks.test.json, or put them in .claude/hooks-tests/*.json (see the README, "Testing hook policies")',
+      });
     }
   }
   return { files: [...files].sort(), errors };
@@ -60,7 +72,7 @@ function walk(folder: string, found: Set<string>): void {
 export function defaultProjectDir(file: string): { dir: string; from: string } {
   const folder = path.dirname(file);
   if (path.basename(folder) === 'hooks-tests' && path.basename(path.dirname(folder)) === '.claude') {
-    return { dir: path.dirname(path.dirname(folder)), from: 'the folder holding the case file\'s .claude/hooks-tests' };
+    return { dir: path.dirname(path.dirname(folder)), from: "the folder holding the case file's .claude/hooks-tests" };
   }
   return { dir: folder, from: 'the folder holding the case file (no "projectDir" in it)' };
 }

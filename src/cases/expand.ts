@@ -33,10 +33,24 @@ export function expandInput(source: ExpandSource): Record<string, unknown> {
     event,
     sessionId,
     // Where Claude Code keeps the transcript of a session in this project (the file need not exist).
-    transcriptPath: path.join(home, '.claude', 'projects', projectDir.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`),
+    transcriptPath: path.join(
+      home,
+      '.claude',
+      'projects',
+      projectDir.replace(/[^a-zA-Z0-9]/g, '-'),
+      `${sessionId}.jsonl`,
+    ),
     cwd: projectDir,
     permissionMode: 'default',
-    ...(toolName !== undefined ? { tool: { name: toolName, input: withProjectDir(toolInput, projectDir), useId: `toolu_${digest.slice(32, 56)}` } } : {}),
+    ...(toolName !== undefined
+      ? {
+          tool: {
+            name: toolName,
+            input: withProjectDir(toolInput, projectDir),
+            useId: `toolu_${digest.slice(32, 56)}`,
+          },
+        }
+      : {}),
     ...(source.toolResponse !== undefined ? { toolResponse: withProjectDir(source.toolResponse, projectDir) } : {}),
   });
   return { ...input, ...withProjectDir(own, projectDir) };

@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as z from 'zod';
-import { createLocator, escapeSegment, syntaxErrorPosition, type Position } from '../config/locate.ts';
-import { EVENTS, EVENT_NAMES, isToolEvent, type EventName } from '../events.ts';
+import { createLocator, escapeSegment, type Position, syntaxErrorPosition } from '../config/locate.ts';
+import { EVENT_NAMES, EVENTS, type EventName, isToolEvent } from '../events.ts';
 import { closest } from '../suggest.ts';
 import type { Diagnostic } from '../types.ts';
 import { defaultProjectDir } from './discover.ts';
-import { CASE_KEYS, EXPECTATION_KEYS, caseSchema, fileSchema, type CaseSpec, type SettingsRef } from './schema.ts';
+import { CASE_KEYS, type CaseSpec, caseSchema, EXPECTATION_KEYS, fileSchema, type SettingsRef } from './schema.ts';
 
 export interface TestCase {
   name: string;
@@ -43,7 +43,14 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const message = `cannot read the case file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-    return { file, text: '', cases: [], errors: [{ severity: 'error', code: 'case-file-unreadable', file, message, fix: 'check the path and its permissions' }] };
+    return {
+      file,
+      text: '',
+      cases: [],
+      errors: [
+        { severity: 'error', code: 'case-file-unreadable', file, message, fix: 'check the path and its permissions' },
+      ],
+    };
   }
   let value: unknown;
   try {
@@ -51,21 +58,59 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
   } catch (error) {
     const message = `the case file is not valid JSON: ${(error as Error).message}`;
     const at = await syntaxErrorPosition(text, (error as Error).message);
-    return { file, text, cases: [], errors: [{ severity: 'error', code: 'case-file-invalid-json', file, ...at, message, fix: 'fix the JSON syntax there (case files are plain JSON: no comments, no trailing commas)' }] };
+    return {
+      file,
+      text,
+      cases: [],
+      errors: [
+        {
+          severity: 'error',
+          code: 'case-file-invalid-json',
+          file,
+          ...at,
+          message,
+          fix: 'fix the JSON syntax there (case files are plain JSON: no comments, no trailing commas)',
+        },
+      ],
+    };
   }
   const locator = await createLocator(text);
-  const located = (pointer: string, message: string, fix: string): Diagnostic => ({ severity: 'error', code: 'invalid-case', file, pointer, ...locator(pointer), message, fix });
+  const located = (pointer: string, message: string, fix: string): Diagnostic => ({
+    severity: 'error',
+    code: 'invalid-case',
+    file,
+    pointer,
+    ...locator(pointer),
+    message,
+    fix,
+  });
 
   const shape = fileSchema.safeParse(value);
   if (!shape.success) {
-    return { file, text, cases: [], errors: [issueDiagnostic(shape.error.issues[0]!, '', located, 'a case file is an array of cases, or {"projectDir"?, "settings"?, "cases": [...]}')] };
+    return {
+      file,
+      text,
+      cases: [],
+      errors: [
+        issueDiagnostic(
+          shape.error.issues[0]!,
+          '',
+          located,
+          'a case file is an array of cases, or {"projectDir"?, "settings"?, "cases": [...]}',
+        ),
+      ],
+    };
   }
   const shared = Array.isArray(shape.data) ? { cases: shape.data } : shape.data;
   const base = Array.isArray(shape.data) ? '' : '/cases';
   const folder = path.dirname(file);
-  const project = shared.projectDir !== undefined
-    ? { dir: path.resolve(folder, shared.projectDir), from: `"projectDir": ${JSON.stringify(shared.projectDir)} in the case file` }
-    : defaultProjectDir(file);
+  const project =
+    shared.projectDir !== undefined
+      ? {
+          dir: path.resolve(folder, shared.projectDir),
+          from: `"projectDir": ${JSON.stringify(shared.projectDir)} in the case file`,
+        }
+      : defaultProjectDir(file);
 
   const cases: TestCase[] = [];
   const errors: Diagnostic[] = [];
@@ -76,12 +121,20 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
     if (!parsed.success) {
       // A misspelt key also leaves a required one missing; the misspelling is the cause worth naming.
       const issue = parsed.error.issues.find((item) => item.code === 'unrecognized_keys') ?? parsed.error.issues[0]!;
-      errors.push(issueDiagnostic(issue, pointer, located, 'see the README, "Testing hook policies", for the case format'));
+      errors.push(
+        issueDiagnostic(issue, pointer, located, 'see the README, "Testing hook policies", for the case format'),
+      );
       continue;
     }
     const spec = parsed.data;
     if (names.has(spec.name)) {
-      errors.push(located(`${pointer}/name`, `two cases are named "${spec.name}"`, 'give every case in a file its own name, so that reports can tell them apart'));
+      errors.push(
+        located(
+          `${pointer}/name`,
+          `two cases are named "${spec.name}"`,
+          'give every case in a file its own name, so that reports can tell them apart',
+        ),
+      );
       continue;
     }
     names.add(spec.name);
@@ -94,14 +147,27 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
     if (typeof spec.input === 'string') {
       const read = readInputFile(path.resolve(folder, spec.input));
       if (typeof read === 'string') {
-        errors.push(located(`${pointer}/input`, `cannot use the input file ${spec.input}: ${read}`, 'name a JSON file holding one object, relative to the case file'));
+        errors.push(
+          located(
+            `${pointer}/input`,
+            `cannot use the input file ${spec.input}: ${read}`,
+            'name a JSON file holding one object, relative to the case file',
+          ),
+        );
         continue;
       }
       inputFromFile = read;
     }
     const settings = spec.settings ?? shared.settings;
     cases.push({
-      name: spec.name, event: spec.event as EventName, spec, file, pointer, ...locator(pointer), projectDir: project.dir, projectDirFrom: project.from,
+      name: spec.name,
+      event: spec.event as EventName,
+      spec,
+      file,
+      pointer,
+      ...locator(pointer),
+      projectDir: project.dir,
+      projectDirFrom: project.from,
       ...(settings !== undefined ? { settings: settingsValues(settings, folder) } : {}),
       ...(inputFromFile ? { inputFromFile } : {}),
       locate: locator,
@@ -114,11 +180,19 @@ function shorthandMisplaced(spec: CaseSpec): { key: string; message: string; fix
   const event = spec.event as EventName;
   const key = (['tool', 'toolInput', 'toolResponse'] as const).find((name) => spec[name] !== undefined);
   if (key && !isToolEvent(event)) {
-    return { key, message: `"${key}" applies to tool events only, not to ${event}`, fix: 'give the event\'s fields in "input" instead' };
+    return {
+      key,
+      message: `"${key}" applies to tool events only, not to ${event}`,
+      fix: 'give the event\'s fields in "input" instead',
+    };
   }
   if (spec.toolResponse !== undefined && EVENTS[event].toolResponseField === undefined) {
     const events = EVENT_NAMES.filter((name) => EVENTS[name].toolResponseField !== undefined).join(' and ');
-    return { key: 'toolResponse', message: `"toolResponse" applies to ${events} only, not to ${event}`, fix: 'remove it, or change the event' };
+    return {
+      key: 'toolResponse',
+      message: `"toolResponse" applies to ${events} only, not to ${event}`,
+      fix: 'remove it, or change the event',
+    };
   }
   return undefined;
 }
@@ -130,21 +204,35 @@ function readInputFile(file: string): Record<string, unknown> | string {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : 'it does not hold a JSON object';
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : 'it does not hold a JSON object';
 }
 
 /** Settings paths are relative to the case file; inline settings travel as JSON text, as --settings takes them. */
 function settingsValues(settings: SettingsRef, folder: string): string[] {
-  return (Array.isArray(settings) ? settings : [settings]).map((entry) => (typeof entry === 'string' ? path.resolve(folder, entry) : JSON.stringify(entry)));
+  return (Array.isArray(settings) ? settings : [settings]).map((entry) =>
+    typeof entry === 'string' ? path.resolve(folder, entry) : JSON.stringify(entry),
+  );
 }
 
-function issueDiagnostic(issue: z.core.$ZodIssue, base: string, located: (pointer: string, message: string, fix: string) => Diagnostic, fallbackFix: string): Diagnostic {
+function issueDiagnostic(
+  issue: z.core.$ZodIssue,
+  base: string,
+  located: (pointer: string, message: string, fix: string) => Diagnostic,
+  fallbackFix: string,
+): Diagnostic {
   const pointer = `${base}${issue.path.map((segment) => `/${escapeSegment(String(segment))}`).join('')}`;
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
-    const known = issue.path.at(-1) === 'expect' ? EXPECTATION_KEYS : issue.path.length === 0 && base !== '' ? CASE_KEYS : [];
+    const known =
+      issue.path.at(-1) === 'expect' ? EXPECTATION_KEYS : issue.path.length === 0 && base !== '' ? CASE_KEYS : [];
     const close = closest(key, known);
-    const hint = close ? `did you mean "${close}"?` : known.length > 0 ? `known fields: ${known.join(', ')}` : 'remove it';
+    const hint = close
+      ? `did you mean "${close}"?`
+      : known.length > 0
+        ? `known fields: ${known.join(', ')}`
+        : 'remove it';
     return located(`${pointer}/${key}`, `unknown field "${key}"`, hint);
   }
   const what = issue.path.length > 0 ? `"${String(issue.path.at(-1))}"` : base === '' ? 'the file' : 'the case';

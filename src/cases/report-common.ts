@@ -17,7 +17,10 @@ export { relativePath };
 
 /** The stderr of every hook that printed some, one `[hook] text` block each. */
 export function hookStderr(result: CaseResult): string {
-  return result.hooks.filter((hook) => hook.stderr !== '').map((hook) => `[${hook.hook}] ${hook.stderr.trimEnd()}`).join('\n');
+  return result.hooks
+    .filter((hook) => hook.stderr !== '')
+    .map((hook) => `[${hook.hook}] ${hook.stderr.trimEnd()}`)
+    .join('\n');
 }
 
 export function caseTitle(result: CaseResult, cwd: string): string {
@@ -29,15 +32,19 @@ export function failurePosition(result: CaseResult, key: string): { line: number
   const { testCase } = result;
   // A key is a pointer below `expect`: `decision`, or `hooks/<selector>` for one hook's expectations.
   const field = key.split('/')[0]!;
-  return testCase.spec.expect && field in testCase.spec.expect ? testCase.locate(`${testCase.pointer}/expect/${key}`) : { line: testCase.line, column: testCase.column };
+  return testCase.spec.expect && field in testCase.spec.expect
+    ? testCase.locate(`${testCase.pointer}/expect/${key}`)
+    : { line: testCase.line, column: testCase.column };
 }
 
 /** The messages of a failed or errored case, one per line. */
 export function problems(result: CaseResult): string[] {
   if (result.status === 'error') return [result.error ?? 'the case could not run'];
-  return result.failures.map((failure) => (failure.key === 'expect'
-    ? `${failure.message} (actual decision: ${String(failure.actual)}); add "expect", or run peri-hooks test --update to record the actual decision`
-    : failure.message));
+  return result.failures.map((failure) =>
+    failure.key === 'expect'
+      ? `${failure.message} (actual decision: ${String(failure.actual)}); add "expect", or run peri-hooks test --update to record the actual decision`
+      : failure.message,
+  );
 }
 
 export function errorTitle(error: Diagnostic, cwd: string): string {

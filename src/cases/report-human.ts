@@ -2,7 +2,7 @@
 // failing case, expected against actual and the hooks' stderr; then the errors; then the summary line.
 import pc from 'picocolors';
 import { formatDiagnostic } from '../text.ts';
-import { caseLine, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
+import { caseLine, problems, type ReportContext, relativePath, summaryLine } from './report-common.ts';
 import type { SuiteResult } from './run.ts';
 
 const STDERR_LINES = 20;
@@ -17,19 +17,27 @@ export function renderHuman(suite: SuiteResult, context: ReportContext): string 
     if (result.status === 'passed') continue;
     const { testCase } = result;
     lines.push(`    ${c.dim(`at ${relativePath(testCase.file, context.cwd)}:${testCase.line}:${testCase.column}`)}`);
-    for (const problem of problems(result)) lines.push(...indent(problem, `    ${c.red(result.status === 'error' ? 'error:' : '-')} `, '      '));
+    for (const problem of problems(result))
+      lines.push(...indent(problem, `    ${c.red(result.status === 'error' ? 'error:' : '-')} `, '      '));
     for (const hook of result.hooks) {
       const exit = hook.timedOut ? 'timed out' : `exit ${hook.exitCode ?? '-'}`;
       lines.push(`    ${c.dim('hook')} ${hook.hook} ${c.dim(`(${exit})`)}`);
-      const stderr = hook.stderr.trimEnd().split('\n').filter((line) => line !== '');
+      const stderr = hook.stderr
+        .trimEnd()
+        .split('\n')
+        .filter((line) => line !== '');
       for (const line of stderr.slice(0, STDERR_LINES)) lines.push(`      ${c.dim('stderr |')} ${line}`);
-      if (stderr.length > STDERR_LINES) lines.push(`      ${c.dim(`stderr | ... ${stderr.length - STDERR_LINES} more lines`)}`);
+      if (stderr.length > STDERR_LINES)
+        lines.push(`      ${c.dim(`stderr | ... ${stderr.length - STDERR_LINES} more lines`)}`);
     }
     for (const error of result.hookErrors) lines.push(`    ${c.yellow('hook error')} ${error}`);
   }
   if (suite.errors.length > 0) {
     lines.push('', c.red(`${suite.errors.length} case file ${suite.errors.length === 1 ? 'error' : 'errors'}:`));
-    for (const error of suite.errors) lines.push(formatDiagnostic({ ...error, ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}) }));
+    for (const error of suite.errors)
+      lines.push(
+        formatDiagnostic({ ...error, ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}) }),
+      );
   }
   const line = summaryLine(suite);
   lines.push('', suite.failed > 0 ? c.red(line) : c.green(line));

@@ -1,9 +1,10 @@
 // `--reporter json`: the whole run as one versioned JSON document on stdout, cases in file and index order,
 // every key present, as its published schema says (cases/document.ts).
-import { failurePosition, problems, relativePath, type ReportContext } from './report-common.ts';
-import type { SuiteResult } from './run.ts';
+
 import { documentText } from '../report/shape.ts';
 import { testReportDocumentSchema } from './document.ts';
+import { failurePosition, problems, type ReportContext, relativePath } from './report-common.ts';
+import type { SuiteResult } from './run.ts';
 
 export function renderJson(suite: SuiteResult, context: ReportContext): string {
   const cases = suite.results.map((result) => {
@@ -22,7 +23,16 @@ export function renderJson(suite: SuiteResult, context: ReportContext): string {
       hookErrors: result.hookErrors,
     };
   });
-  const errors = suite.errors.map((error) => ({ ...error, ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}) }));
-  const summary = { passed: suite.passed, failed: suite.failed, notRun: suite.notRun, leftOut: suite.leftOut, durationMs: Math.round(suite.durationMs) };
+  const errors = suite.errors.map((error) => ({
+    ...error,
+    ...(error.file ? { file: relativePath(error.file, context.cwd) } : {}),
+  }));
+  const summary = {
+    passed: suite.passed,
+    failed: suite.failed,
+    notRun: suite.notRun,
+    leftOut: suite.leftOut,
+    durationMs: Math.round(suite.durationMs),
+  };
   return documentText(testReportDocumentSchema(), { summary, cases, errors });
 }

@@ -1,14 +1,21 @@
 // `--reporter junit`: a JUnit XML file for CI systems. One <testsuite> per case file; a file or case that
 // cannot be read is a <testcase> with an <error>.
 import type { Diagnostic } from '../types.ts';
-import { errorTitle, failurePosition, hookStderr, problems, relativePath, type ReportContext } from './report-common.ts';
+import {
+  errorTitle,
+  failurePosition,
+  hookStderr,
+  problems,
+  type ReportContext,
+  relativePath,
+} from './report-common.ts';
 import type { CaseResult, SuiteResult } from './run.ts';
 
 export function renderJunit(suite: SuiteResult, context: ReportContext): string {
   const byFile = new Map<string, { results: CaseResult[]; errors: Diagnostic[] }>();
   const group = (file: string) => {
     let entry = byFile.get(file);
-    if (!entry) byFile.set(file, entry = { results: [], errors: [] });
+    if (!entry) byFile.set(file, (entry = { results: [], errors: [] }));
     return entry;
   };
   for (const file of suite.files) group(file.file);
@@ -18,13 +25,17 @@ export function renderJunit(suite: SuiteResult, context: ReportContext): string 
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const failures = suite.results.filter((result) => result.status === 'failed').length;
   const errors = suite.results.filter((result) => result.status === 'error').length + suite.errors.length;
-  lines.push(`<testsuites name="peri-hooks test" tests="${suite.results.length + suite.errors.length}" failures="${failures}" errors="${errors}" time="${seconds(suite.durationMs)}">`);
+  lines.push(
+    `<testsuites name="peri-hooks test" tests="${suite.results.length + suite.errors.length}" failures="${failures}" errors="${errors}" time="${seconds(suite.durationMs)}">`,
+  );
   for (const [file, entry] of byFile) {
     const name = relativePath(file, context.cwd);
     const suiteFailures = entry.results.filter((result) => result.status === 'failed').length;
     const suiteErrors = entry.results.filter((result) => result.status === 'error').length + entry.errors.length;
     const time = entry.results.reduce((total, result) => total + result.durationMs, 0);
-    lines.push(`  <testsuite name="${attr(name)}" tests="${entry.results.length + entry.errors.length}" failures="${suiteFailures}" errors="${suiteErrors}" time="${seconds(time)}">`);
+    lines.push(
+      `  <testsuite name="${attr(name)}" tests="${entry.results.length + entry.errors.length}" failures="${suiteFailures}" errors="${suiteErrors}" time="${seconds(time)}">`,
+    );
     for (const result of entry.results) {
       const { testCase } = result;
       const open = `    <testcase name="${attr(testCase.name)}" classname="${attr(name)}" file="${attr(name)}" line="${testCase.line}" time="${seconds(result.durationMs)}"`;
@@ -34,12 +45,15 @@ export function renderJunit(suite: SuiteResult, context: ReportContext): string 
       }
       lines.push(`${open}>`);
       const message = problems(result).join('\n');
-      if (result.status === 'error') lines.push(`      <error message="${attr(message)}" type="error">${text(message)}</error>`);
+      if (result.status === 'error')
+        lines.push(`      <error message="${attr(message)}" type="error">${text(message)}</error>`);
       else {
-        const details = result.failures.map((failure) => {
-          const at = failurePosition(result, failure.key);
-          return `${name}:${at.line}:${at.column}: ${failure.message}`;
-        }).join('\n');
+        const details = result.failures
+          .map((failure) => {
+            const at = failurePosition(result, failure.key);
+            return `${name}:${at.line}:${at.column}: ${failure.message}`;
+          })
+          .join('\n');
         lines.push(`      <failure message="${attr(message)}" type="assertion">${text(details)}</failure>`);
       }
       const stderr = hookStderr(result);
@@ -48,7 +62,9 @@ export function renderJunit(suite: SuiteResult, context: ReportContext): string 
     }
     for (const error of entry.errors) {
       const message = `${error.message}${error.fix ? `\nfix: ${error.fix}` : ''}`;
-      lines.push(`    <testcase name="${attr(`${errorTitle(error, context.cwd)} cannot be read`)}" classname="${attr(name)}" file="${attr(name)}"${error.line !== undefined ? ` line="${error.line}"` : ''} time="0">`);
+      lines.push(
+        `    <testcase name="${attr(`${errorTitle(error, context.cwd)} cannot be read`)}" classname="${attr(name)}" file="${attr(name)}"${error.line !== undefined ? ` line="${error.line}"` : ''} time="0">`,
+      );
       lines.push(`      <error message="${attr(error.message)}" type="${attr(error.code)}">${text(message)}</error>`);
       lines.push('    </testcase>');
     }
@@ -72,5 +88,9 @@ function text(value: string): string {
 }
 
 function attr(value: string): string {
-  return text(value).replaceAll('"', '&quot;').replaceAll('\n', '&#10;').replaceAll('\r', '&#13;').replaceAll('\t', '&#9;');
+  return text(value)
+    .replaceAll('"', '&quot;')
+    .replaceAll('\n', '&#10;')
+    .replaceAll('\r', '&#13;')
+    .replaceAll('\t', '&#9;');
 }

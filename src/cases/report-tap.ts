@@ -1,6 +1,15 @@
 // `--reporter tap`: TAP version 13, one test point per case and per unreadable file or case, failures
 // described in a YAML block (values written as JSON, which YAML reads as they are).
-import { caseTitle, errorTitle, failurePosition, hookStderr, problems, relativePath, summaryLine, type ReportContext } from './report-common.ts';
+import {
+  caseTitle,
+  errorTitle,
+  failurePosition,
+  hookStderr,
+  problems,
+  type ReportContext,
+  relativePath,
+  summaryLine,
+} from './report-common.ts';
 import type { SuiteResult } from './run.ts';
 
 export function renderTap(suite: SuiteResult, context: ReportContext): string {
@@ -19,11 +28,20 @@ export function renderTap(suite: SuiteResult, context: ReportContext): string {
     lines.push(`not ok ${number} - ${title}`, '  ---');
     lines.push(`  message: ${JSON.stringify(problems(result).join('\n'))}`);
     lines.push(`  severity: ${JSON.stringify(result.status === 'error' ? 'error' : 'fail')}`);
-    lines.push('  at:', `    file: ${JSON.stringify(relativePath(testCase.file, context.cwd))}`, `    line: ${at.line}`, `    column: ${at.column}`);
+    lines.push(
+      '  at:',
+      `    file: ${JSON.stringify(relativePath(testCase.file, context.cwd))}`,
+      `    line: ${at.line}`,
+      `    column: ${at.column}`,
+    );
     if (result.failures.length > 0) {
       lines.push('  failures:');
       for (const failure of result.failures) {
-        lines.push(`    - expectation: ${JSON.stringify(failure.key)}`, `      expected: ${JSON.stringify(failure.expected ?? null)}`, `      actual: ${JSON.stringify(failure.actual ?? null)}`);
+        lines.push(
+          `    - expectation: ${JSON.stringify(failure.key)}`,
+          `      expected: ${JSON.stringify(failure.expected ?? null)}`,
+          `      actual: ${JSON.stringify(failure.actual ?? null)}`,
+        );
       }
     }
     const stderr = hookStderr(result);
@@ -43,5 +61,8 @@ export function renderTap(suite: SuiteResult, context: ReportContext): string {
 
 /** A TAP description is one line; `#` would start a directive. */
 function description(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replaceAll('\\', '\\\\').replaceAll('#', '\\#');
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replaceAll('\\', '\\\\')
+    .replaceAll('#', '\\#');
 }

@@ -1,11 +1,12 @@
 // One case of a suite, run: its input built, fired, its expectations checked. Apart from run.ts (the suite), so
 // that a case worker (worker.ts) loads neither the case-file reader nor zod, which only the suite needs.
-import { fire, type FireOptions } from '../fire.ts';
-import { formatError } from '../errors.ts';
-import { loaderCodeCost } from '../config/codes.ts';
+
 import { nowMs } from '../clock.ts';
+import { loaderCodeCost } from '../config/codes.ts';
+import { formatError } from '../errors.ts';
+import { type FireOptions, fire } from '../fire.ts';
 import { expandInput } from './expand.ts';
-import { actualOf, check, hasExpectations, type Actual, type Failure } from './expect.ts';
+import { type Actual, actualOf, check, type Failure, hasExpectations } from './expect.ts';
 import type { TestCase } from './load.ts';
 
 export interface HookStderr {
@@ -42,7 +43,11 @@ export interface CaseOptions {
   load?: FireOptions['load'];
 }
 
-export async function runCase(testCase: CaseToRun, env: Record<string, string | undefined>, options: CaseOptions): Promise<CaseOutcome> {
+export async function runCase(
+  testCase: CaseToRun,
+  env: Record<string, string | undefined>,
+  options: CaseOptions,
+): Promise<CaseOutcome> {
   const started = nowMs();
   const { spec } = testCase;
   const input = expandInput({
@@ -53,7 +58,9 @@ export async function runCase(testCase: CaseToRun, env: Record<string, string | 
     ...(spec.tool !== undefined ? { tool: spec.tool } : {}),
     ...(spec.toolInput !== undefined ? { toolInput: spec.toolInput } : {}),
     ...(spec.toolResponse !== undefined ? { toolResponse: spec.toolResponse } : {}),
-    ...(testCase.inputFromFile || typeof spec.input === 'object' ? { input: { ...testCase.inputFromFile, ...(typeof spec.input === 'object' ? spec.input : {}) } } : {}),
+    ...(testCase.inputFromFile || typeof spec.input === 'object'
+      ? { input: { ...testCase.inputFromFile, ...(typeof spec.input === 'object' ? spec.input : {}) } }
+      : {}),
   });
   const base = { hooks: [], hookErrors: [], failures: [] };
   try {
@@ -66,20 +73,58 @@ export async function runCase(testCase: CaseToRun, env: Record<string, string | 
       ...(options.load ? { load: options.load } : {}),
     });
     const actual = actualOf(report);
-    const hooks = report.hooks.filter((hook) => hook.status === 'ran').map((hook) => ({ hook: hook.label, exitCode: hook.exitCode ?? null, timedOut: hook.timedOut === true, stderr: hook.stderr ?? '' }));
+    const hooks = report.hooks
+      .filter((hook) => hook.status === 'ran')
+      .map((hook) => ({
+        hook: hook.label,
+        exitCode: hook.exitCode ?? null,
+        timedOut: hook.timedOut === true,
+        stderr: hook.stderr ?? '',
+      }));
     // A settings file that the case names and that cannot be read makes the case an error, not a pass with no hooks.
-    const unreadable = testCase.settings ? report.warnings.filter((warning) => loaderCodeCost(warning.code) === 'file') : [];
+    const unreadable = testCase.settings
+      ? report.warnings.filter((warning) => loaderCodeCost(warning.code) === 'file')
+      : [];
     if (unreadable.length > 0) {
-      return { ...base, status: 'error', error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'), actual, hooks, durationMs: nowMs() - started };
+      return {
+        ...base,
+        status: 'error',
+        error: unreadable.map((warning) => `${warning.file}: ${warning.message}`).join('\n'),
+        actual,
+        hooks,
+        durationMs: nowMs() - started,
+      };
     }
     const failures = report.noHooksFound
       ? [noHooksFailure(testCase, report.noHooksFound.searched)]
       : hasExpectations(spec.expect)
         ? check(spec.expect!, report, actual)
-        : options.recording ? [] : [{ key: 'expect', message: 'the case has no expectations', expected: 'an "expect" object', actual: actual.decision }];
-    return { ...base, status: failures.length === 0 ? 'passed' : 'failed', failures, actual, hooks, hookErrors: report.errors, durationMs: nowMs() - started };
+        : options.recording
+          ? []
+          : [
+              {
+                key: 'expect',
+                message: 'the case has no expectations',
+                expected: 'an "expect" object',
+                actual: actual.decision,
+              },
+            ];
+    return {
+      ...base,
+      status: failures.length === 0 ? 'passed' : 'failed',
+      failures,
+      actual,
+      hooks,
+      hookErrors: report.errors,
+      durationMs: nowMs() - started,
+    };
   } catch (error) {
-    return { ...base, status: 'error', error: formatError(error).replace(/^peri-hooks: /, ''), durationMs: nowMs() - started };
+    return {
+      ...base,
+      status: 'error',
+      error: formatError(error).replace(/^peri-hooks: /, ''),
+      durationMs: nowMs() - started,
+    };
   }
 }
 

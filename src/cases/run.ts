@@ -5,15 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Diagnostic } from '../types.ts';
-import { discoverCaseFiles } from './discover.ts';
-import { loadCaseFile, type LoadedFile, type TestCase } from './load.ts';
-import { runLanesUntil } from './pool.ts';
-import { runCase, type CaseResult, type CaseToRun } from './run-case.ts';
-import { runSettingsCache } from './settings-cache.ts';
-import { startCaseWorker, type CaseWorker } from './workers.ts';
 import { nowMs } from '../clock.ts';
 import { preferNodeCrypto } from '../session/crypto.ts';
+import type { Diagnostic } from '../types.ts';
+import { discoverCaseFiles } from './discover.ts';
+import { type LoadedFile, loadCaseFile, type TestCase } from './load.ts';
+import { runLanesUntil } from './pool.ts';
+import { type CaseResult, type CaseToRun, runCase } from './run-case.ts';
+import { runSettingsCache } from './settings-cache.ts';
+import { type CaseWorker, startCaseWorker } from './workers.ts';
 
 export type { CaseOutcome, CaseResult, CaseToRun, HookStderr } from './run-case.ts';
 
@@ -96,21 +96,33 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const workers = startWorkers(options, cases.length, jobs, env, stateRoot);
   const stopWorkers = () => workers.forEach((worker) => worker.stop());
   stop.signal.addEventListener('abort', stopWorkers, { once: true });
-  const inProcess = (testCase: TestCase, index: number) => runCase(testCase, env, { ...options, signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load });
+  const inProcess = (testCase: TestCase, index: number) =>
+    runCase(testCase, env, {
+      ...options,
+      signal: stop.signal,
+      stateDir: path.join(stateRoot, String(index)),
+      load: cache.load,
+    });
   // Lane i hands its cases to worker i % workers; it runs them here while that worker starts, or if it is gone.
-  const lanes = Array.from({ length: jobs }, (_, lane) => async (testCase: TestCase, index: number): Promise<CaseResult | undefined> => {
-    const worker = workers.length > 0 ? workers[lane % workers.length] : undefined;
-    const outcome = (await worker?.run(index, caseToRun(testCase), options.recording === true)) ?? await inProcess(testCase, index);
-    const result = { testCase, ...outcome };
-    // A case that ends after the stop was interrupted: it counts as not run, not as a failure of its own.
-    if (stop.signal.aborted) return undefined;
-    progress.done++;
-    if (result.status === 'passed') progress.passed++;
-    else progress.failed++;
-    if (options.bail && result.status !== 'passed') stop.abort();
-    options.onResult?.(result, { ...progress });
-    return result;
-  });
+  const lanes = Array.from(
+    { length: jobs },
+    (_, lane) =>
+      async (testCase: TestCase, index: number): Promise<CaseResult | undefined> => {
+        const worker = workers.length > 0 ? workers[lane % workers.length] : undefined;
+        const outcome =
+          (await worker?.run(index, caseToRun(testCase), options.recording === true)) ??
+          (await inProcess(testCase, index));
+        const result = { testCase, ...outcome };
+        // A case that ends after the stop was interrupted: it counts as not run, not as a failure of its own.
+        if (stop.signal.aborted) return undefined;
+        progress.done++;
+        if (result.status === 'passed') progress.passed++;
+        else progress.failed++;
+        if (options.bail && result.status !== 'passed') stop.abort();
+        options.onResult?.(result, { ...progress });
+        return result;
+      },
+  );
   let settled: Array<CaseResult | undefined>;
   const workerFiles: string[] = [];
   const workersEnded: string[] = [];
@@ -128,8 +140,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const results = settled.filter((result) => result !== undefined);
   const passed = results.filter((result) => result.status === 'passed').length;
   return {
-    files, results, errors, passed, failed: results.length - passed + errors.length,
-    notRun: cases.length - results.length, leftOut: all.length - cases.length,
+    files,
+    results,
+    errors,
+    passed,
+    failed: results.length - passed + errors.length,
+    notRun: cases.length - results.length,
+    leftOut: all.length - cases.length,
     watched: [...new Set([...files.map((file) => file.file), ...cache.files(), ...workerFiles])].sort(),
     workersEnded,
     durationMs: nowMs() - started,
@@ -137,7 +154,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
 }
 
 /** One worker process per core the jobs can use, when each has enough cases; none without a way to start one. */
-function startWorkers(options: SuiteOptions, caseCount: number, jobs: number, env: Record<string, string | undefined>, stateRoot: string): CaseWorker[] {
+function startWorkers(
+  options: SuiteOptions,
+  caseCount: number,
+  jobs: number,
+  env: Record<string, string | undefined>,
+  stateRoot: string,
+): CaseWorker[] {
   const count = Math.min(jobs, availableParallelism(), Math.floor(caseCount / CASES_PER_WORKER));
   if (!options.selfCommand || count < 2) return [];
   return Array.from({ length: count }, () => startCaseWorker(options.selfCommand!, env, options.cwd, stateRoot));

@@ -8,14 +8,17 @@ import { SKIP_REASONS } from '../plan.ts';
 export const DECISIONS = ['allow', 'deny', 'ask', 'defer', 'block', 'none'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-const regex = z.string().refine((source) => {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}, { message: 'not a valid JavaScript regular expression' });
+const regex = z.string().refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid JavaScript regular expression' },
+);
 
 const texts = z.union([z.string(), z.array(z.string()).min(1)]);
 const object = z.record(z.string(), z.unknown());
@@ -42,7 +45,14 @@ export const expectationSchema = z.strictObject({
   stderrContains: texts.optional(),
   hooks: z.record(z.string().min(1), hookExpectationSchema).optional(),
   ran: z.array(z.string().min(1)).optional(),
-  skipped: z.array(z.union([z.string().min(1), z.strictObject({ hook: z.string().min(1), reason: z.enum(SKIP_REASONS).optional() })])).optional(),
+  skipped: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.strictObject({ hook: z.string().min(1), reason: z.enum(SKIP_REASONS).optional() }),
+      ]),
+    )
+    .optional(),
   timedOut: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
 });
 export type Expectation = z.infer<typeof expectationSchema>;
@@ -54,7 +64,10 @@ export type SettingsRef = z.infer<typeof settingsSchema>;
 
 export const caseSchema = z.strictObject({
   name: z.string().min(1),
-  event: z.string().refine(isEventName, { error: (issue) => eventMessage(String(issue.input)) }).default('PreToolUse'),
+  event: z
+    .string()
+    .refine(isEventName, { error: (issue) => eventMessage(String(issue.input)) })
+    .default('PreToolUse'),
   tool: z.string().min(1).optional(),
   toolInput: object.optional(),
   toolResponse: z.unknown().optional(),
@@ -67,7 +80,11 @@ export type CaseSpec = z.infer<typeof caseSchema>;
 /** A file is an array of cases, or an object with shared settings and project folder. Cases are checked one by one. */
 export const fileSchema = z.union([
   z.array(z.unknown()),
-  z.strictObject({ projectDir: z.string().min(1).optional(), settings: settingsSchema.optional(), cases: z.array(z.unknown()) }),
+  z.strictObject({
+    projectDir: z.string().min(1).optional(),
+    settings: settingsSchema.optional(),
+    cases: z.array(z.unknown()),
+  }),
 ]);
 
 export const CASE_KEYS = Object.keys(caseSchema.shape);

@@ -44,7 +44,10 @@ function hookScripts(settings: LoadedSettings, projectDir: string): string[] {
     const handler = hook.handler as CommandHook;
     const root = hook.provenance.pluginRoot ?? projectDir;
     for (const word of [handler.command, ...(handler.args ?? [])].flatMap((part) => part.split(/\s+/))) {
-      const expanded = word.replace(/["']/g, '').replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, projectDir).replace(/\$\{?CLAUDE_PLUGIN_ROOT\}?/g, root);
+      const expanded = word
+        .replace(/["']/g, '')
+        .replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, projectDir)
+        .replace(/\$\{?CLAUDE_PLUGIN_ROOT\}?/g, root);
       if (expanded === '' || !/[/.]/.test(expanded)) continue;
       const file = path.resolve(projectDir, expanded);
       if (isFile(file)) scripts.push(file);

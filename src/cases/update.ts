@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { applyEdits, modify } from 'jsonc-parser';
 import type { Actual } from './expect.ts';
 import { hasExpectations } from './expect.ts';
-import type { Expectation } from './schema.ts';
 import type { SuiteResult } from './run.ts';
+import type { Expectation } from './schema.ts';
 
 export interface Recorded {
   file: string;
@@ -22,7 +22,13 @@ export function recordExpectations(suite: SuiteResult): UpdateOutcome {
   const recorded: Recorded[] = [];
   const skipped: string[] = [];
   for (const file of suite.files) {
-    const targets = suite.results.filter((result) => result.testCase.file === file.file && result.status === 'passed' && result.actual && !hasExpectations(result.testCase.spec.expect));
+    const targets = suite.results.filter(
+      (result) =>
+        result.testCase.file === file.file &&
+        result.status === 'passed' &&
+        result.actual &&
+        !hasExpectations(result.testCase.spec.expect),
+    );
     if (targets.length === 0) continue;
     let current: string;
     try {
@@ -38,7 +44,13 @@ export function recordExpectations(suite: SuiteResult): UpdateOutcome {
     const formattingOptions = formatting(current);
     let text = current;
     for (const result of targets) {
-      const path = [...result.testCase.pointer.split('/').slice(1).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)), 'expect'];
+      const path = [
+        ...result.testCase.pointer
+          .split('/')
+          .slice(1)
+          .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
+        'expect',
+      ];
       text = applyEdits(text, modify(text, path, expectationOf(result.actual!), { formattingOptions }));
     }
     writeFileSync(file.file, text);
@@ -59,5 +71,9 @@ export function expectationOf(actual: Actual): Expectation {
 
 function formatting(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
   const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
-  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  return {
+    insertSpaces: !indent.startsWith('\t'),
+    tabSize: indent.startsWith('\t') ? 1 : indent.length,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
 }

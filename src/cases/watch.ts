@@ -1,7 +1,7 @@
 // `test --watch`: wait until one of the suite's files changes. Each file's folder is watched rather than the
 // file, so that an editor that saves by writing a new file and renaming it over the old one is still seen.
 // A watch starts when it is made, so one made before a run sees the changes saved during it.
-import { watch, type FSWatcher } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 
 /** Changes closer together than this are one change: an editor's save is often several events. */
@@ -27,7 +27,9 @@ export function watchChanges(files: readonly string[], signal: AbortSignal): Wat
   let settle: NodeJS.Timeout | undefined;
   let changed: string | undefined;
   let resolve: (file: string | undefined) => void = () => {};
-  const next = new Promise<string | undefined>((done) => { resolve = done; });
+  const next = new Promise<string | undefined>((done) => {
+    resolve = done;
+  });
   const finish = (file: string | undefined) => {
     clearTimeout(settle);
     for (const watcher of watchers.splice(0)) watcher.close();

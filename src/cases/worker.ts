@@ -6,10 +6,10 @@
 // leaves nothing behind.
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { runCase, type CaseOutcome, type CaseToRun } from './run-case.ts';
-import { runSettingsCache } from './settings-cache.ts';
-import { preferNodeCrypto } from '../session/crypto.ts';
 import { PeriHooksError } from '../errors.ts';
+import { preferNodeCrypto } from '../session/crypto.ts';
+import { type CaseOutcome, type CaseToRun, runCase } from './run-case.ts';
+import { runSettingsCache } from './settings-cache.ts';
 
 export const CASE_WORKER_COMMAND = '__case-worker';
 
@@ -18,7 +18,12 @@ export type WorkerReply = { ready: true } | { index: number; outcome: CaseOutcom
 
 /** `stateRoot`: the suite's folder (its argument); each case's state folder is named by the case's index in it. */
 export async function caseWorker(stateRoot: string): Promise<number> {
-  if (!path.isAbsolute(stateRoot)) throw new PeriHooksError('usage', `${CASE_WORKER_COMMAND} needs the suite's state folder as an absolute path, not "${stateRoot}"`, 'it is internal: peri-hooks test starts it with the folder');
+  if (!path.isAbsolute(stateRoot))
+    throw new PeriHooksError(
+      'usage',
+      `${CASE_WORKER_COMMAND} needs the suite's state folder as an absolute path, not "${stateRoot}"`,
+      'it is internal: peri-hooks test starts it with the folder',
+    );
   // Read once: every read of process.env calls into the runtime, and each case copies the whole environment.
   const env = { ...process.env };
   preferNodeCrypto();
@@ -36,8 +41,14 @@ export async function caseWorker(stateRoot: string): Promise<number> {
       continue;
     }
     const { index, testCase, recording } = request.run;
-    const task = runCase(testCase, env, { signal: stop.signal, stateDir: path.join(stateRoot, String(index)), load: cache.load, recording })
-      .then((outcome) => { reply({ index, outcome }); });
+    const task = runCase(testCase, env, {
+      signal: stop.signal,
+      stateDir: path.join(stateRoot, String(index)),
+      load: cache.load,
+      recording,
+    }).then((outcome) => {
+      reply({ index, outcome });
+    });
     running.add(task);
     void task.finally(() => running.delete(task));
   }

@@ -21,11 +21,22 @@ export interface CaseWorker {
 }
 
 /** `stateRoot`: the suite's folder, where the worker puts its cases' state folders; the caller removes it. */
-export function startCaseWorker(selfCommand: readonly string[], env: Record<string, string | undefined>, cwd: string, stateRoot: string): CaseWorker {
-  const child = spawn(selfCommand[0]!, [...selfCommand.slice(1), CASE_WORKER_COMMAND, stateRoot], { env, cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+export function startCaseWorker(
+  selfCommand: readonly string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  stateRoot: string,
+): CaseWorker {
+  const child = spawn(selfCommand[0]!, [...selfCommand.slice(1), CASE_WORKER_COMMAND, stateRoot], {
+    env,
+    cwd,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   let state: 'starting' | 'ready' | 'gone' = 'starting';
   let settleReady: (ready: boolean) => void = () => {};
-  const ready = new Promise<boolean>((resolve) => { settleReady = resolve; });
+  const ready = new Promise<boolean>((resolve) => {
+    settleReady = resolve;
+  });
   const pending = new Map<number, (outcome: CaseOutcome | undefined) => void>();
   let watched: string[] = [];
   const gone = () => {
@@ -36,11 +47,13 @@ export function startCaseWorker(selfCommand: readonly string[], env: Record<stri
   };
   let closing = false;
   let ended: string | undefined;
-  const exited = new Promise<void>((resolve) => child.once('close', (code, signal) => {
-    if (!closing) ended ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
-    gone();
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('close', (code, signal) => {
+      if (!closing) ended ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      gone();
+      resolve();
+    }),
+  );
   child.once('error', (error) => {
     ended ??= `could not start (${error.message})`;
     gone();
@@ -51,8 +64,7 @@ export function startCaseWorker(selfCommand: readonly string[], env: Record<stri
     if ('ready' in reply) {
       state = 'ready';
       settleReady(true);
-    }
-    else if ('watched' in reply) watched = reply.watched;
+    } else if ('watched' in reply) watched = reply.watched;
     else {
       pending.get(reply.index)?.(reply.outcome);
       pending.delete(reply.index);

@@ -20,6 +20,9 @@ export async function runAction(action: () => Promise<number>, options: FailureO
 /** Writes the error to stderr (message, then fix), and in JSON mode to stdout as JSON too; under --fail-closed a failure blocks, and says so. */
 export async function failed(error: unknown, { failClosed, json }: FailureOptions): Promise<number> {
   if (json) await write(process.stdout, `${JSON.stringify(errorDocument(error, failClosed), null, 2)}\n`);
-  await write(process.stderr, `${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`);
+  await write(
+    process.stderr,
+    `${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`,
+  );
   return failClosed ? EXIT.block : EXIT.runnerError;
 }

@@ -5,7 +5,16 @@ import { EVENT_NAMES } from '../events.ts';
 import { HOST_NAMES } from '../hosts/types.ts';
 import { SCOPES } from '../install/settings-file.ts';
 import { ASYNC_KINDS } from '../plan.ts';
-import { COMMANDS, FLAGS, SCHEMA_KINDS, SHELLS, type CommandName, type CommandSpec, type FlagName, type FlagSpec } from './options.ts';
+import {
+  COMMANDS,
+  type CommandName,
+  type CommandSpec,
+  FLAGS,
+  type FlagName,
+  type FlagSpec,
+  SCHEMA_KINDS,
+  SHELLS,
+} from './options.ts';
 
 export type Shell = (typeof SHELLS)[number];
 
@@ -19,7 +28,12 @@ export function flagValues(name: FlagName, command: CommandName): Values {
   const flag: FlagSpec = FLAGS[name];
   if (!flag.value) return undefined;
   const named: Partial<Record<FlagName, readonly string[]>> = {
-    event: EVENT_NAMES, events: EVENT_NAMES, scope: SCOPES, 'only-async': ASYNC_KINDS, 'setting-sources': SETTING_SOURCES, host: HOST_NAMES,
+    event: EVENT_NAMES,
+    events: EVENT_NAMES,
+    scope: SCOPES,
+    'only-async': ASYNC_KINDS,
+    'setting-sources': SETTING_SOURCES,
+    host: HOST_NAMES,
   };
   if (named[name]) return { words: named[name]! };
   const choices = choicesIn(flag.variants?.[command]?.description ?? flag.description);
@@ -31,7 +45,10 @@ export function flagValues(name: FlagName, command: CommandName): Values {
 
 /** `decision (default) | claude | json` and `default | tap (console), junit (file)` list choices; other help text does not. */
 function choicesIn(description: string): string[] | undefined {
-  const words = description.replace(/\([^)]*\)/g, '').split(/[|,]/).map((word) => word.trim());
+  const words = description
+    .replace(/\([^)]*\)/g, '')
+    .split(/[|,]/)
+    .map((word) => word.trim());
   return words.length > 1 && words.every((word) => /^[a-z][a-z0-9-]*$/.test(word)) ? words : undefined;
 }
 
@@ -44,7 +61,12 @@ function positionalValues(spec: CommandSpec): Values {
   return undefined;
 }
 
-const longOptions = (spec: CommandSpec) => [...spec.flags.map((name) => `--${name}`), '--help', '--color', '--no-color'];
+const longOptions = (spec: CommandSpec) => [
+  ...spec.flags.map((name) => `--${name}`),
+  '--help',
+  '--color',
+  '--no-color',
+];
 
 export function completionScript(shell: Shell): string {
   return shell === 'bash' ? bash() : shell === 'zsh' ? zsh() : fish();
@@ -61,7 +83,9 @@ function bashValues(values: Values): string {
 
 function bash(): string {
   const commands = COMMANDS.map((spec) => {
-    const valueCases = spec.flags.filter((name) => (FLAGS[name] as FlagSpec).value).map((name) => `        --${name}) ${bashValues(flagValues(name, spec.name))}; return ;;`);
+    const valueCases = spec.flags
+      .filter((name) => (FLAGS[name] as FlagSpec).value)
+      .map((name) => `        --${name}) ${bashValues(flagValues(name, spec.name))}; return ;;`);
     return [
       `    ${spec.name})`,
       '      case "$prev" in',
@@ -101,12 +125,24 @@ function zsh(): string {
     const options = spec.flags.map((name) => {
       const flag: FlagSpec = FLAGS[name];
       const help = zshQuote(flag.variants?.[spec.name]?.description ?? flag.description).slice(1, -1);
-      const value = flag.value ? `:${flag.value.replace(/[<>[\]]/g, '')}:${zshValues(flagValues(name, spec.name))}` : '';
+      const value = flag.value
+        ? `:${flag.value.replace(/[<>[\]]/g, '')}:${zshValues(flagValues(name, spec.name))}`
+        : '';
       return `        '${'repeatable' in flag ? '*' : ''}--${name}[${help}]${value}'`;
     });
     const positional = positionalValues(spec);
-    const args = positional ? [`        '${spec.args?.includes('...') ? '*' : '1'}:${(spec.args ?? 'argument').replace(/[<>[\].]/g, '')}:${zshValues(positional)}'`] : [];
-    return [`    ${spec.name})`, '      _arguments \\', ...[...options, ...args, "        '--help[show the help]'"].map((line) => `${line} \\`), "        '(--no-color)--color[colour even when not on a terminal]' '(--color)--no-color[no colour]'", '      ;;'].join('\n');
+    const args = positional
+      ? [
+          `        '${spec.args?.includes('...') ? '*' : '1'}:${(spec.args ?? 'argument').replace(/[<>[\].]/g, '')}:${zshValues(positional)}'`,
+        ]
+      : [];
+    return [
+      `    ${spec.name})`,
+      '      _arguments \\',
+      ...[...options, ...args, "        '--help[show the help]'"].map((line) => `${line} \\`),
+      "        '(--no-color)--color[colour even when not on a terminal]' '(--color)--no-color[no colour]'",
+      '      ;;',
+    ].join('\n');
   });
   return `#compdef peri-hooks
 # peri-hooks completion for zsh: peri-hooks completion zsh > "\${fpath[1]}/_peri-hooks"
@@ -138,18 +174,28 @@ function fishValues(values: Values): string {
 }
 
 function fish(): string {
-  const lines = ['# peri-hooks completion for fish: peri-hooks completion fish > ~/.config/fish/completions/peri-hooks.fish', 'complete -c peri-hooks -f'];
-  for (const spec of COMMANDS) lines.push(`complete -c peri-hooks -n __fish_use_subcommand -a ${spec.name} -d ${fishQuote(spec.description)}`);
+  const lines = [
+    '# peri-hooks completion for fish: peri-hooks completion fish > ~/.config/fish/completions/peri-hooks.fish',
+    'complete -c peri-hooks -f',
+  ];
+  for (const spec of COMMANDS)
+    lines.push(`complete -c peri-hooks -n __fish_use_subcommand -a ${spec.name} -d ${fishQuote(spec.description)}`);
   for (const spec of COMMANDS) {
     const when = `-n '__fish_seen_subcommand_from ${spec.name}'`;
     for (const name of spec.flags) {
       const flag: FlagSpec = FLAGS[name];
       const valueOptions = flag.value ? ` -r${fishValues(flagValues(name, spec.name))}` : '';
-      lines.push(`complete -c peri-hooks ${when} -l ${name}${valueOptions} -d ${fishQuote(flag.variants?.[spec.name]?.description ?? flag.description)}`);
+      lines.push(
+        `complete -c peri-hooks ${when} -l ${name}${valueOptions} -d ${fishQuote(flag.variants?.[spec.name]?.description ?? flag.description)}`,
+      );
     }
     const positional = positionalValues(spec);
     if (positional) lines.push(`complete -c peri-hooks ${when}${fishValues(positional)}`);
   }
-  lines.push("complete -c peri-hooks -l color -d 'Colour even when not on a terminal'", "complete -c peri-hooks -l no-color -d 'No colour'", "complete -c peri-hooks -l help -d 'Show the help'");
+  lines.push(
+    "complete -c peri-hooks -l color -d 'Colour even when not on a terminal'",
+    "complete -c peri-hooks -l no-color -d 'No colour'",
+    "complete -c peri-hooks -l help -d 'Show the help'",
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -2,8 +2,8 @@
 import { fstatSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_SOURCES } from '../config/discover.ts';
-import { PeriHooksError } from '../errors.ts';
 import type { SourceOptions } from '../config/sources.ts';
+import { PeriHooksError } from '../errors.ts';
 import { shownUrl } from '../text.ts';
 
 /** All of stdin, or '' when stdin is a terminal (nothing was piped). */
@@ -50,7 +50,11 @@ export async function readInput(file: string | undefined): Promise<{ text: strin
   try {
     return { text: readFileSync(file, 'utf8'), source: file };
   } catch (error) {
-    throw new PeriHooksError('usage', `cannot read the input file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'pass an existing JSON file to --input, or pipe the input on stdin');
+    throw new PeriHooksError(
+      'usage',
+      `cannot read the input file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'pass an existing JSON file to --input, or pipe the input on stdin',
+    );
   }
 }
 
@@ -123,7 +127,10 @@ export interface StateFlags {
   audit?: unknown;
 }
 
-export function stateOptions(flags: StateFlags, env: NodeJS.ProcessEnv = process.env): { noState?: true; stateDir?: string; stateUrl?: string } {
+export function stateOptions(
+  flags: StateFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): { noState?: true; stateDir?: string; stateUrl?: string } {
   return {
     ...(flags.state === false ? { noState: true as const } : {}),
     ...(flags.stateDir ? { stateDir: String(flags.stateDir) } : {}),
@@ -142,7 +149,11 @@ function storeUrl(flag: boolean | string | undefined, env: NodeJS.ProcessEnv): {
   const url = typeof flag === 'string' ? flag : flag === false ? undefined : env[STATE_URL_VARIABLE] || undefined;
   if (url === undefined) return {};
   if (!/^rediss?:\/\//.test(url)) {
-    throw new PeriHooksError('usage', `${typeof flag === 'string' ? '--state' : STATE_URL_VARIABLE} must be a redis:// or rediss:// URL, not ${JSON.stringify(shownUrl(url))}`, 'e.g. --state redis://127.0.0.1:6379; without it sessions live in the state folder');
+    throw new PeriHooksError(
+      'usage',
+      `${typeof flag === 'string' ? '--state' : STATE_URL_VARIABLE} must be a redis:// or rediss:// URL, not ${JSON.stringify(shownUrl(url))}`,
+      'e.g. --state redis://127.0.0.1:6379; without it sessions live in the state folder',
+    );
   }
   return { stateUrl: url };
 }
@@ -151,10 +162,17 @@ function storeUrl(flag: boolean | string | undefined, env: NodeJS.ProcessEnv): {
 function parseSourceList(value: unknown): Source[] | undefined {
   const values = list(value);
   if (values === undefined) return undefined;
-  const names = values.flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '' && item !== 'none');
+  const names = values
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '' && item !== 'none');
   for (const name of names) {
     if (!ALL_SOURCES.includes(name as Source)) {
-      throw new PeriHooksError('usage', `unknown setting source "${name}" in --setting-sources`, `use a comma-separated subset of ${ALL_SOURCES.join(',')}, or '' for none`);
+      throw new PeriHooksError(
+        'usage',
+        `unknown setting source "${name}" in --setting-sources`,
+        `use a comma-separated subset of ${ALL_SOURCES.join(',')}, or '' for none`,
+      );
     }
   }
   return names as Source[];
@@ -166,7 +184,12 @@ export function outputForm(value: string | undefined, fallback: 'human' | 'json'
 }
 
 /** The value of an option that takes one of `choices`; without it, `fallback`. */
-export function oneOf<T extends string>(flag: string, value: string | undefined, choices: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  flag: string,
+  value: string | undefined,
+  choices: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if ((choices as readonly string[]).includes(value)) return value as T;
   throw new PeriHooksError('usage', `unknown ${flag} "${value}"`, `use one of: ${choices.join(', ')}`);
@@ -176,7 +199,12 @@ export function oneOf<T extends string>(flag: string, value: string | undefined,
 export function parseJobs(value: unknown, defaults: string): number | undefined {
   if (value === undefined) return undefined;
   const jobs = Number(value);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new PeriHooksError('usage', `--jobs must be a whole number of at least 1, not "${String(value)}"`, `e.g. --jobs 4 (${defaults})`);
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new PeriHooksError(
+      'usage',
+      `--jobs must be a whole number of at least 1, not "${String(value)}"`,
+      `e.g. --jobs 4 (${defaults})`,
+    );
   return jobs;
 }
 
@@ -189,16 +217,28 @@ const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  */
 /** A firing that a signal ended: no decision was made, which the user hears, and --fail-closed blocks on. */
 export function interruptedFiring(by: string | undefined): PeriHooksError {
-  return new PeriHooksError('interrupted', `interrupted by ${by ?? 'a signal'} during the firing: its hooks were killed and nothing was decided`, 'nothing to fix if you stopped it; otherwise see what sent the signal (a supervisor, a closing terminal)');
+  return new PeriHooksError(
+    'interrupted',
+    `interrupted by ${by ?? 'a signal'} during the firing: its hooks were killed and nothing was decided`,
+    'nothing to fix if you stopped it; otherwise see what sent the signal (a supervisor, a closing terminal)',
+  );
 }
 
-export async function interruptible<T>(task: (signal: AbortSignal) => Promise<T>): Promise<{ value: T; aborted: boolean; by?: string }> {
+export async function interruptible<T>(
+  task: (signal: AbortSignal) => Promise<T>,
+): Promise<{ value: T; aborted: boolean; by?: string }> {
   const controller = new AbortController();
-  const interrupt = (signal: string) => { if (!controller.signal.aborted) controller.abort(signal); };
+  const interrupt = (signal: string) => {
+    if (!controller.signal.aborted) controller.abort(signal);
+  };
   for (const signal of INTERRUPTS) process.on(signal, interrupt);
   try {
     const value = await task(controller.signal);
-    return { value, aborted: controller.signal.aborted, ...(controller.signal.aborted ? { by: String(controller.signal.reason) } : {}) };
+    return {
+      value,
+      aborted: controller.signal.aborted,
+      ...(controller.signal.aborted ? { by: String(controller.signal.reason) } : {}),
+    };
   } finally {
     for (const signal of INTERRUPTS) process.off(signal, interrupt);
   }

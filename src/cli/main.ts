@@ -1,10 +1,11 @@
 // The command line: parse (parse.ts, from the data in options.ts), then the command's action, each loaded when
 // it runs so that a firing never loads the other commands' code.
-import { failed, runAction } from './action.ts';
-import type { CommandName } from './options.ts';
-import { parseArgs, printHelpOrVersion, type Flags } from './parse.ts';
+
 import { EXIT, formatError } from '../errors.ts';
 import { canBlock } from '../events.ts';
+import { failed, runAction } from './action.ts';
+import type { CommandName } from './options.ts';
+import { type Flags, parseArgs, printHelpOrVersion } from './parse.ts';
 
 // A CLI process parses each schema a handful of times: zod's eval-compiled fast path costs more to build than it saves.
 // Set in the global that zod reads its configuration from, so that a firing which never needs zod does not load it.
@@ -13,7 +14,9 @@ import { canBlock } from '../events.ts';
 /** Runs the command line and sets the exit code; what the entry points (bin.ts, sea.ts) call. */
 export function run(argv: readonly string[]): void {
   main(argv).then(
-    (code) => { process.exitCode = code; },
+    (code) => {
+      process.exitCode = code;
+    },
     (error: unknown) => {
       process.stderr.write(`peri-hooks: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exitCode = 1;
@@ -29,10 +32,14 @@ export function run(argv: readonly string[]): void {
 function lastResort(command: CommandName, failClosed: boolean): void {
   const handler = (error: unknown) => {
     if (command === 'serve') {
-      process.stderr.write(`peri-hooks serve: internal error outside any request, still serving: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `peri-hooks serve: internal error outside any request, still serving: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       return;
     }
-    process.stderr.write(`${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`);
+    process.stderr.write(
+      `${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`,
+    );
     process.exit(failClosed ? EXIT.block : EXIT.runnerError);
   };
   process.on('uncaughtException', handler);
@@ -62,7 +69,12 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
 
 /** `--output json` or `--reporter json` anywhere on the command line (read from the words: a usage error has no flags). */
 function jsonMode(argv: readonly string[]): boolean {
-  return argv.some((arg, index) => arg === '--output=json' || arg === '--reporter=json' || (arg === 'json' && ['--output', '--reporter'].includes(argv[index - 1] ?? '')));
+  return argv.some(
+    (arg, index) =>
+      arg === '--output=json' ||
+      arg === '--reporter=json' ||
+      (arg === 'json' && ['--output', '--reporter'].includes(argv[index - 1] ?? '')),
+  );
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -9,9 +9,25 @@ export const MINIMUM_NODE = { major: 22, minor: 19 } as const;
  * unsupported runtime into a block. A copy, since the catalogue cannot load here; a test keeps them equal.
  */
 export const BLOCKABLE_EVENTS: readonly string[] = [
-  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'UserPromptSubmit', 'UserPromptExpansion',
-  'Stop', 'SubagentStop', 'PreCompact', 'PreModelSwitch', 'PermissionRequest', 'TeammateIdle', 'TaskCreated',
-  'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'PreSkillShellCommand',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'Stop',
+  'SubagentStop',
+  'PreCompact',
+  'PreModelSwitch',
+  'PermissionRequest',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+  'ConfigChange',
+  'WorktreeCreate',
+  'PreSkillShellCommand',
 ];
 
 export interface RuntimeRefusal {
@@ -22,7 +38,10 @@ export interface RuntimeRefusal {
 
 /** Undefined when `version` (process.version, e.g. "v20.20.2") can run peri-hooks. */
 export function runtimeRefusal(version: string, argv: readonly string[]): RuntimeRefusal | undefined {
-  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map((part) => parseInt(part, 10) || 0);
+  const [major = 0, minor = 0] = version
+    .replace(/^v/, '')
+    .split('.')
+    .map((part) => parseInt(part, 10) || 0);
   if (major > MINIMUM_NODE.major || (major === MINIMUM_NODE.major && minor >= MINIMUM_NODE.minor)) return undefined;
   const message = `peri-hooks needs Node >= ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor} (found ${version}); use the single binary or a newer Node\n`;
   if (!blocksWhenFailing(argv)) return { message, exitCode: 1 };

@@ -1,13 +1,21 @@
 // The argument parser: options.ts wired into cac. Parsing prints nothing and runs nothing, so it is tested as a
 // function; printing help and the version is the caller's choice.
-import { cac, type CAC } from 'cac';
-import { EVENT_NAMES } from '../events.ts';
+import { type CAC, cac } from 'cac';
 import { PeriHooksError } from '../errors.ts';
+import { EVENT_NAMES } from '../events.ts';
+import { closest } from '../suggest.ts';
 import { wrap } from '../text.ts';
 import { VERSION } from '../version.ts';
-import { closest } from '../suggest.ts';
 import type { ColourChoice } from './io.ts';
-import { COMMANDS, FLAGS, flagHelp, type CommandName, type CommandSpec, type FlagName, type FlagSpec } from './options.ts';
+import {
+  COMMANDS,
+  type CommandName,
+  type CommandSpec,
+  FLAGS,
+  type FlagName,
+  type FlagSpec,
+  flagHelp,
+} from './options.ts';
 
 /** Flags by camelCased name, as cac hands them over: `--no-state` is `state: false`, a repeatable flag an array. */
 export type Flags = Record<string, unknown>;
@@ -34,9 +42,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const command = cli.matchedCommand;
     if (!command) {
       const [first] = cli.args;
-      if (first === undefined) return usageError('no command given', 'peri-hooks fire <Event> < input.json (see peri-hooks --help)');
-      const near = closest(String(first), COMMANDS.map((spec) => spec.name));
-      return usageError(`unknown command "${first}"`, near ? `did you mean peri-hooks ${near}? (see peri-hooks --help)` : 'see peri-hooks --help');
+      if (first === undefined)
+        return usageError('no command given', 'peri-hooks fire <Event> < input.json (see peri-hooks --help)');
+      const near = closest(
+        String(first),
+        COMMANDS.map((spec) => spec.name),
+      );
+      return usageError(
+        `unknown command "${first}"`,
+        near ? `did you mean peri-hooks ${near}? (see peri-hooks --help)` : 'see peri-hooks --help',
+      );
     }
     const spec = COMMANDS.find((candidate) => candidate.name === command.name)!;
     const options = longOptions(normalised, spec);
@@ -46,7 +61,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     command.checkOptionValue();
     command.checkRequiredArgs();
     command.checkUnusedArgs();
-    return { kind: 'command', command: spec.name, args: cli.args.map(String), flags: withColour({ ...cli.options, ...options.values }, colour.choice) };
+    return {
+      kind: 'command',
+      command: spec.name,
+      args: cli.args.map(String),
+      flags: withColour({ ...cli.options, ...options.values }, colour.choice),
+    };
   } catch (error) {
     if (error instanceof Error && error.name === 'CACError') return usageError(error.message, 'see peri-hooks --help');
     throw error;
@@ -64,7 +84,11 @@ function program(commands: readonly CommandSpec[] = COMMANDS): CAC {
     const command = cli.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, spec.description);
     for (const name of spec.flags) {
       const flag: FlagSpec = FLAGS[name];
-      command.option(`${flag.short ? `-${flag.short}, ` : ''}--${name}${flag.value ? ` ${flag.value}` : ''}`, flagHelp(name, spec.name), flag.repeatable ? { type: [String] } : undefined);
+      command.option(
+        `${flag.short ? `-${flag.short}, ` : ''}--${name}${flag.value ? ` ${flag.value}` : ''}`,
+        flagHelp(name, spec.name),
+        flag.repeatable ? { type: [String] } : undefined,
+      );
     }
     for (const example of spec.examples ?? []) command.example(example);
   }
@@ -94,7 +118,10 @@ function program(commands: readonly CommandSpec[] = COMMANDS): CAC {
  * value is kept as text (the parser reads `--project-dir 0123` as the number 123), the last one for a
  * single-value option given twice, as in most command lines.
  */
-function longOptions(argv: readonly string[], spec: CommandSpec): { problem: { message: string; fix: string } } | { values: Flags } {
+function longOptions(
+  argv: readonly string[],
+  spec: CommandSpec,
+): { problem: { message: string; fix: string } } | { values: Flags } {
   const help = `see peri-hooks ${spec.name} --help`;
   const values: Flags = {};
   for (let index = 0; index < argv.length; index++) {
@@ -105,7 +132,12 @@ function longOptions(argv: readonly string[], spec: CommandSpec): { problem: { m
     if (name === 'help' || name === 'version') continue;
     if (!(spec.flags as readonly string[]).includes(name)) {
       const near = closest(name, spec.flags);
-      return { problem: { message: `unknown option --${name} for peri-hooks ${spec.name}`, fix: near ? `did you mean --${near}? (${help})` : help } };
+      return {
+        problem: {
+          message: `unknown option --${name} for peri-hooks ${spec.name}`,
+          fix: near ? `did you mean --${near}? (${help})` : help,
+        },
+      };
     }
     const flag: FlagSpec = FLAGS[name as FlagName];
     if (!flag.value?.startsWith('<')) continue;
@@ -113,7 +145,12 @@ function longOptions(argv: readonly string[], spec: CommandSpec): { problem: { m
     if (value === undefined) {
       const next = argv[index + 1];
       if (next === undefined || next.startsWith('-')) {
-        return { problem: { message: `--${name} needs a value: --${name} ${flag.value}`, fix: `give it one (--${name}=<value> for a value that starts with -)` } };
+        return {
+          problem: {
+            message: `--${name} needs a value: --${name} ${flag.value}`,
+            fix: `give it one (--${name}=<value> for a value that starts with -)`,
+          },
+        };
       }
       value = next;
       index++;
@@ -125,7 +162,9 @@ function longOptions(argv: readonly string[], spec: CommandSpec): { problem: { m
 }
 
 /** `--color`, `--color=always|never|auto` and `--no-color`, for every command; the last one wins. */
-function colourChoice(argv: readonly string[]): { rest: string[]; choice: ColourChoice } | { problem: { message: string; fix: string } } {
+function colourChoice(
+  argv: readonly string[],
+): { rest: string[]; choice: ColourChoice } | { problem: { message: string; fix: string } } {
   const end = argv.indexOf('--');
   const rest: string[] = [];
   let choice: ColourChoice;
@@ -138,7 +177,13 @@ function colourChoice(argv: readonly string[]): { rest: string[]; choice: Colour
     if (name === '--no-color' || when === 'never') choice = 'never';
     else if (when === undefined || when === 'always') choice = 'always';
     else if (when === 'auto') choice = undefined;
-    else return { problem: { message: `--color=${when} is not a colour choice`, fix: 'use --color (always), --color=auto, --color=never or --no-color' } };
+    else
+      return {
+        problem: {
+          message: `--color=${when} is not a colour choice`,
+          fix: 'use --color (always), --color=auto, --color=never or --no-color',
+        },
+      };
   }
   return { rest, choice };
 }
@@ -157,7 +202,11 @@ function splitOnce(text: string, separator: string): [string, string | undefined
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The main help's exit codes: those of fire, which the other commands share but for 2. */
-const EXIT_CODES = { 0: 'go on (nothing blocked)', 1: 'peri-hooks could not run: bad usage, bad input; for the other commands, see their --help', 2: 'fire: the reduced decision blocks (or --fail-closed turned a failure into a block)' };
+const EXIT_CODES = {
+  0: 'go on (nothing blocked)',
+  1: 'peri-hooks could not run: bad usage, bad input; for the other commands, see their --help',
+  2: 'fire: the reduced decision blocks (or --fail-closed turned a failure into a block)',
+};
 
 function usageError(message: string, fix: string): ParsedArgs {
   return { kind: 'usage-error', error: new PeriHooksError('usage', message, fix) };

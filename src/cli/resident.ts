@@ -4,7 +4,7 @@ import { config } from 'zod';
 import type { FireOptions } from '../fire.ts';
 import { holdYoungGeneration } from '../serve/young-generation.ts';
 import { selfCommand } from './commands/fire.ts';
-import { auditOption, list, sourceOptions, stateOptions, type SourceFlags, type StateFlags } from './io.ts';
+import { auditOption, list, type SourceFlags, type StateFlags, sourceOptions, stateOptions } from './io.ts';
 
 export interface ResidentFlags extends SourceFlags, StateFlags {
   failClosed?: boolean;

@@ -15,7 +15,10 @@ export const cacheAssetName = (name: string) => `${name}.code-cache`;
 export function moduleScript(name: string, source: string, cachedData?: Buffer): Script {
   // bin.ts's `#!` line is a comment here: a function body cannot start with one.
   const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
-  return new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, { filename: name, ...(cachedData ? { cachedData } : {}) });
+  return new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, {
+    filename: name,
+    ...(cachedData ? { cachedData } : {}),
+  });
 }
 
 /** Runs the module and returns its exports; `load` is the `require` it gets (the bundles need only Node's own modules). */

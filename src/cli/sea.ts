@@ -1,5 +1,5 @@
 // Entry point of the single executable: a loader, so that the SEA's main script stays small. The bundle (bin.ts's,
 // with zod, jsonc-parser, undici, redis and the MCP client as assets of their own) and the code caches are SEA assets.
-import { BUNDLE_ASSET, assetModule } from './sea-script.ts';
+import { assetModule, BUNDLE_ASSET } from './sea-script.ts';
 
 assetModule(BUNDLE_ASSET, require);

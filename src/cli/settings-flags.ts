@@ -2,8 +2,8 @@
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
 import { sourcesToLoad } from '../config/sources.ts';
-import { checkEvent, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
+import { checkEvent, type EventName } from '../events.ts';
 import { SCOPES, type Scope } from '../install/settings-file.ts';
 import { oneOf } from './io.ts';
 
@@ -19,18 +19,36 @@ export function scopeOf(flags: SettingsFlags): Scope {
 }
 
 /** Where the scopes' files are: the project is found as validate and list find it (--project-dir, CLAUDE_PROJECT_DIR, else from here). */
-export function settingsLocation(flags: SettingsFlags): Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'> {
-  const { projectDir, home, env, managedDir } = sourcesToLoad({
-    ...(flags.projectDir ? { projectDir: flags.projectDir } : {}),
-    ...(flags.managedDir ? { managedDir: flags.managedDir } : {}),
-  }, process.cwd());
+export function settingsLocation(
+  flags: SettingsFlags,
+): Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'> {
+  const { projectDir, home, env, managedDir } = sourcesToLoad(
+    {
+      ...(flags.projectDir ? { projectDir: flags.projectDir } : {}),
+      ...(flags.managedDir ? { managedDir: flags.managedDir } : {}),
+    },
+    process.cwd(),
+  );
   return { projectDir: path.resolve(projectDir), home, env, ...(managedDir ? { managedDir } : {}) };
 }
 
 /** `--events PreToolUse,Stop`; undefined without it. */
 export function eventsOf(flags: SettingsFlags): EventName[] | undefined {
   if (flags.events === undefined) return undefined;
-  const events = [...new Set(String(flags.events).split(',').map((name) => name.trim()).filter((name) => name !== '').map(checkEvent))];
-  if (events.length === 0) throw new PeriHooksError('usage', '--events names no event', 'give a comma-separated list, e.g. --events PreToolUse,Stop, or leave the flag out');
+  const events = [
+    ...new Set(
+      String(flags.events)
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '')
+        .map(checkEvent),
+    ),
+  ];
+  if (events.length === 0)
+    throw new PeriHooksError(
+      'usage',
+      '--events names no event',
+      'give a comma-separated list, e.g. --events PreToolUse,Stop, or leave the flag out',
+    );
   return events;
 }

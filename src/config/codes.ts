@@ -2,8 +2,9 @@
 // loader can emit only these codes; `validate` and the case-file runner read the costs from here; and
 // test/config/codes.test.ts triggers every one that is not reserved, so the list can neither miss a code
 // nor keep a dead one.
-import type { Diagnostic } from '../types.ts';
+
 import { printable } from '../text.ts';
+import type { Diagnostic } from '../types.ts';
 
 /**
  * What a finding costs. `file`: the settings file cannot be read or parsed, so nothing of it loads.
@@ -62,17 +63,32 @@ export type LoaderCode = keyof typeof LOADER_CODES;
  * reports under one or more of these; test/validate/rules.test.ts checks that every one belongs to a rule.
  */
 export const LINT_CODES = [
-  'matcher-ignored', 'invalid-regex', 'catastrophic-regex', 'matcher-too-wide', 'mcp-server-without-tool',
-  'unsupported-hook-type', 'if-ignored', 'malformed-if', 'plugin-root-outside-plugin', 'program-not-found',
-  'program-not-executable', 'unquoted-path-variable', 'exit-1-does-not-block', 'duplicate-handler', 'mcp-server-unknown',
-  'matcher-case', 'unknown-tool', 'relative-script-path',
+  'matcher-ignored',
+  'invalid-regex',
+  'catastrophic-regex',
+  'matcher-too-wide',
+  'mcp-server-without-tool',
+  'unsupported-hook-type',
+  'if-ignored',
+  'malformed-if',
+  'plugin-root-outside-plugin',
+  'program-not-found',
+  'program-not-executable',
+  'unquoted-path-variable',
+  'exit-1-does-not-block',
+  'duplicate-handler',
+  'mcp-server-unknown',
+  'matcher-case',
+  'unknown-tool',
+  'relative-script-path',
 ] as const;
 
 export type LintCode = (typeof LINT_CODES)[number];
 
 /** Codes kept although no settings file can raise them today, each with the reason. */
 export const RESERVED_LOADER_CODES: Readonly<Partial<Record<LoaderCode, string>>> = {
-  'invalid-handler': 'the fallback for a handler problem that the other codes do not name; the current handler schemas raise none',
+  'invalid-handler':
+    'the fallback for a handler problem that the other codes do not name; the current handler schemas raise none',
 };
 
 /** A diagnostic of the settings stage: its code is one of the list. */
@@ -104,17 +120,28 @@ export function unenforcedBy(event: string, diagnostics: readonly LoaderDiagnost
  * fix: what `--fail-closed` blocks on, and what every answer must say when it does not block.
  */
 export function unenforcedLines(event: string, diagnostics: readonly Diagnostic[]): string[] {
-  const loader = diagnostics.filter((diagnostic): diagnostic is LoaderDiagnostic => loaderCodeCost(diagnostic.code) !== undefined);
+  const loader = diagnostics.filter(
+    (diagnostic): diagnostic is LoaderDiagnostic => loaderCodeCost(diagnostic.code) !== undefined,
+  );
   return unenforcedBy(event, loader).map((diagnostic) => {
-    const where = diagnostic.file && !diagnostic.message.includes(diagnostic.file) ? `${diagnostic.file}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: ` : '';
+    const where =
+      diagnostic.file && !diagnostic.message.includes(diagnostic.file)
+        ? `${diagnostic.file}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: `
+        : '';
     return printable(`${where}${diagnostic.message}${diagnostic.fix ? ` (fix: ${diagnostic.fix})` : ''}`);
   });
 }
 
 /** A source the user named (a --settings file, a --plugin-dir) that does not exist, as an error message: worth more than a warning. */
-export function namedSourceMissing(diagnostics: readonly LoaderDiagnostic[]): { message: string; fix?: string } | undefined {
+export function namedSourceMissing(
+  diagnostics: readonly LoaderDiagnostic[],
+): { message: string; fix?: string } | undefined {
   // The other file-missing, a hooks file that plugin.json names, always points into plugin.json.
-  const missing = diagnostics.find((diagnostic) => diagnostic.code === 'plugin-dir-missing' || (diagnostic.code === 'file-missing' && diagnostic.pointer === undefined));
+  const missing = diagnostics.find(
+    (diagnostic) =>
+      diagnostic.code === 'plugin-dir-missing' ||
+      (diagnostic.code === 'file-missing' && diagnostic.pointer === undefined),
+  );
   if (!missing) return undefined;
   const what = missing.code === 'plugin-dir-missing' ? '--plugin-dir folder' : '--settings file';
   return { message: `the ${what} ${missing.file} does not exist`, ...(missing.fix ? { fix: missing.fix } : {}) };

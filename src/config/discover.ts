@@ -3,9 +3,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
+import { isDirectory } from '../files.ts';
 import type { LoaderDiagnostic } from './codes.ts';
 import type { LoadOptions } from './index.ts';
-import { isDirectory } from '../files.ts';
 
 export type SettingsLayer = 'managed' | 'user' | 'project' | 'local' | 'flag';
 
@@ -31,9 +31,13 @@ export function defaultManagedDir(platform: NodeJS.Platform = process.platform):
 }
 
 /** The settings file of each layer that has one (and the managed folder, for its drop-ins). */
-export function settingsFiles(options: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Record<'user' | 'project' | 'local' | 'managed' | 'managedDir', string> {
+export function settingsFiles(
+  options: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+): Record<'user' | 'project' | 'local' | 'managed' | 'managedDir', string> {
   const managedDir = path.resolve(options.managedDir ?? (options.env.PERI_HOOKS_MANAGED_DIR || defaultManagedDir()));
-  const configDir = options.env.CLAUDE_CONFIG_DIR ? path.resolve(options.env.CLAUDE_CONFIG_DIR) : path.join(path.resolve(options.home), '.claude');
+  const configDir = options.env.CLAUDE_CONFIG_DIR
+    ? path.resolve(options.env.CLAUDE_CONFIG_DIR)
+    : path.join(path.resolve(options.home), '.claude');
   const projectClaude = path.join(path.resolve(options.projectDir), '.claude');
   return {
     user: path.join(configDir, 'settings.json'),
@@ -56,7 +60,8 @@ export async function discover(options: LoadOptions): Promise<Discovery> {
   const diagnostics: LoaderDiagnostic[] = [];
   if (chosen.has('user')) specs.push({ kind: 'file', layer: 'user', file: files.user });
   // Project dir = home: the project file is the user file, read once, as user.
-  if (chosen.has('project') && !(chosen.has('user') && files.project === files.user)) specs.push({ kind: 'file', layer: 'project', file: files.project });
+  if (chosen.has('project') && !(chosen.has('user') && files.project === files.user))
+    specs.push({ kind: 'file', layer: 'project', file: files.project });
   if (chosen.has('local')) specs.push({ kind: 'file', layer: 'local', file: files.local });
   specs.push(...flagSpecs(options.settings ?? []));
   if (chosen.has('managed')) {
@@ -77,7 +82,12 @@ function flagSpecs(values: string[]): SourceSpec[] {
     if (!isInline(value)) return { kind: 'file', layer: 'flag', file: path.resolve(value), required: true };
     inlineIndex++;
     // Labels stay `--settings` when unambiguous; several inline values need distinct labels for unique hook ids.
-    return { kind: 'inline', layer: 'flag', file: inlineCount === 1 ? '--settings' : `--settings[${inlineIndex}]`, text: value };
+    return {
+      kind: 'inline',
+      layer: 'flag',
+      file: inlineCount === 1 ? '--settings' : `--settings[${inlineIndex}]`,
+      text: value,
+    };
   });
 }
 
@@ -89,7 +99,10 @@ function isInline(value: string): boolean {
 async function listDropIns(dir: string): Promise<string[]> {
   try {
     const names = readdirSync(dir);
-    return names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort().map((name) => path.join(dir, name));
+    return names
+      .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+      .sort()
+      .map((name) => path.join(dir, name));
   } catch (error) {
     const flag = deniedPermissionFlag(error);
     if (flag) throw permissionError(`to list ${dir}`, flag);
@@ -110,4 +123,3 @@ async function checkPluginDir(dir: string): Promise<{ root: string } | { diagnos
     },
   };
 }
-

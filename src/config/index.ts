@@ -1,12 +1,13 @@
 // The settings stage: discover → load + validate → merge (spec §1, §9). Loading never throws for the
 // user's mistakes: they come back as diagnostics, and every other source still loads.
+
+import path from 'node:path';
 import type { EffectiveSettings, Layer, LoadedHook } from '../types.ts';
 import type { LoaderDiagnostic } from './codes.ts';
 import { discover, type SettingsLayer } from './discover.ts';
-import { loadSpec, type FileResult } from './load.ts';
-import { projectArgs } from './registration.ts';
-import path from 'node:path';
+import { type FileResult, loadSpec } from './load.ts';
 import { merge } from './merge.ts';
+import { projectArgs } from './registration.ts';
 
 export interface LoadOptions {
   projectDir: string;
@@ -67,18 +68,36 @@ async function followRegistrations(results: readonly FileResult[], options: Load
   const loaded = new Set(results.map((result) => result.report.file));
   for (const result of results) {
     for (const registration of result.registrations ?? []) {
-      const files = projectArgs(registration.args, options.projectDir).flatMap((arg, i, args) => (args[i - 1] === '--settings' ? [arg] : arg.startsWith('--settings=') ? [arg.slice(11)] : []));
-      for (const file of files.map((policy) => path.resolve(options.projectDir, policy)).filter((file) => !loaded.has(file))) {
-        const entry = wanted.get(file) ?? { layer: result.report.layer as SettingsLayer /* load.ts records none of a plugin */, events: new Set<string>(), via: `${result.report.file}#${registration.pointer}` };
+      const files = projectArgs(registration.args, options.projectDir).flatMap((arg, i, args) =>
+        args[i - 1] === '--settings' ? [arg] : arg.startsWith('--settings=') ? [arg.slice(11)] : [],
+      );
+      for (const file of files
+        .map((policy) => path.resolve(options.projectDir, policy))
+        .filter((file) => !loaded.has(file))) {
+        const entry = wanted.get(file) ?? {
+          layer: result.report.layer as SettingsLayer /* load.ts records none of a plugin */,
+          events: new Set<string>(),
+          via: `${result.report.file}#${registration.pointer}`,
+        };
         entry.events.add(registration.event);
         wanted.set(file, entry);
       }
     }
   }
-  return Promise.all([...wanted].map(async ([file, { layer, events, via }]) => {
-    const [result] = await loadSpec({ kind: 'file', layer, file, required: true }, options.everyEntry === true);
-    const through = (hooks: FileResult['hooks']) => hooks.filter((hook) => events.has(hook.event)).map((hook) => ({ ...hook, provenance: { ...hook.provenance, via } }));
-    const { registrations: _notFollowed, ...rest } = result!;
-    return { ...rest, hooks: through(rest.hooks), unapplied: through(rest.unapplied), report: { ...rest.report, hooks: through(rest.hooks).length } };
-  }));
+  return Promise.all(
+    [...wanted].map(async ([file, { layer, events, via }]) => {
+      const [result] = await loadSpec({ kind: 'file', layer, file, required: true }, options.everyEntry === true);
+      const through = (hooks: FileResult['hooks']) =>
+        hooks
+          .filter((hook) => events.has(hook.event))
+          .map((hook) => ({ ...hook, provenance: { ...hook.provenance, via } }));
+      const { registrations: _notFollowed, ...rest } = result!;
+      return {
+        ...rest,
+        hooks: through(rest.hooks),
+        unapplied: through(rest.unapplied),
+        report: { ...rest.report, hooks: through(rest.hooks).length },
+      };
+    }),
+  );
 }

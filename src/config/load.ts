@@ -2,28 +2,38 @@
 // except on guard events, where it makes its whole file inapplicable. Every problem is a located diagnostic.
 // For `validate`, `everyEntry` also walks what is dropped (an inapplicable file, the inside of a dropped
 // entry), so that one mistake does not hide the others; what it finds there never applies.
-import { deniedPermissionFlag, permissionError } from '../errors.ts';
-import { readSettingsBytes } from '../files.ts';
+
 import path from 'node:path';
 import type * as z from 'zod';
-import type { LoadedHook, Provenance, Severity } from '../types.ts';
-import { EVENTS, EVENT_NAMES, isEventName, suggestEvent, type EventName } from '../events.ts';
+import { deniedPermissionFlag, permissionError } from '../errors.ts';
+import { EVENT_NAMES, EVENTS, type EventName, isEventName, suggestEvent } from '../events.ts';
+import { readSettingsBytes } from '../files.ts';
+import { DEFER, HOOK_TYPES, handlerCheck, matcherCheck, sequentialCheck, settingChecks } from '../generated/checks.ts';
 import { closest } from '../suggest.ts';
-import type { HookHandler, settingsSchema } from './schema.ts';
-import { DEFER, handlerCheck, HOOK_TYPES, matcherCheck, sequentialCheck, settingChecks } from '../generated/checks.ts';
-import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
-import { excessNesting, MAX_NESTING } from './nesting.ts';
-import { followedPolicies, isOwnRegistration, type FollowedRegistration } from './registration.ts';
 import { shownUrl } from '../text.ts';
+import type { LoadedHook, Provenance, Severity } from '../types.ts';
+import { LOADER_CODES, type LoaderCode, type LoaderDiagnostic } from './codes.ts';
 import type { SourceSpec } from './discover.ts';
 import type { SourceReport } from './index.ts';
-import { LOADER_CODES, type LoaderCode, type LoaderDiagnostic } from './codes.ts';
+import { createLocator, escapeSegment, positionAt, syntaxErrorPosition } from './locate.ts';
+import { excessNesting, MAX_NESTING } from './nesting.ts';
+import { type FollowedRegistration, followedPolicies, isOwnRegistration } from './registration.ts';
+import type { HookHandler, settingsSchema } from './schema.ts';
 
-const SCALAR_KEYS = ['disableAllHooks', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars', 'enabledPlugins'] as const;
+const SCALAR_KEYS = [
+  'disableAllHooks',
+  'allowManagedHooksOnly',
+  'allowedHttpHookUrls',
+  'httpHookAllowedEnvVars',
+  'enabledPlugins',
+] as const;
 type ScalarKey = (typeof SCALAR_KEYS)[number];
 const SCALAR_EXPECTED: Readonly<Record<ScalarKey, string>> = {
-  disableAllHooks: 'true or false', allowManagedHooksOnly: 'true or false', allowedHttpHookUrls: 'an array of strings',
-  httpHookAllowedEnvVars: 'an array of strings', enabledPlugins: 'an object',
+  disableAllHooks: 'true or false',
+  allowManagedHooksOnly: 'true or false',
+  allowedHttpHookUrls: 'an array of strings',
+  httpHookAllowedEnvVars: 'an array of strings',
+  enabledPlugins: 'an object',
 };
 export type ScalarSettings = { [K in ScalarKey]?: z.output<(typeof settingsSchema.shape)[K]> };
 
@@ -40,10 +50,24 @@ export interface FileResult {
 }
 
 /** Peri's snake_case spellings of handler fields, read as Claude Code's. */
-const PERI_ALIASES: Readonly<Record<string, string>> = { status_message: 'statusMessage', allowed_env_vars: 'allowedEnvVars' };
+const PERI_ALIASES: Readonly<Record<string, string>> = {
+  status_message: 'statusMessage',
+  allowed_env_vars: 'allowedEnvVars',
+};
 
 /** Handler fields that Claude Code ignores when written on the matcher group (observed for onFailure, §19). */
-const HANDLER_FIELDS = ['type', 'command', 'args', 'url', 'prompt', 'timeout', 'onFailure', 'statusMessage', 'if', 'async'];
+const HANDLER_FIELDS = [
+  'type',
+  'command',
+  'args',
+  'url',
+  'prompt',
+  'timeout',
+  'onFailure',
+  'statusMessage',
+  'if',
+  'async',
+];
 
 const REQUIRED_FIX: Readonly<Record<string, string>> = {
   command: 'add "command": "<shell command line>"',
@@ -62,7 +86,9 @@ type Origin = Omit<Provenance, 'pointer'>;
 type Read = { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'text'; text: string };
 type Parsed = { ok: true; value: Record<string, unknown>; text: string } | { ok: false; result: FileResult };
 
-type Checked<T> = { success: true; data: T } | { success: false; data?: undefined; error: { issues: z.core.$ZodIssue[] } };
+type Checked<T> =
+  | { success: true; data: T }
+  | { success: false; data?: undefined; error: { issues: z.core.$ZodIssue[] } };
 
 /** How a walk validates each part: the generated checks, which defer what they cannot accept, or zod's schemas. */
 export interface Checks {
@@ -144,9 +170,11 @@ function emptyPolicy(result: FileResult, text: string, settings: ScalarSettings,
   if (result.diagnostics.some((diagnostic) => LOADER_CODES[diagnostic.code] !== 'nothing')) return;
   const file = result.report.file;
   result.diagnostics.push({
-    severity: 'warning', code: 'policy-without-hooks', file,
+    severity: 'warning',
+    code: 'policy-without-hooks',
+    file,
     message: `the --settings file ${file} ${text.trim() === '' ? 'is empty' : 'holds no hooks'}: none of its policy is enforced`,
-    fix: 'restore the policy\'s hooks (a truncated save or a full disk empties a file), or stop naming the file with --settings',
+    fix: "restore the policy's hooks (a truncated save or a full disk empties a file), or stop naming the file with --settings",
   });
 }
 
@@ -156,7 +184,10 @@ async function loadPlugin(root: string, everyEntry: boolean): Promise<FileResult
   const standardFile = path.join(root, 'hooks', 'hooks.json');
   const [manifestRead, standardRead] = await Promise.all([readText(manifestFile), readText(standardFile)]);
   const manifest = await parseDocument({ layer: 'plugin', file: manifestFile }, manifestRead, false);
-  const name = manifest.ok && typeof manifest.value.name === 'string' && manifest.value.name !== '' ? manifest.value.name : path.basename(root);
+  const name =
+    manifest.ok && typeof manifest.value.name === 'string' && manifest.value.name !== ''
+      ? manifest.value.name
+      : path.basename(root);
   const origin = (file: string): Origin => ({ layer: 'plugin', file, pluginRoot: root, pluginName: name });
   const results = [await loadPluginHooksFile(origin(standardFile), standardRead, everyEntry)];
   if (!manifest.ok) return [...results, manifest.result];
@@ -167,23 +198,47 @@ async function loadPlugin(root: string, everyEntry: boolean): Promise<FileResult
   });
   const reads = await Promise.all(refs.map((ref) => readText(ref.file)));
   refs.forEach((ref, i) => {
-    if (reads[i]!.kind === 'missing') add(walk, 'warning', 'file-missing', ref.pointer, `hooks file named in plugin.json does not exist: ${ref.file}`, 'paths in plugin.json "hooks" are relative to the plugin root');
+    if (reads[i]!.kind === 'missing')
+      add(
+        walk,
+        'warning',
+        'file-missing',
+        ref.pointer,
+        `hooks file named in plugin.json does not exist: ${ref.file}`,
+        'paths in plugin.json "hooks" are relative to the plugin root',
+      );
   });
   const loaded = refs.map((ref, i) => loadPluginHooksFile(origin(ref.file), reads[i]!, everyEntry));
   return [...results, await finish(walk, manifest.text), ...(await Promise.all(loaded))];
 }
 
 /** The hook files plugin.json names; inline hooks are walked on the spot. */
-function manifestRefs(walk: Walk, hooks: unknown, standardFile: string, root: string): Array<{ file: string; pointer: string }> {
+function manifestRefs(
+  walk: Walk,
+  hooks: unknown,
+  standardFile: string,
+  root: string,
+): Array<{ file: string; pointer: string }> {
   if (hooks === undefined) return [];
   if (isRecord(hooks)) {
     walkHooks(walk, hooks, '/hooks');
     return [];
   }
-  const entries = typeof hooks === 'string' ? [{ value: hooks, pointer: '/hooks' }]
-    : Array.isArray(hooks) ? hooks.map((value, i) => ({ value, pointer: `/hooks/${i}` })) : undefined;
+  const entries =
+    typeof hooks === 'string'
+      ? [{ value: hooks, pointer: '/hooks' }]
+      : Array.isArray(hooks)
+        ? hooks.map((value, i) => ({ value, pointer: `/hooks/${i}` }))
+        : undefined;
   if (!entries || entries.some((entry) => typeof entry.value !== 'string')) {
-    add(walk, 'warning', 'plugin-hooks-invalid', '/hooks', '"hooks" in plugin.json must be an object of hooks, a path, or an array of paths', 'e.g. "hooks": "./config/hooks.json"');
+    add(
+      walk,
+      'warning',
+      'plugin-hooks-invalid',
+      '/hooks',
+      '"hooks" in plugin.json must be an object of hooks, a path, or an array of paths',
+      'e.g. "hooks": "./config/hooks.json"',
+    );
     return [];
   }
   const seen = new Set([standardFile]);
@@ -191,7 +246,14 @@ function manifestRefs(walk: Walk, hooks: unknown, standardFile: string, root: st
   for (const entry of entries) {
     const file = path.resolve(root, entry.value as string);
     if (seen.has(file)) {
-      add(walk, 'note', 'plugin-hooks-duplicate', entry.pointer, `${file} is already loaded; read once`, 'remove the repeated entry (hooks/hooks.json is always loaded)');
+      add(
+        walk,
+        'note',
+        'plugin-hooks-duplicate',
+        entry.pointer,
+        `${file} is already loaded; read once`,
+        'remove the repeated entry (hooks/hooks.json is always loaded)',
+      );
       continue;
     }
     seen.add(file);
@@ -205,7 +267,14 @@ async function loadPluginHooksFile(origin: Origin, read: Read, everyEntry: boole
   const parsed = await parseDocument(origin, read, false);
   if (!parsed.ok) return parsed.result;
   const wrapped = Object.hasOwn(parsed.value, 'hooks');
-  const walk = await walked(origin, everyEntry, (walk) => walkHooks(walk, wrapped ? parsed.value.hooks : parsed.value, wrapped ? '/hooks' : '', wrapped ? [] : ['description']));
+  const walk = await walked(origin, everyEntry, (walk) =>
+    walkHooks(
+      walk,
+      wrapped ? parsed.value.hooks : parsed.value,
+      wrapped ? '/hooks' : '',
+      wrapped ? [] : ['description'],
+    ),
+  );
   return await finish(walk, parsed.text);
 }
 
@@ -231,14 +300,36 @@ async function readText(file: string): Promise<Read> {
 async function parseDocument(origin: Origin, read: Read, required: boolean): Promise<Parsed> {
   const fail = (status: SourceReport['status'], diagnostic?: LoaderDiagnostic): Parsed => ({
     ok: false,
-    result: { report: { layer: origin.layer, file: origin.file, status, hooks: 0 }, hooks: [], unapplied: [], diagnostics: diagnostic ? [diagnostic] : [] },
+    result: {
+      report: { layer: origin.layer, file: origin.file, status, hooks: 0 },
+      hooks: [],
+      unapplied: [],
+      diagnostics: diagnostic ? [diagnostic] : [],
+    },
   });
   const { file } = origin;
   if (read.kind === 'missing') {
-    return fail('missing', required ? { severity: 'warning', code: 'file-missing', message: `--settings file does not exist: ${file}`, file, fix: 'give the path of a settings file, or inline JSON starting with {' } : undefined);
+    return fail(
+      'missing',
+      required
+        ? {
+            severity: 'warning',
+            code: 'file-missing',
+            message: `--settings file does not exist: ${file}`,
+            file,
+            fix: 'give the path of a settings file, or inline JSON starting with {',
+          }
+        : undefined,
+    );
   }
   if (read.kind === 'error') {
-    return fail('invalid', { severity: 'warning', code: 'settings-unreadable', message: `cannot read ${file}: ${read.message}; its settings are skipped`, file, fix: 'make it a readable file (or remove it)' });
+    return fail('invalid', {
+      severity: 'warning',
+      code: 'settings-unreadable',
+      message: `cannot read ${file}: ${read.message}; its settings are skipped`,
+      file,
+      fix: 'make it a readable file (or remove it)',
+    });
   }
   const { text } = read;
   // An empty file is an empty configuration, not a syntax error.
@@ -247,8 +338,12 @@ async function parseDocument(origin: Origin, read: Read, required: boolean): Pro
   const tooDeep = excessNesting(text);
   if (tooDeep !== undefined) {
     return fail('invalid', {
-      severity: 'warning', code: 'too-deeply-nested', message: `${subject} nests arrays and objects more than ${MAX_NESTING} levels deep; its settings are skipped`,
-      file, ...positionAt(text, tooDeep), fix: 'flatten or remove the value that goes that deep: hook settings need only a few levels',
+      severity: 'warning',
+      code: 'too-deeply-nested',
+      message: `${subject} nests arrays and objects more than ${MAX_NESTING} levels deep; its settings are skipped`,
+      file,
+      ...positionAt(text, tooDeep),
+      fix: 'flatten or remove the value that goes that deep: hook settings need only a few levels',
     });
   }
   let value: unknown;
@@ -258,10 +353,25 @@ async function parseDocument(origin: Origin, read: Read, required: boolean): Pro
     const raw = (error as Error).message;
     const position = await syntaxErrorPosition(text, raw);
     const reason = raw.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
-    return fail('invalid', { severity: 'warning', code: 'invalid-json', message: `${subject} is not valid JSON (${reason}); its settings are skipped`, file, ...position, fix: STRICT_JSON });
+    return fail('invalid', {
+      severity: 'warning',
+      code: 'invalid-json',
+      message: `${subject} is not valid JSON (${reason}); its settings are skipped`,
+      file,
+      ...position,
+      fix: STRICT_JSON,
+    });
   }
   if (!isRecord(value)) {
-    return fail('invalid', { severity: 'warning', code: 'not-an-object', message: `${file} must hold a JSON object; its settings are skipped`, file, line: 1, column: 1, fix: 'write { "hooks": { ... } }' });
+    return fail('invalid', {
+      severity: 'warning',
+      code: 'not-an-object',
+      message: `${file} must hold a JSON object; its settings are skipped`,
+      file,
+      line: 1,
+      column: 1,
+      fix: 'write { "hooks": { ... } }',
+    });
   }
   return { ok: true, value, text };
 }
@@ -273,11 +383,25 @@ function readScalars(walk: Walk, doc: Record<string, unknown>): ScalarSettings {
     const result = walk.checks.scalar(key, doc[key]);
     if (!result.success) {
       const expected = SCALAR_EXPECTED[key];
-      add(walk, 'warning', 'invalid-setting', `/${key}`, `"${key}" must be ${expected}; ignored`, `write "${key}" as ${expected}`);
+      add(
+        walk,
+        'warning',
+        'invalid-setting',
+        `/${key}`,
+        `"${key}" must be ${expected}; ignored`,
+        `write "${key}" as ${expected}`,
+      );
       continue;
     }
     if (key === 'allowManagedHooksOnly' && walk.origin.layer !== 'managed') {
-      add(walk, 'note', 'managed-only-setting', `/${key}`, '"allowManagedHooksOnly" is honoured only in managed settings; ignored here', 'move it to managed-settings.json');
+      add(
+        walk,
+        'note',
+        'managed-only-setting',
+        `/${key}`,
+        '"allowManagedHooksOnly" is honoured only in managed settings; ignored here',
+        'move it to managed-settings.json',
+      );
     }
     settings[key] = result.data;
   }
@@ -286,7 +410,14 @@ function readScalars(walk: Walk, doc: Record<string, unknown>): ScalarSettings {
 
 function walkHooks(walk: Walk, hooks: unknown, base: string, skip: readonly string[] = []): void {
   if (!isRecord(hooks)) {
-    add(walk, 'warning', 'hooks-not-object', base, '"hooks" must be an object keyed by event name', 'write "hooks": { "PreToolUse": [ {"matcher": ..., "hooks": [ ... ]} ] }');
+    add(
+      walk,
+      'warning',
+      'hooks-not-object',
+      base,
+      '"hooks" must be an object keyed by event name',
+      'write "hooks": { "PreToolUse": [ {"matcher": ..., "hooks": [ ... ]} ] }',
+    );
     return;
   }
   for (const [key, groups] of Object.entries(hooks)) {
@@ -294,11 +425,28 @@ function walkHooks(walk: Walk, hooks: unknown, base: string, skip: readonly stri
     const pointer = `${base}/${escapeSegment(key)}`;
     if (!isEventName(key)) {
       const suggestion = suggestEvent(key);
-      add(walk, 'warning', 'unknown-event', pointer, `unknown hook event "${key}"; entry ignored`, suggestion ? `did you mean ${suggestion}?` : `use one of the ${EVENT_NAMES.length} event names, e.g. PreToolUse`);
+      add(
+        walk,
+        'warning',
+        'unknown-event',
+        pointer,
+        `unknown hook event "${key}"; entry ignored`,
+        suggestion
+          ? `did you mean ${suggestion}?`
+          : `use one of the ${EVENT_NAMES.length} event names, e.g. PreToolUse`,
+      );
       // Read as the event it was likely meant for, so that fixing the name reveals nothing new.
-      if (suggestion && Array.isArray(groups)) insideDropped(walk, () => groups.forEach((group, i) => walkGroup(walk, suggestion, group, `${pointer}/${i}`)));
+      if (suggestion && Array.isArray(groups))
+        insideDropped(walk, () => groups.forEach((group, i) => walkGroup(walk, suggestion, group, `${pointer}/${i}`)));
     } else if (!Array.isArray(groups)) {
-      unloadable(walk, key, pointer, 'event-not-array', `"${key}" must be an array of matcher groups`, `write "${key}": [ {"matcher": ..., "hooks": [ ... ]} ]`);
+      unloadable(
+        walk,
+        key,
+        pointer,
+        'event-not-array',
+        `"${key}" must be an array of matcher groups`,
+        `write "${key}": [ {"matcher": ..., "hooks": [ ... ]} ]`,
+      );
     } else {
       groups.forEach((group, i) => walkGroup(walk, key, group, `${pointer}/${i}`));
     }
@@ -307,35 +455,103 @@ function walkHooks(walk: Walk, hooks: unknown, base: string, skip: readonly stri
 
 function walkGroup(walk: Walk, event: EventName, group: unknown, pointer: string): void {
   if (!isRecord(group)) {
-    unloadable(walk, event, pointer, 'group-not-object', 'a matcher group must be an object', 'write {"matcher": ..., "hooks": [ ... ]}');
+    unloadable(
+      walk,
+      event,
+      pointer,
+      'group-not-object',
+      'a matcher group must be an object',
+      'write {"matcher": ..., "hooks": [ ... ]}',
+    );
     return;
   }
   if (!Object.hasOwn(group, 'hooks') && (Object.hasOwn(group, 'type') || Object.hasOwn(group, 'command'))) {
-    unloadable(walk, event, pointer, 'handler-without-group', `a handler sits directly in the ${event} array, without a matcher group`, 'wrap it: {"matcher": ..., "hooks": [ ... ]}');
-    insideDropped(walk, () => walkHandler(walk, event, { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, group, pointer));
+    unloadable(
+      walk,
+      event,
+      pointer,
+      'handler-without-group',
+      `a handler sits directly in the ${event} array, without a matcher group`,
+      'wrap it: {"matcher": ..., "hooks": [ ... ]}',
+    );
+    insideDropped(walk, () =>
+      walkHandler(walk, event, { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, group, pointer),
+    );
     return;
   }
   const matcher = walk.checks.matcher(group.matcher);
   if (!matcher.success) {
-    unloadable(walk, event, `${pointer}/matcher`, 'matcher-not-string', '"matcher" must be a string', 'e.g. "matcher": "Bash" or "Edit|Write"; leave it out to match everything');
-    if (Array.isArray(group.hooks)) insideDropped(walk, () => walkHandlers(walk, event, group.hooks as unknown[], { matcher: undefined, index: groupIndexOf(pointer), sequential: false }, pointer));
+    unloadable(
+      walk,
+      event,
+      `${pointer}/matcher`,
+      'matcher-not-string',
+      '"matcher" must be a string',
+      'e.g. "matcher": "Bash" or "Edit|Write"; leave it out to match everything',
+    );
+    if (Array.isArray(group.hooks))
+      insideDropped(walk, () =>
+        walkHandlers(
+          walk,
+          event,
+          group.hooks as unknown[],
+          { matcher: undefined, index: groupIndexOf(pointer), sequential: false },
+          pointer,
+        ),
+      );
     return;
   }
   if (!Array.isArray(group.hooks)) {
     const missing = group.hooks === undefined;
-    unloadable(walk, event, `${pointer}/hooks`, missing ? 'group-hooks-missing' : 'group-hooks-not-array',
+    unloadable(
+      walk,
+      event,
+      `${pointer}/hooks`,
+      missing ? 'group-hooks-missing' : 'group-hooks-not-array',
       missing ? 'matcher group has no "hooks" array' : '"hooks" of a matcher group must be an array of handlers',
-      'write "hooks": [ {"type": "command", "command": "..."} ]');
+      'write "hooks": [ {"type": "command", "command": "..."} ]',
+    );
     // One handler written without its array.
-    if (isRecord(group.hooks)) insideDropped(walk, () => walkHandler(walk, event, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: false }, group.hooks, `${pointer}/hooks`));
+    if (isRecord(group.hooks))
+      insideDropped(walk, () =>
+        walkHandler(
+          walk,
+          event,
+          { matcher: matcher.data, index: groupIndexOf(pointer), sequential: false },
+          group.hooks,
+          `${pointer}/hooks`,
+        ),
+      );
     return;
   }
   for (const field of HANDLER_FIELDS) {
-    if (Object.hasOwn(group, field)) add(walk, 'warning', 'field-on-group', `${pointer}/${field}`, `"${field}" on a matcher group is ignored`, 'move it into each handler of "hooks"');
+    if (Object.hasOwn(group, field))
+      add(
+        walk,
+        'warning',
+        'field-on-group',
+        `${pointer}/${field}`,
+        `"${field}" on a matcher group is ignored`,
+        'move it into each handler of "hooks"',
+      );
   }
   const sequential = walk.checks.sequential(group.sequential);
-  if (!sequential.success) add(walk, 'warning', 'invalid-sequential', `${pointer}/sequential`, '"sequential" must be true or false; the group runs in parallel', 'write "sequential": true');
-  walkHandlers(walk, event, group.hooks, { matcher: matcher.data, index: groupIndexOf(pointer), sequential: sequential.data === true }, pointer);
+  if (!sequential.success)
+    add(
+      walk,
+      'warning',
+      'invalid-sequential',
+      `${pointer}/sequential`,
+      '"sequential" must be true or false; the group runs in parallel',
+      'write "sequential": true',
+    );
+  walkHandlers(
+    walk,
+    event,
+    group.hooks,
+    { matcher: matcher.data, index: groupIndexOf(pointer), sequential: sequential.data === true },
+    pointer,
+  );
 }
 
 function walkHandlers(walk: Walk, event: EventName, handlers: unknown[], place: GroupPlace, pointer: string): void {
@@ -366,7 +582,14 @@ function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unkno
   if (!result.success) {
     for (const issue of result.error.issues) {
       const { code, message, fix } = describeIssue(issue, raw);
-      unloadable(walk, event, pointer + issue.path.map((p) => `/${escapeSegment(String(p))}`).join(''), code, message, fix);
+      unloadable(
+        walk,
+        event,
+        pointer + issue.path.map((p) => `/${escapeSegment(String(p))}`).join(''),
+        code,
+        message,
+        fix,
+      );
     }
     return;
   }
@@ -376,28 +599,67 @@ function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw: unkno
   if (isOwnRegistration(event, handler)) {
     const followed = followedPolicies(handler);
     if ('server' in followed) {
-      add(walk, 'note', 'own-registration', pointer, `peri-hooks' own registration for ${event} posts to ${followed.server}, which runs the policy it was started with: not run here`);
+      add(
+        walk,
+        'note',
+        'own-registration',
+        pointer,
+        `peri-hooks' own registration for ${event} posts to ${followed.server}, which runs the policy it was started with: not run here`,
+      );
     } else if ('policies' in followed) {
-      if (walk.dropped === 0 && walk.origin.layer !== 'plugin') walk.registrations.push({ event, args: followed.args, pointer });
-      add(walk, 'note', 'own-registration', pointer, `peri-hooks' own registration for ${event}: its ${event} hooks in ${followed.policies.map((policy) => (policy.startsWith('$d/') ? `${policy.slice(3)} (in the project)` : policy)).join(', ')} run here, as the registration runs them`);
+      if (walk.dropped === 0 && walk.origin.layer !== 'plugin')
+        walk.registrations.push({ event, args: followed.args, pointer });
+      add(
+        walk,
+        'note',
+        'own-registration',
+        pointer,
+        `peri-hooks' own registration for ${event}: its ${event} hooks in ${followed.policies.map((policy) => (policy.startsWith('$d/') ? `${policy.slice(3)} (in the project)` : policy)).join(', ')} run here, as the registration runs them`,
+      );
     } else {
-      add(walk, 'warning', 'registration-not-followed', pointer, `peri-hooks' own registration for ${event} is not run by peri-hooks itself, and the policy it runs cannot be read from it (${followed.why}): its hooks are not shown or run here`, 'to run that policy, pass its files with --settings; install registers a command that can be followed');
+      add(
+        walk,
+        'warning',
+        'registration-not-followed',
+        pointer,
+        `peri-hooks' own registration for ${event} is not run by peri-hooks itself, and the policy it runs cannot be read from it (${followed.why}): its hooks are not shown or run here`,
+        'to run that policy, pass its files with --settings; install registers a command that can be followed',
+      );
     }
     return;
   }
   if (handler.timeout !== undefined && handler.timeout >= 1000) {
     const seconds = handler.timeout / 1000;
-    add(walk, 'warning', 'timeout-in-ms', `${pointer}/timeout`, `timeout is in seconds; did you mean ${seconds}?`,
-      `write "timeout": ${seconds} (as written, the hook may run for ${handler.timeout} seconds, about ${(handler.timeout / 3600).toFixed(1)} hours)`);
+    add(
+      walk,
+      'warning',
+      'timeout-in-ms',
+      `${pointer}/timeout`,
+      `timeout is in seconds; did you mean ${seconds}?`,
+      `write "timeout": ${seconds} (as written, the hook may run for ${handler.timeout} seconds, about ${(handler.timeout / 3600).toFixed(1)} hours)`,
+    );
   }
   // Claude Code loads an empty required string (§5) and runs the hook, so it is kept; it just does nothing useful.
   const empty = EMPTY_CHECKED.find((field) => (handler as Record<string, unknown>)[field] === '');
-  if (empty) add(walk, 'warning', 'empty-value', `${pointer}/${empty}`, `"${empty}" is empty; the hook still loads and runs, as in Claude Code`, REQUIRED_FIX[empty]);
+  if (empty)
+    add(
+      walk,
+      'warning',
+      'empty-value',
+      `${pointer}/${empty}`,
+      `"${empty}" is empty; the hook still loads and runs, as in Claude Code`,
+      REQUIRED_FIX[empty],
+    );
   const provenance: Provenance = { ...walk.origin, pointer };
   const { matcher } = place;
   (walk.dropped > 0 ? walk.unapplied : walk.hooks).push({
-    id: `${provenance.layer}:${provenance.file}#${pointer}`, event, ...(matcher === undefined ? {} : { matcher }), handler, provenance,
-    groupIndex: place.index, ...(place.sequential ? { sequential: true } : {}),
+    id: `${provenance.layer}:${provenance.file}#${pointer}`,
+    event,
+    ...(matcher === undefined ? {} : { matcher }),
+    handler,
+    provenance,
+    groupIndex: place.index,
+    ...(place.sequential ? { sequential: true } : {}),
   });
 }
 
@@ -408,36 +670,84 @@ function withAliases(walk: Walk, raw: unknown, pointer: string): unknown {
   for (const [peri, claude] of Object.entries(PERI_ALIASES)) {
     if (!Object.hasOwn(raw, peri)) continue;
     if (Object.hasOwn(raw, claude)) {
-      add(walk, 'note', 'peri-alias-shadowed', `${pointer}/${peri}`, `"${peri}" is ignored: "${claude}" is also set`, `remove "${peri}"`);
+      add(
+        walk,
+        'note',
+        'peri-alias-shadowed',
+        `${pointer}/${peri}`,
+        `"${peri}" is ignored: "${claude}" is also set`,
+        `remove "${peri}"`,
+      );
       continue;
     }
     copy ??= { ...raw };
     copy[claude] = raw[peri];
-    add(walk, 'note', 'peri-alias', `${pointer}/${peri}`, `"${peri}" is Peri's spelling, read as "${claude}"`, `rename it to "${claude}": Claude Code reads only that spelling`);
+    add(
+      walk,
+      'note',
+      'peri-alias',
+      `${pointer}/${peri}`,
+      `"${peri}" is Peri's spelling, read as "${claude}"`,
+      `rename it to "${claude}": Claude Code reads only that spelling`,
+    );
   }
   return copy ?? raw;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: LoaderCode; message: string; fix?: string } {
   const handler = isRecord(raw) ? raw : undefined;
-  if (!handler) return { code: 'handler-not-object', message: 'a hook handler must be an object', fix: 'write {"type": "command", "command": "..."}' };
+  if (!handler)
+    return {
+      code: 'handler-not-object',
+      message: 'a hook handler must be an object',
+      fix: 'write {"type": "command", "command": "..."}',
+    };
   const field = issue.path.map(String).join('.');
   const value = issue.path.reduce<unknown>((at, key) => (isRecord(at) ? at[key as string] : undefined), handler);
   const type = typeof handler.type === 'string' ? handler.type : 'this';
   if (issue.code === 'invalid_union' && field === 'type') {
-    if (handler.type === undefined) return { code: 'handler-missing-type', message: 'handler has no "type"', fix: `add "type": "command" (or ${HOOK_TYPES.slice(1).join(', ')})` };
+    if (handler.type === undefined)
+      return {
+        code: 'handler-missing-type',
+        message: 'handler has no "type"',
+        fix: `add "type": "command" (or ${HOOK_TYPES.slice(1).join(', ')})`,
+      };
     const near = typeof handler.type === 'string' ? closest(handler.type, HOOK_TYPES) : undefined;
-    return { code: 'unknown-hook-type', message: `Unknown hook type ${JSON.stringify(handler.type)}; entry dropped`, fix: near ? `did you mean "${near}"?` : `use one of: ${HOOK_TYPES.join(', ')}` };
+    return {
+      code: 'unknown-hook-type',
+      message: `Unknown hook type ${JSON.stringify(handler.type)}; entry dropped`,
+      fix: near ? `did you mean "${near}"?` : `use one of: ${HOOK_TYPES.join(', ')}`,
+    };
   }
-  if (value === undefined) return { code: 'missing-field', message: `${type} hook needs "${field}"; entry dropped`, fix: REQUIRED_FIX[field] ?? `add "${field}"` };
-  if (field === 'timeout') return { code: 'invalid-timeout', message: `"timeout" must be a positive number of seconds, not ${JSON.stringify(value)}; entry dropped`, fix: 'write e.g. "timeout": 30, or leave it out for the event default' };
+  if (value === undefined)
+    return {
+      code: 'missing-field',
+      message: `${type} hook needs "${field}"; entry dropped`,
+      fix: REQUIRED_FIX[field] ?? `add "${field}"`,
+    };
+  if (field === 'timeout')
+    return {
+      code: 'invalid-timeout',
+      message: `"timeout" must be a positive number of seconds, not ${JSON.stringify(value)}; entry dropped`,
+      fix: 'write e.g. "timeout": 30, or leave it out for the event default',
+    };
   switch (issue.code) {
     case 'invalid_type':
-      return { code: 'wrong-type', message: `"${field}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, not ${kindOf(value)}; entry dropped` };
+      return {
+        code: 'wrong-type',
+        message: `"${field}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, not ${kindOf(value)}; entry dropped`,
+      };
     case 'invalid_format':
-      return { code: 'invalid-url', message: `"${field}" is not a valid URL: ${JSON.stringify(shownUrl(String(value)))}; entry dropped`, fix: 'use an absolute URL, e.g. "https://example.com/hook"' };
+      return {
+        code: 'invalid-url',
+        message: `"${field}" is not a valid URL: ${JSON.stringify(shownUrl(String(value)))}; entry dropped`,
+        fix: 'use an absolute URL, e.g. "https://example.com/hook"',
+      };
     case 'invalid_value':
-      return { code: 'invalid-value', message: `"${field}" must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; entry dropped` };
+      return {
+        code: 'invalid-value',
+        message: `"${field}" must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; entry dropped`,
+      };
     default:
       return { code: 'invalid-handler', message: `"${field}": ${issue.message}; entry dropped` };
   }
@@ -447,14 +757,28 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): { code: LoaderCod
  * An entry that cannot be loaded: dropped, and on a guard event it makes the whole file inapplicable (§1).
  * Exactly these are the loader's errors (with the source-inapplicable summary).
  */
-function unloadable(walk: Walk, event: EventName, pointer: string, code: LoaderCode, message: string, fix?: string): void {
+function unloadable(
+  walk: Walk,
+  event: EventName,
+  pointer: string,
+  code: LoaderCode,
+  message: string,
+  fix?: string,
+): void {
   const guard = EVENTS[event].brokenEntryVoidsSource === true && walk.dropped === 0;
   if (guard) walk.brokenGuard ??= { event, pointer };
   add(walk, guard ? 'error' : 'warning', code, pointer, message, fix);
 }
 
 function add(walk: Walk, severity: Severity, code: LoaderCode, pointer: string, message: string, fix?: string): void {
-  walk.diagnostics.push({ severity, code, message, file: walk.origin.file, pointer, ...(fix === undefined ? {} : { fix }) });
+  walk.diagnostics.push({
+    severity,
+    code,
+    message,
+    file: walk.origin.file,
+    pointer,
+    ...(fix === undefined ? {} : { fix }),
+  });
 }
 
 async function finish(walk: Walk, text: string, settings?: ScalarSettings): Promise<FileResult> {
@@ -467,14 +791,24 @@ async function finish(walk: Walk, text: string, settings?: ScalarSettings): Prom
   if (brokenGuard) {
     const first = diagnostics.find((d) => d.pointer === brokenGuard.pointer)!;
     diagnostics.push({
-      severity: 'error', code: 'source-inapplicable', file: origin.file, pointer: brokenGuard.pointer, line: first.line!, column: first.column!,
+      severity: 'error',
+      code: 'source-inapplicable',
+      file: origin.file,
+      pointer: brokenGuard.pointer,
+      line: first.line!,
+      column: first.column!,
       message: `an unloadable ${brokenGuard.event} entry makes the whole source inapplicable: nothing in ${origin.file} is applied until the entry is fixed`,
       fix: `fix the ${brokenGuard.event} entry above; until then none of this file's hooks or settings apply`,
     });
   }
   const hooks = brokenGuard ? [] : walk.hooks;
   return {
-    report: { layer: origin.layer, file: origin.file, status: brokenGuard ? 'inapplicable' : 'loaded', hooks: hooks.length },
+    report: {
+      layer: origin.layer,
+      file: origin.file,
+      status: brokenGuard ? 'inapplicable' : 'loaded',
+      hooks: hooks.length,
+    },
     hooks,
     unapplied: brokenGuard ? [...walk.hooks, ...walk.unapplied] : walk.unapplied,
     diagnostics,

@@ -29,7 +29,15 @@ export async function syntaxErrorPosition(text: string, message: string): Promis
   if (tooDeep !== undefined) return positionAt(text, tooDeep);
   const { visit } = await import('jsonc-parser');
   let offset: number | undefined;
-  visit(text, { onError: (_error, errorOffset) => { offset ??= errorOffset; } }, { disallowComments: true, allowTrailingComma: false });
+  visit(
+    text,
+    {
+      onError: (_error, errorOffset) => {
+        offset ??= errorOffset;
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
   return positionAt(text, offset ?? text.length);
 }
 

@@ -34,17 +34,22 @@ export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: E
 
   const forced = forceEnabledPlugins(managed);
   const exempt = (hook: LoadedHook): boolean =>
-    hook.provenance.layer === 'managed' || (hook.provenance.layer === 'plugin' && forced.has(hook.provenance.pluginName ?? ''));
+    hook.provenance.layer === 'managed' ||
+    (hook.provenance.layer === 'plugin' && forced.has(hook.provenance.pluginName ?? ''));
   const reasonFor = (hook: LoadedHook): string | undefined => {
-    if (managedDisable?.value) return `disableAllHooks: true in managed settings ${managedDisable.file} turns off every hook`;
+    if (managedDisable?.value)
+      return `disableAllHooks: true in managed settings ${managedDisable.file} turns off every hook`;
     if (disable?.value && !exempt(hook)) return `disableAllHooks: true in ${disable.layer} settings ${disable.file}`;
-    if (managedOnly?.value && !exempt(hook)) return `allowManagedHooksOnly: true in managed settings ${managedOnly.file}: only managed hooks run`;
+    if (managedOnly?.value && !exempt(hook))
+      return `allowManagedHooksOnly: true in managed settings ${managedOnly.file}: only managed hooks run`;
     return undefined;
   };
-  const hooks = results.flatMap((r) => r.hooks).map((hook) => {
-    const disabledReason = reasonFor(hook);
-    return disabledReason === undefined ? hook : { ...hook, disabledReason };
-  });
+  const hooks = results
+    .flatMap((r) => r.hooks)
+    .map((hook) => {
+      const disabledReason = reasonFor(hook);
+      return disabledReason === undefined ? hook : { ...hook, disabledReason };
+    });
   return { hooks, settings };
 }
 
@@ -65,7 +70,10 @@ export function httpListsFor(layer: Layer, settings: EffectiveSettings): { urls?
 }
 
 /** The value of the highest-precedence file that defines `key`. */
-function winner<K extends keyof ScalarSettings>(ranked: FileResult[], key: K): Found<NonNullable<ScalarSettings[K]>> | undefined {
+function winner<K extends keyof ScalarSettings>(
+  ranked: FileResult[],
+  key: K,
+): Found<NonNullable<ScalarSettings[K]>> | undefined {
   let found: Found<NonNullable<ScalarSettings[K]>> | undefined;
   for (const r of ranked) {
     const value = r.settings![key];
@@ -80,5 +88,9 @@ function winner<K extends keyof ScalarSettings>(ranked: FileResult[], key: K): F
  */
 function forceEnabledPlugins(managed: FileResult[]): Set<string> {
   const merged: Record<string, unknown> = Object.assign({}, ...managed.map((r) => r.settings!.enabledPlugins ?? {}));
-  return new Set(Object.entries(merged).filter(([, on]) => on === true).map(([id]) => id.split('@')[0]!));
+  return new Set(
+    Object.entries(merged)
+      .filter(([, on]) => on === true)
+      .map(([id]) => id.split('@')[0]!),
+  );
 }

@@ -21,17 +21,31 @@ export interface Registration {
 export type ProjectRoot = { variable: string } | { anchor: string };
 
 /** The registration this handler is, or undefined. A shell-form command is split into words; exec form is taken as is. */
-export function readRegistration(handler: { type: string; command?: string; args?: string[] | undefined }): Registration | undefined {
+export function readRegistration(handler: {
+  type: string;
+  command?: string;
+  args?: string[] | undefined;
+}): Registration | undefined {
   if (handler.type !== 'command' || handler.command === undefined) return undefined;
   const portable = handler.args ? undefined : readPortable(handler.command);
-  const words = handler.args ? [handler.command, ...handler.args] : portable ? [PORTABLE_RUNNER, ...portable.words] : shellWords(handler.command);
+  const words = handler.args
+    ? [handler.command, ...handler.args]
+    : portable
+      ? [PORTABLE_RUNNER, ...portable.words]
+      : shellWords(handler.command);
   if (!words) return undefined;
-  const fire = [1, 2].find((i) => words[i] === 'fire' && ARTEFACTS.has(baseName(words[i - 1]!)) && (i === 1 || NODE.test(baseName(words[0]!))));
+  const fire = [1, 2].find(
+    (i) => words[i] === 'fire' && ARTEFACTS.has(baseName(words[i - 1]!)) && (i === 1 || NODE.test(baseName(words[0]!))),
+  );
   if (fire === undefined || words[fire + 1] === undefined) return undefined;
   const args = words.slice(fire + 2);
-  const claude = args.some((word, i) => word === '--output=claude' || (word === '--output' && args[i + 1] === 'claude'));
+  const claude = args.some(
+    (word, i) => word === '--output=claude' || (word === '--output' && args[i + 1] === 'claude'),
+  );
   if (!claude) return undefined;
-  return portable ? { event: words[fire + 1]!, runner: [], args, project: portable.project } : { event: words[fire + 1]!, runner: words.slice(0, fire), args };
+  return portable
+    ? { event: words[fire + 1]!, runner: [], args, project: portable.project }
+    : { event: words[fire + 1]!, runner: words.slice(0, fire), args };
 }
 
 /*
@@ -54,9 +68,18 @@ const EXEC = '; exec "$p" ';
 export type PortableWord = string | { inProject: string };
 
 /** The portable command line: `words` after peri-hooks (`fire …`), `missing` what it says and exits with when peri-hooks is not there. */
-export function portableCommand(root: ProjectRoot, words: readonly PortableWord[], missing: { message: string; exitCode: 1 | 2 }): string {
-  const head = 'variable' in root ? `d="$${root.variable}"; ` : `d=$PWD; until [ -e "$d"/${root.anchor} ] || [ -z "$d" ]; do d=\${d%/*}; done; `;
-  const tail = words.map((word) => (typeof word === 'string' ? shellCommand([word]) : `"$d"/${shellCommand([word.inProject])}`)).join(' ');
+export function portableCommand(
+  root: ProjectRoot,
+  words: readonly PortableWord[],
+  missing: { message: string; exitCode: 1 | 2 },
+): string {
+  const head =
+    'variable' in root
+      ? `d="$${root.variable}"; `
+      : `d=$PWD; until [ -e "$d"/${root.anchor} ] || [ -z "$d" ]; do d=\${d%/*}; done; `;
+  const tail = words
+    .map((word) => (typeof word === 'string' ? shellCommand([word]) : `"$d"/${shellCommand([word.inProject])}`))
+    .join(' ');
   return `${head}${FIND}${shellCommand([missing.message])} >&2; exit ${missing.exitCode}; }${EXEC}${tail}`;
 }
 
@@ -94,14 +117,24 @@ export interface FollowedRegistration {
  * The policy files (as written: `$d/…` in a portable one) that a registration's firing loads, when that is all
  * it loads (`--setting-sources none`, files, no plugins); else why it cannot be followed.
  */
-export function followedPolicies(handler: Handler): { policies: string[]; args: string[] } | { server: string } | { why: string } {
+export function followedPolicies(
+  handler: Handler,
+): { policies: string[]; args: string[] } | { server: string } | { why: string } {
   const registration = readRegistration(handler);
   if (!registration) return { server: readServeRegistration(handler)?.server ?? 'a server' };
   const { args } = registration;
-  const values = (flag: string) => args.flatMap((arg, i) => (arg === flag && args[i + 1] !== undefined ? [args[i + 1]!] : arg.startsWith(`${flag}=`) ? [arg.slice(flag.length + 1)] : []));
+  const values = (flag: string) =>
+    args.flatMap((arg, i) =>
+      arg === flag && args[i + 1] !== undefined
+        ? [args[i + 1]!]
+        : arg.startsWith(`${flag}=`)
+          ? [arg.slice(flag.length + 1)]
+          : [],
+    );
   const sources = values('--setting-sources');
   const policies = values('--settings');
-  if (sources.length !== 1 || !['none', ''].includes(sources[0]!)) return { why: 'it loads settings besides its policy files: add --setting-sources none' };
+  if (sources.length !== 1 || !['none', ''].includes(sources[0]!))
+    return { why: 'it loads settings besides its policy files: add --setting-sources none' };
   if (policies.length === 0) return { why: 'it names no policy file' };
   if (policies.some((policy) => policy.trimStart().startsWith('{'))) return { why: 'its policy is inline JSON' };
   if (values('--plugin-dir').length > 0) return { why: 'it loads plugins' };
@@ -113,7 +146,14 @@ export const SERVE_REGISTRATION_HEADER = 'X-Peri-Hooks';
 /** The request header `serve` reads the project from, as fire reads CLAUDE_PROJECT_DIR. */
 export const SERVE_PROJECT_HEADER = 'X-Peri-Hooks-Project-Dir';
 
-type Handler = { type: string; command?: string; args?: string[] | undefined; url?: string; headers?: Record<string, string> | undefined; allowedEnvVars?: string[] | undefined };
+type Handler = {
+  type: string;
+  command?: string;
+  args?: string[] | undefined;
+  url?: string;
+  headers?: Record<string, string> | undefined;
+  allowedEnvVars?: string[] | undefined;
+};
 
 export interface ServeRegistration {
   event: string;
@@ -124,11 +164,20 @@ export interface ServeRegistration {
 
 /** The server an http registration (`install --serve`) points at, and the event it fires; undefined for other handlers. */
 export function readServeRegistration(handler: Handler): ServeRegistration | undefined {
-  if (handler.type !== 'http' || handler.url === undefined || handler.headers?.[SERVE_REGISTRATION_HEADER] === undefined) return undefined;
+  if (
+    handler.type !== 'http' ||
+    handler.url === undefined ||
+    handler.headers?.[SERVE_REGISTRATION_HEADER] === undefined
+  )
+    return undefined;
   const match = /^(.*)\/hooks\/([A-Za-z]+)$/.exec(handler.url.split('?')[0]!);
   if (!match) return undefined;
   const template = Object.entries(handler.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-  return { server: match[1]!, event: match[2]!, ...(template === undefined ? {} : { authorization: { template, allowedEnvVars: handler.allowedEnvVars ?? [] } }) };
+  return {
+    server: match[1]!,
+    event: match[2]!,
+    ...(template === undefined ? {} : { authorization: { template, allowedEnvVars: handler.allowedEnvVars ?? [] } }),
+  };
 }
 
 /** Whether this handler of `event` is peri-hooks firing that same event for Claude Code, as a command or at a server. */
@@ -138,7 +187,9 @@ export function isOwnRegistration(event: EventName, handler: Handler): boolean {
 
 /** The shell command line of these words: each quoted only when it needs it. */
 export function shellCommand(words: readonly string[]): string {
-  return words.map((word) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words
+    .map((word) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
 }
 
 /**
@@ -153,8 +204,8 @@ export function shellWords(text: string): string[] | undefined {
     if (c === ' ' || c === '\t') {
       if (word !== undefined) words.push(word);
       word = undefined;
-    } else if (c === '\'') {
-      const end = text.indexOf('\'', i + 1);
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
       if (end < 0) return undefined;
       word = (word ?? '') + text.slice(i + 1, end);
       i = end;

@@ -11,7 +11,10 @@ const common = {
   once: z.boolean().optional().describe('Run at most once per session (Claude Code honours it only for skill hooks).'),
 };
 
-const onFailure = z.enum(['continue', 'block']).optional().describe('"block": a failure of this hook blocks like exit 2.');
+const onFailure = z
+  .enum(['continue', 'block'])
+  .optional()
+  .describe('"block": a failure of this hook blocks like exit 2.');
 
 // Required strings may be empty: Claude Code's schema types them as plain strings (§5), so "" loads.
 export const commandHookSchema = z.object({
@@ -60,7 +63,11 @@ export const agentHookSchema = z.object({
 });
 
 export const hookHandlerSchema = z.discriminatedUnion('type', [
-  commandHookSchema, httpHookSchema, mcpToolHookSchema, promptHookSchema, agentHookSchema,
+  commandHookSchema,
+  httpHookSchema,
+  mcpToolHookSchema,
+  promptHookSchema,
+  agentHookSchema,
 ]);
 
 export type CommandHook = z.infer<typeof commandHookSchema>;
@@ -73,7 +80,12 @@ export type HookHandler = z.infer<typeof hookHandlerSchema>;
 export const matcherGroupSchema = z.object({
   matcher: z.string().optional().describe('Exact names separated by | or , ; anything else is an unanchored regex.'),
   hooks: z.array(hookHandlerSchema),
-  sequential: z.boolean().optional().describe('peri-hooks extension: run this group\'s hooks in order; the first block skips the rest, and each updatedInput is applied before the next hook runs.'),
+  sequential: z
+    .boolean()
+    .optional()
+    .describe(
+      "peri-hooks extension: run this group's hooks in order; the first block skips the rest, and each updatedInput is applied before the next hook runs.",
+    ),
 });
 
 /** The parts of a settings file that peri-hooks reads. */

@@ -4,8 +4,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BoundedMap } from '../bounded-map.ts';
-import { loadSettings, type LoadedSettings } from './index.ts';
 import { settingsFiles } from './discover.ts';
+import { type LoadedSettings, loadSettings } from './index.ts';
 import type { SourcesToLoad } from './sources.ts';
 
 interface Entry {
@@ -36,11 +36,14 @@ export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
     const loaded = loadSettings(sources);
     // Stat before the load reads: a change made during the load is then seen by the next request's check.
     const before = new Map(watchedPaths(sources, undefined).map((file) => [file, stamp(file)]));
-    const fingerprint = loaded.then((settings) => {
-      const all = new Map(before);
-      for (const file of watchedPaths(sources, settings)) if (!all.has(file)) all.set(file, stamp(file));
-      return all;
-    }, () => before);
+    const fingerprint = loaded.then(
+      (settings) => {
+        const all = new Map(before);
+        for (const file of watchedPaths(sources, settings)) if (!all.has(file)) all.set(file, stamp(file));
+        return all;
+      },
+      () => before,
+    );
     return { loaded, fingerprint };
   };
   return {
@@ -51,7 +54,9 @@ export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
       const next = fresh(sources);
       entries.set(key, next);
       // A load that throws (a permission refusal) is not kept: the next request tries again.
-      next.loaded.catch(() => { if (entries.get(key) === next) entries.delete(key); });
+      next.loaded.catch(() => {
+        if (entries.get(key) === next) entries.delete(key);
+      });
       return next.loaded;
     },
     loads: () => loads,
@@ -62,7 +67,16 @@ export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
 /** What decides which files a load reads: the project, the home, the source options and the variables discovery reads. */
 function cacheKey(sources: SourcesToLoad): string {
   const { projectDir, home, managedDir, settings, pluginDirs, settingSources, env } = sources;
-  return JSON.stringify([projectDir, home, managedDir, settings, pluginDirs, settingSources, env.CLAUDE_CONFIG_DIR, env.PERI_HOOKS_MANAGED_DIR]);
+  return JSON.stringify([
+    projectDir,
+    home,
+    managedDir,
+    settings,
+    pluginDirs,
+    settingSources,
+    env.CLAUDE_CONFIG_DIR,
+    env.PERI_HOOKS_MANAGED_DIR,
+  ]);
 }
 
 /**
@@ -71,8 +85,16 @@ function cacheKey(sources: SourcesToLoad): string {
  */
 function watchedPaths(sources: SourcesToLoad, loaded: LoadedSettings | undefined): string[] {
   const files = settingsFiles(sources);
-  const fixed = [files.user, files.project, files.local, files.managed, path.join(files.managedDir, 'managed-settings.d')];
-  const flagFiles = (sources.settings ?? []).filter((value) => !value.trimStart().startsWith('{')).map((value) => path.resolve(value));
+  const fixed = [
+    files.user,
+    files.project,
+    files.local,
+    files.managed,
+    path.join(files.managedDir, 'managed-settings.d'),
+  ];
+  const flagFiles = (sources.settings ?? [])
+    .filter((value) => !value.trimStart().startsWith('{'))
+    .map((value) => path.resolve(value));
   const plugins = (sources.pluginDirs ?? []).flatMap((dir) => {
     const root = path.resolve(dir);
     return [root, path.join(root, '.claude-plugin', 'plugin.json'), path.join(root, 'hooks', 'hooks.json')];

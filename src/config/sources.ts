@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { PeriHooksError } from '../errors.ts';
-import type { LoadOptions } from './index.ts';
 import { isDirectory } from '../files.ts';
+import type { LoadOptions } from './index.ts';
 
 export interface SourceOptions {
   /** Project root; default CLAUDE_PROJECT_DIR, else found from the input's cwd (see findProject). */
@@ -38,9 +38,12 @@ export type SourcesToLoad = LoadOptions & { projectDirFrom: ProjectDirFrom };
 export function sourcesToLoad(options: SourceOptions, cwd: string): SourcesToLoad {
   const env = options.env ?? process.env;
   const home = options.home ?? env.HOME ?? homedir();
-  const project = options.projectDir !== undefined ? named(options.projectDir)
-    : env.CLAUDE_PROJECT_DIR ? { projectDir: env.CLAUDE_PROJECT_DIR, projectDirFrom: 'env' as const }
-      : findProject(cwd, home);
+  const project =
+    options.projectDir !== undefined
+      ? named(options.projectDir)
+      : env.CLAUDE_PROJECT_DIR
+        ? { projectDir: env.CLAUDE_PROJECT_DIR, projectDirFrom: 'env' as const }
+        : findProject(cwd, home);
   return {
     ...project,
     home,
@@ -53,7 +56,12 @@ export function sourcesToLoad(options: SourceOptions, cwd: string): SourcesToLoa
 }
 
 function named(dir: string): { projectDir: string; projectDirFrom: 'option' } {
-  if (!isDirectory(dir)) throw new PeriHooksError('usage', `--project-dir ${dir} is not a folder`, 'give the project root, the folder that holds .claude/');
+  if (!isDirectory(dir))
+    throw new PeriHooksError(
+      'usage',
+      `--project-dir ${dir} is not a folder`,
+      'give the project root, the folder that holds .claude/',
+    );
   return { projectDir: dir, projectDirFrom: 'option' };
 }
 
@@ -62,12 +70,19 @@ function named(dir: string): { projectDir: string; projectDirFrom: 'option' } {
  * with project settings, never the home folder itself (its .claude/settings.json is the user file); else the
  * nearest git root; else cwd.
  */
-export function findProject(cwd: string, home: string): { projectDir: string; projectDirFrom: 'settings' | 'git' | 'cwd' } {
+export function findProject(
+  cwd: string,
+  home: string,
+): { projectDir: string; projectDirFrom: 'settings' | 'git' | 'cwd' } {
   const start = path.resolve(cwd);
   const homeDir = path.resolve(home);
   let gitRoot: string | undefined;
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (dir !== homeDir && (existsSync(path.join(dir, '.claude', 'settings.json')) || existsSync(path.join(dir, '.claude', 'settings.local.json')))) {
+    if (
+      dir !== homeDir &&
+      (existsSync(path.join(dir, '.claude', 'settings.json')) ||
+        existsSync(path.join(dir, '.claude', 'settings.local.json')))
+    ) {
       return { projectDir: dir, projectDirFrom: 'settings' };
     }
     gitRoot ??= existsSync(path.join(dir, '.git')) ? dir : undefined;
@@ -75,4 +90,3 @@ export function findProject(cwd: string, home: string): { projectDir: string; pr
   }
   return gitRoot ? { projectDir: gitRoot, projectDirFrom: 'git' } : { projectDir: start, projectDirFrom: 'cwd' };
 }
-

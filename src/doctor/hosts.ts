@@ -5,16 +5,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
 import { commandWords, projectArgs, readPortable } from '../config/registration.ts';
-import { findPortable } from '../install/launch.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../hosts/types.ts';
+import { firesHost, HOST_SCOPES, hostFile, isOurEntry } from '../install/host-install.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
-import { HOST_SCOPES, firesHost, hostFile, isOurEntry } from '../install/host-install.ts';
 import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
+import { findPortable } from '../install/launch.ts';
 import { readSettingsText } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
-import { check, type Check } from './check.ts';
+import { type Check, check } from './check.ts';
 import { geminiGate } from './gemini-gate.ts';
 import { HOST_GATES } from './host-gates.ts';
 
@@ -25,7 +25,10 @@ export interface HostFound {
   policies: string[];
 }
 
-export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>): { found: HostFound[]; checks: Check[] } {
+export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>): {
+  found: HostFound[];
+  checks: Check[];
+} {
   const found: HostFound[] = [];
   const checks: Check[] = [];
   for (const name of HOST_NAMES) {
@@ -35,12 +38,30 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
       try {
         const commands = registeredCommands(host, file);
         if (commands.length === 0) continue;
-        const firings = commands.map((command) => firingOf(command, location)).filter((firing): firing is HostFound & { event: string } => firing !== undefined).map((firing) => ({ ...firing, file, host: name }));
+        const firings = commands
+          .map((command) => firingOf(command, location))
+          .filter((firing): firing is HostFound & { event: string } => firing !== undefined)
+          .map((firing) => ({ ...firing, file, host: name }));
         found.push(...firings);
         if (firings.some((firing) => firing.runner.length === 0)) {
-          checks.push(check('artefact', 'fail', `${host.title} registration`, `${displayPath(file)} starts peri-hooks from the project's node_modules/.bin or from PATH, and on this machine neither is there (or node is not on PATH): its firings say so, and block where they are fail-closed`, 'run npm install in the project, or put the peri-hooks single binary on PATH'));
+          checks.push(
+            check(
+              'artefact',
+              'fail',
+              `${host.title} registration`,
+              `${displayPath(file)} starts peri-hooks from the project's node_modules/.bin or from PATH, and on this machine neither is there (or node is not on PATH): its firings say so, and block where they are fail-closed`,
+              'run npm install in the project, or put the peri-hooks single binary on PATH',
+            ),
+          );
         }
-        checks.push(check('registration', 'pass', `${host.title} registration`, `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`));
+        checks.push(
+          check(
+            'registration',
+            'pass',
+            `${host.title} registration`,
+            `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`,
+          ),
+        );
         checks.push(...(HOST_GATES[name]?.(file, scope, location) ?? []));
       } catch (error) {
         if (!(error instanceof PeriHooksError)) throw error;
@@ -57,33 +78,62 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
 function registeredCommands(host: HostDef, file: string): string[] {
   if (!existsSync(file)) return [];
   if (host.install.shape === 'scripts') {
-    return readdirSync(file).filter((name) => Object.hasOwn(host.events, name)).map((name) => readSettingsText(path.join(file, name)).text ?? '')
-      .filter((text) => text.includes(GENERATED_MARK)).map((text) => text.trim().split('\n').at(-1)!.replace(/^exec /, ''));
+    return readdirSync(file)
+      .filter((name) => Object.hasOwn(host.events, name))
+      .map((name) => readSettingsText(path.join(file, name)).text ?? '')
+      .filter((text) => text.includes(GENERATED_MARK))
+      .map((text) =>
+        text
+          .trim()
+          .split('\n')
+          .at(-1)!
+          .replace(/^exec /, ''),
+      );
   }
   if (host.install.shape === 'plugin') {
     const text = readSettingsText(file).text ?? '';
     if (!text.includes(GENERATED_MARK)) return [];
     const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
     const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
-    return [[...runner, 'fire', '--host', host.name, 'plugin', ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ')];
+    return [
+      [...runner, 'fire', '--host', host.name, 'plugin', ...args]
+        .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+        .join(' '),
+    ];
   }
   const root = parseSettings(file, readSettingsText(file).text ?? '{}');
   const events = host.install.under.reduce<ReturnType<typeof child>>((node, key) => child(node, key), root);
-  return (events?.type === 'object' ? events.children ?? [] : []).flatMap((property) => (property.children?.[1]?.children ?? []).map(valueOf))
+  return (events?.type === 'object' ? (events.children ?? []) : [])
+    .flatMap((property) => (property.children?.[1]?.children ?? []).map(valueOf))
     .filter((entry) => isOurEntry(host, entry))
-    .flatMap((entry) => (host.install.shape === 'nested' ? (entry as { hooks: Array<Record<string, unknown>> }).hooks : [entry as Record<string, unknown>]))
+    .flatMap((entry) =>
+      host.install.shape === 'nested'
+        ? (entry as { hooks: Array<Record<string, unknown>> }).hooks
+        : [entry as Record<string, unknown>],
+    )
     .map((handler) => String(handler[host.install.commandKey]))
     .filter((command) => firesHost(command, host.name));
 }
 
 /** A portable registration (a project's file) starts what its prologue finds here, with its policies named from the project. */
-function firingOf(command: string, location: Pick<LoadOptions, 'projectDir' | 'env'>): (HostFound & { event: string }) | undefined {
+function firingOf(
+  command: string,
+  location: Pick<LoadOptions, 'projectDir' | 'env'>,
+): (HostFound & { event: string }) | undefined {
   const portable = readPortable(command) !== undefined;
   const found = commandWords(command);
   const words = found && portable ? projectArgs(found, path.resolve(location.projectDir ?? '.')) : found;
   const at = words?.indexOf('fire') ?? -1;
   if (!words || at < 1) return undefined;
   const policies = words.flatMap((word, i) => (words[i - 1] === '--settings' ? [word] : []));
-  const bin = portable ? findPortable(path.resolve(location.projectDir ?? '.'), location.env ?? process.env) : undefined;
-  return { file: '', host: words[at + 2] as HostName, event: words[at + 3] ?? '', runner: portable ? (bin ? [bin] : []) : words.slice(0, at), policies };
+  const bin = portable
+    ? findPortable(path.resolve(location.projectDir ?? '.'), location.env ?? process.env)
+    : undefined;
+  return {
+    file: '',
+    host: words[at + 2] as HostName,
+    event: words[at + 3] ?? '',
+    runner: portable ? (bin ? [bin] : []) : words.slice(0, at),
+    policies,
+  };
 }

@@ -4,7 +4,7 @@
 // (install --serve) answers /healthz. Nothing here runs a hook or calls a hook's target.
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { httpListsFor } from '../config/merge.ts';
 import { shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
@@ -14,9 +14,9 @@ import { resolveStateDir } from '../session/store.ts';
 import { counted, displayPath, formatDiagnostic } from '../text.ts';
 import { validate } from '../validate/index.ts';
 import { VERSION } from '../version.ts';
-import { check, type Check } from './check.ts';
+import { type Check, check } from './check.ts';
 import { findHostRegistrations } from './hosts.ts';
-import { findRegistrations, type Found } from './registrations.ts';
+import { type Found, findRegistrations } from './registrations.ts';
 import { startupCheck } from './startup.ts';
 import { targetChecks } from './targets.ts';
 
@@ -30,13 +30,29 @@ export interface DoctorReport {
 const SHOWN_DIAGNOSTICS = 5;
 
 /** `mcpConfigs`: --mcp-config values for every registered firing, besides those its own command line gives. */
-export async function doctor(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, mcpConfigs: readonly string[] = []): Promise<DoctorReport> {
+export async function doctor(
+  location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+  mcpConfigs: readonly string[] = [],
+): Promise<DoctorReport> {
   const { found, checks: claudeRegistered } = await findRegistrations(location);
   const hosts = findHostRegistrations(location);
   // Registered for another agent only: that Claude Code has no registration is no failure of the guard.
-  const registered = hosts.found.length === 0 ? claudeRegistered : claudeRegistered.map((entry) => (found.length === 0 && entry.status === 'fail' && entry.title === 'registration' ? { ...entry, status: 'warn' as const } : entry));
+  const registered =
+    hosts.found.length === 0
+      ? claudeRegistered
+      : claudeRegistered.map((entry) =>
+          found.length === 0 && entry.status === 'fail' && entry.title === 'registration'
+            ? { ...entry, status: 'warn' as const }
+            : entry,
+        );
   const runners = unique([...found, ...hosts.found].map((entry) => entry.runner).filter((runner) => runner.length > 0));
-  const servers = [...new Map(found.flatMap(({ scope, server, authorization }) => (server ? [[JSON.stringify([scope, server, authorization]), { scope, server, authorization }] as const] : []))).values()];
+  const servers = [
+    ...new Map(
+      found.flatMap(({ scope, server, authorization }) =>
+        server ? [[JSON.stringify([scope, server, authorization]), { scope, server, authorization }] as const] : [],
+      ),
+    ).values(),
+  ];
   const policies = [...new Set([...found, ...hosts.found].flatMap((entry) => entry.policies))];
   const registeredMcpConfigs = [...new Set([...found.flatMap((entry) => entry.mcpConfigs), ...mcpConfigs])];
   const checks = [
@@ -56,7 +72,9 @@ function runtimeCheck(): Check {
   const deno = (globalThis as { Deno?: { version: { deno: string } } }).Deno;
   const detail = process.getBuiltinModule?.('node:sea')?.isSea()
     ? `peri-hooks ${VERSION}, the single binary ${process.execPath}`
-    : deno ? `peri-hooks ${VERSION} on Deno ${deno.version.deno}` : `peri-hooks ${VERSION} on Node ${process.version} (${process.execPath})`;
+    : deno
+      ? `peri-hooks ${VERSION} on Deno ${deno.version.deno}`
+      : `peri-hooks ${VERSION} on Node ${process.version} (${process.execPath})`;
   return check('runtime', 'pass', 'runtime', detail);
 }
 
@@ -64,8 +82,22 @@ function runtimeCheck(): Check {
 function artefactCheck(runner: readonly string[]): Check {
   const shown = shellCommand(runner);
   const probe = artefactVersion(runner);
-  if ('error' in probe) return check('artefact', 'fail', 'artefact', `the registration starts ${shown}, but ${probe.error}`, 'run peri-hooks install again from the peri-hooks you want registered');
-  if (probe.version !== VERSION) return check('artefact', 'warn', 'artefact', `the registration starts ${shown}, peri-hooks ${probe.version}; this doctor is ${VERSION}`, 'run peri-hooks install again to register this version');
+  if ('error' in probe)
+    return check(
+      'artefact',
+      'fail',
+      'artefact',
+      `the registration starts ${shown}, but ${probe.error}`,
+      'run peri-hooks install again from the peri-hooks you want registered',
+    );
+  if (probe.version !== VERSION)
+    return check(
+      'artefact',
+      'warn',
+      'artefact',
+      `the registration starts ${shown}, peri-hooks ${probe.version}; this doctor is ${VERSION}`,
+      'run peri-hooks install again to register this version',
+    );
   return check('artefact', 'pass', 'artefact', `the registration starts ${shown} (peri-hooks ${probe.version})`);
 }
 
@@ -75,16 +107,25 @@ const HEALTH_TIMEOUT_MS = 3000;
 type Served = Pick<Found, 'scope' | 'authorization'> & { server: string };
 
 /** The http registrations' servers, with their header variables allowed as the Claude Code settings they are in allow them. */
-async function serverChecks(servers: Served[], location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<Check[]> {
+async function serverChecks(
+  servers: Served[],
+  location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+): Promise<Check[]> {
   const { settings } = await loadSettings(location);
-  return Promise.all(servers.map((served) => serverCheck(served, httpListsFor(served.scope, settings).envVars, location.env)));
+  return Promise.all(
+    servers.map((served) => serverCheck(served, httpListsFor(served.scope, settings).envVars, location.env)),
+  );
 }
 
 /**
  * An http registration's server answers GET /healthz, as peri-hooks serve of this version, and takes the bearer
  * token the registration sends, filled in from this environment as Claude Code fills it from its own.
  */
-async function serverCheck({ server, authorization }: Served, settingsEnvVars: string[] | undefined, env: Record<string, string | undefined>): Promise<Check> {
+async function serverCheck(
+  { server, authorization }: Served,
+  settingsEnvVars: string[] | undefined,
+  env: Record<string, string | undefined>,
+): Promise<Check> {
   const named = new Set<string>();
   const refused = new Set<string>();
   let header: string | undefined;
@@ -97,49 +138,120 @@ async function serverCheck({ server, authorization }: Served, settingsEnvVars: s
   const variables = shown(named);
   const unset = [...named].filter((name) => !env[name]);
   try {
-    const response = await fetch(`${server}/healthz`, { ...(header === undefined ? {} : { headers: { authorization: header } }), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    const body = await response.json().catch(() => undefined) as { ok?: boolean; version?: string; tokenRequired?: boolean } | undefined;
+    const response = await fetch(`${server}/healthz`, {
+      ...(header === undefined ? {} : { headers: { authorization: header } }),
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => undefined)) as
+      | { ok?: boolean; version?: string; tokenRequired?: boolean }
+      | undefined;
     if (response.status === 401 && refused.size > 0) {
-      return check('server', 'fail', 'server', `${server} refuses the bearer token the registration sends: Claude Code leaves ${shown(refused)} out, since the settings' httpHookAllowedEnvVars do not name it, and would get HTTP 401, a non-blocking error, and no decision`,
-        `add ${shown(refused).replaceAll('$', '')} to httpHookAllowedEnvVars in the Claude Code settings file that registers peri-hooks`);
+      return check(
+        'server',
+        'fail',
+        'server',
+        `${server} refuses the bearer token the registration sends: Claude Code leaves ${shown(refused)} out, since the settings' httpHookAllowedEnvVars do not name it, and would get HTTP 401, a non-blocking error, and no decision`,
+        `add ${shown(refused).replaceAll('$', '')} to httpHookAllowedEnvVars in the Claude Code settings file that registers peri-hooks`,
+      );
     }
     if (response.status === 401) {
-      const why = unset.length > 0 ? `${shown(unset)} is not set here` : `the token in ${variables || 'its Authorization header'} is not the server's`;
-      return check('server', 'fail', 'server', `${server} refuses the bearer token the registration sends (${why}): Claude Code would get HTTP 401, a non-blocking error, and no decision`,
-        `set ${variables || 'the variable of its Authorization header'} to the token in the server's --token-file, in the environment Claude Code starts in`);
+      const why =
+        unset.length > 0
+          ? `${shown(unset)} is not set here`
+          : `the token in ${variables || 'its Authorization header'} is not the server's`;
+      return check(
+        'server',
+        'fail',
+        'server',
+        `${server} refuses the bearer token the registration sends (${why}): Claude Code would get HTTP 401, a non-blocking error, and no decision`,
+        `set ${variables || 'the variable of its Authorization header'} to the token in the server's --token-file, in the environment Claude Code starts in`,
+      );
     }
-    if (!response.ok || body?.ok !== true) return check('server', 'fail', 'server', `${server}/healthz answered ${response.status}, not peri-hooks serve's health`, 'check that --serve names the address peri-hooks serve listens on');
+    if (!response.ok || body?.ok !== true)
+      return check(
+        'server',
+        'fail',
+        'server',
+        `${server}/healthz answered ${response.status}, not peri-hooks serve's health`,
+        'check that --serve names the address peri-hooks serve listens on',
+      );
     if (body.tokenRequired === true && header === undefined) {
-      return check('server', 'fail', 'server', `${server} needs a bearer token, and the registration sends none: Claude Code would get HTTP 401 and no decision`, `peri-hooks install --serve ${server} --token-env PERI_HOOKS_TOKEN, with PERI_HOOKS_TOKEN set to the server's token where Claude Code runs`);
+      return check(
+        'server',
+        'fail',
+        'server',
+        `${server} needs a bearer token, and the registration sends none: Claude Code would get HTTP 401 and no decision`,
+        `peri-hooks install --serve ${server} --token-env PERI_HOOKS_TOKEN, with PERI_HOOKS_TOKEN set to the server's token where Claude Code runs`,
+      );
     }
-    if (body.version !== VERSION) return check('server', 'warn', 'server', `${server} is peri-hooks serve ${body.version}; this doctor is ${VERSION}`, 'restart the server from this peri-hooks');
+    if (body.version !== VERSION)
+      return check(
+        'server',
+        'warn',
+        'server',
+        `${server} is peri-hooks serve ${body.version}; this doctor is ${VERSION}`,
+        'restart the server from this peri-hooks',
+      );
     return check('server', 'pass', 'server', `${server} answers /healthz (peri-hooks serve ${body.version})`);
   } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    return check('server', 'fail', 'server', `the registration posts to ${server}, which does not answer /healthz (${reason}): Claude Code would get no decision`, 'start it: peri-hooks serve --listen <host:port> with the policy');
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return check(
+      'server',
+      'fail',
+      'server',
+      `the registration posts to ${server}, which does not answer /healthz (${reason}): Claude Code would get no decision`,
+      'start it: peri-hooks serve --listen <host:port> with the policy',
+    );
   }
 }
 
 const loads = (hooks: number) => `${counted(hooks, 'hook')} load${hooks === 1 ? 's' : ''}`;
 
 /** The policy files as the registered firings load them: validate's diagnostics, then what their hooks reach. */
-async function policyChecks(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>, policies: string[], mcpConfigs: readonly string[]): Promise<Check[]> {
+async function policyChecks(
+  location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+  policies: string[],
+  mcpConfigs: readonly string[],
+): Promise<Check[]> {
   const load: LoadOptions = { ...location, settings: policies, settingSources: [] };
   const report = await validate(load, false, mcpConfigs);
   const files = policies.map((policy) => displayPath(policy)).join(', ');
-  const listed = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).slice(0, SHOWN_DIAGNOSTICS).map((d) => `\n    ${formatDiagnostic(d, '')}`).join('');
+  const listed = (severity: string) =>
+    report.diagnostics
+      .filter((d) => d.severity === severity)
+      .slice(0, SHOWN_DIAGNOSTICS)
+      .map((d) => `\n    ${formatDiagnostic(d, '')}`)
+      .join('');
   const fix = `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} shows every problem`;
-  const verdict = report.errors > 0
-    ? check('policy', 'fail', 'policy', `${files}: ${counted(report.errors, 'error')}, so some hooks would not run as written:${listed('error')}`, fix)
-    : report.warnings > 0
-      ? check('policy', 'warn', 'policy', `${files}: ${loads(report.hooks)}, with ${counted(report.warnings, 'warning')}:${listed('warning')}`, fix)
-      : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
+  const verdict =
+    report.errors > 0
+      ? check(
+          'policy',
+          'fail',
+          'policy',
+          `${files}: ${counted(report.errors, 'error')}, so some hooks would not run as written:${listed('error')}`,
+          fix,
+        )
+      : report.warnings > 0
+        ? check(
+            'policy',
+            'warn',
+            'policy',
+            `${files}: ${loads(report.hooks)}, with ${counted(report.warnings, 'warning')}:${listed('warning')}`,
+            fix,
+          )
+        : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
   const loaded = await loadSettings(load);
   return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, lookupOptions(load, mcpConfigs)))];
 }
 
 /** The registered artefact's start-up; without a registration, that of the artefact install would register. */
-function startup(found: readonly Found[], runners: readonly string[][], location: Pick<LoadOptions, 'projectDir' | 'env'>): Check {
+function startup(
+  found: readonly Found[],
+  runners: readonly string[][],
+  location: Pick<LoadOptions, 'projectDir' | 'env'>,
+): Check {
   let runner = runners[0];
   if (!runner) {
     try {
@@ -149,7 +261,12 @@ function startup(found: readonly Found[], runners: readonly string[][], location
       return check('startup', 'fail', 'start-up', error.message, error.fix);
     }
   }
-  return startupCheck(runner, [...new Set(found.map((entry) => entry.event))], location.projectDir, location.env as NodeJS.ProcessEnv);
+  return startupCheck(
+    runner,
+    [...new Set(found.map((entry) => entry.event))],
+    location.projectDir,
+    location.env as NodeJS.ProcessEnv,
+  );
 }
 
 /** The folder where firings keep session state (once, Stop-block counts, async results) takes a file. */
@@ -162,7 +279,13 @@ function stateCheck(location: Pick<LoadOptions, 'home' | 'env'>): Check {
     unlinkSync(probe);
     return check('state', 'pass', 'state folder', `${displayPath(dir)} is writable`);
   } catch (error) {
-    return check('state', 'fail', 'state folder', `${displayPath(dir)} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): once hooks, the Stop loop guard and async results would be lost`, 'set PERI_HOOKS_STATE_DIR to a writable folder');
+    return check(
+      'state',
+      'fail',
+      'state folder',
+      `${displayPath(dir)} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): once hooks, the Stop loop guard and async results would be lost`,
+      'set PERI_HOOKS_STATE_DIR to a writable folder',
+    );
   }
 }
 

@@ -1,17 +1,23 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import path from 'node:path';
-import type { LoadOptions } from '../config/index.ts';
-import { PROJECT_BIN, projectArgs, readRegistration, readServeRegistration, type ServeRegistration } from '../config/registration.ts';
 import { BLOCKABLE_EVENTS } from '../cli/node-version.ts';
-import type { EventName } from '../events.ts';
+import type { LoadOptions } from '../config/index.ts';
+import {
+  PROJECT_BIN,
+  projectArgs,
+  readRegistration,
+  readServeRegistration,
+  type ServeRegistration,
+} from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
+import type { EventName } from '../events.ts';
 import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
 import { strictJsonWarning } from '../install/install.ts';
-import { findPortable, portableLaunch } from '../install/launch.ts';
 import { parseSettings } from '../install/jsonc-edit.ts';
-import { readSettingsText, scopeFile, SCOPES, type Scope } from '../install/settings-file.ts';
+import { findPortable, portableLaunch } from '../install/launch.ts';
+import { readSettingsText, SCOPES, type Scope, scopeFile } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
-import { check, type Check } from './check.ts';
+import { type Check, check } from './check.ts';
 
 export interface Found {
   scope: Scope;
@@ -28,7 +34,9 @@ export interface Found {
   authorization?: ServeRegistration['authorization'];
 }
 
-export async function findRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): Promise<{ found: Found[]; checks: Check[] }> {
+export async function findRegistrations(
+  location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+): Promise<{ found: Found[]; checks: Check[] }> {
   const found: Found[] = [];
   const checks: Check[] = [];
   const unreadable: string[] = [];
@@ -42,21 +50,50 @@ export async function findRegistrations(location: Pick<LoadOptions, 'projectDir'
       if (!(error instanceof PeriHooksError)) throw error;
       // install's words for the same problem say what install did; here, what Claude Code does with the file.
       const unparsable = /^(.*) does not parse: (.*?); nothing was changed$/.exec(error.message);
-      checks.push(unparsable
-        ? check('registration', 'fail', `${scope} settings`, `${displayPath(file)} does not parse (${unparsable[2]}): Claude Code ignores all of it, so nothing it registers runs`, 'make it strict JSON (no comments, no trailing commas), then run peri-hooks doctor')
-        : check('registration', 'fail', `${scope} settings`, error.message.replace(/; nothing was changed$/, ''), error.fix));
+      checks.push(
+        unparsable
+          ? check(
+              'registration',
+              'fail',
+              `${scope} settings`,
+              `${displayPath(file)} does not parse (${unparsable[2]}): Claude Code ignores all of it, so nothing it registers runs`,
+              'make it strict JSON (no comments, no trailing commas), then run peri-hooks doctor',
+            )
+          : check(
+              'registration',
+              'fail',
+              `${scope} settings`,
+              error.message.replace(/; nothing was changed$/, ''),
+              error.fix,
+            ),
+      );
       unreadable.push(displayPath(file));
     }
   }
   if (found.length === 0) {
-    const which = unreadable.length > 0 ? `Claude Code settings file that parses (${unreadable.join(', ')} does not)` : `Claude Code settings file (${files.map(({ file }) => displayPath(file)).join(', ')})`;
-    checks.push(check('registration', 'fail', 'registration', `peri-hooks is not registered in any ${which}`, 'peri-hooks install --policy <file>'));
+    const which =
+      unreadable.length > 0
+        ? `Claude Code settings file that parses (${unreadable.join(', ')} does not)`
+        : `Claude Code settings file (${files.map(({ file }) => displayPath(file)).join(', ')})`;
+    checks.push(
+      check(
+        'registration',
+        'fail',
+        'registration',
+        `peri-hooks is not registered in any ${which}`,
+        'peri-hooks install --policy <file>',
+      ),
+    );
   }
   checks.push(...twiceRegistered(found));
   return { found, checks };
 }
 
-async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'projectDir' | 'env'>): Promise<{ found: Found[]; checks: Check[] }> {
+async function inFile(
+  scope: Scope,
+  file: string,
+  location: Pick<LoadOptions, 'projectDir' | 'env'>,
+): Promise<{ found: Found[]; checks: Check[] }> {
   const { text } = readSettingsText(file);
   if (text === undefined) return { found: [], checks: [] };
   const root = parseSettings(file, text);
@@ -74,13 +111,39 @@ async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'p
         const registration = readRegistration(handler);
         const served = readServeRegistration(handler);
         // A portable registration starts what its prologue finds here, and names its policies from the project.
-        const runner = registration?.project ? [findPortable(location.projectDir, location.env)].filter((bin) => bin !== undefined) : registration?.runner;
+        const runner = registration?.project
+          ? [findPortable(location.projectDir, location.env)].filter((bin) => bin !== undefined)
+          : registration?.runner;
         const args = registration?.project ? projectArgs(registration.args, location.projectDir) : registration?.args;
         if (registration?.project && runner!.length === 0) missing.add(event);
-        if (registration && !registration.args.includes('--fail-closed') && BLOCKABLE_EVENTS.includes(event)) open.add(event);
-        if (registration && !registration.project) relative.push(...flagValues(registration.args, '--settings').filter((policy) => !path.isAbsolute(policy) && !policy.trimStart().startsWith('{') && !policy.startsWith('$')));
-        if (registration) found.push({ scope, file, event, runner: runner!, policies: flagValues(args!, '--settings'), mcpConfigs: flagValues(args!, '--mcp-config') });
-        else if (served) found.push({ scope, file, event, runner: [], policies: [], mcpConfigs: [], server: served.server, ...(served.authorization ? { authorization: served.authorization } : {}) });
+        if (registration && !registration.args.includes('--fail-closed') && BLOCKABLE_EVENTS.includes(event))
+          open.add(event);
+        if (registration && !registration.project)
+          relative.push(
+            ...flagValues(registration.args, '--settings').filter(
+              (policy) => !path.isAbsolute(policy) && !policy.trimStart().startsWith('{') && !policy.startsWith('$'),
+            ),
+          );
+        if (registration)
+          found.push({
+            scope,
+            file,
+            event,
+            runner: runner!,
+            policies: flagValues(args!, '--settings'),
+            mcpConfigs: flagValues(args!, '--mcp-config'),
+          });
+        else if (served)
+          found.push({
+            scope,
+            file,
+            event,
+            runner: [],
+            policies: [],
+            mcpConfigs: [],
+            server: served.server,
+            ...(served.authorization ? { authorization: served.authorization } : {}),
+          });
       }
     }
     if (views.some((view) => view.ours.length > 0) && views.some((view) => view.own)) alongside.push(event);
@@ -88,29 +151,74 @@ async function inFile(scope: Scope, file: string, location: Pick<LoadOptions, 'p
   if (found.length === 0) return { found, checks: [] };
   const events = [...new Set(found.map((entry) => entry.event))];
   const strict = await strictJsonWarning(file, text);
-  const checks = [strict
-    ? check('registration', 'fail', `${scope} settings`, `${displayPath(file)}:${strict.line}:${strict.column} registers ${events.join(', ')}, but ${strict.message}`, strict.fix)
-    : check('registration', 'pass', `${scope} settings`, `${displayPath(file)} registers ${events.join(', ')}`)];
+  const checks = [
+    strict
+      ? check(
+          'registration',
+          'fail',
+          `${scope} settings`,
+          `${displayPath(file)}:${strict.line}:${strict.column} registers ${events.join(', ')}, but ${strict.message}`,
+          strict.fix,
+        )
+      : check('registration', 'pass', `${scope} settings`, `${displayPath(file)} registers ${events.join(', ')}`),
+  ];
   if (relative.length > 0) {
     const shown = [...new Set(relative)];
-    checks.push(check('registration', 'warn', `${scope} settings`, `${displayPath(file)} names its policy relative to the folder the hook runs in (${shown.join(', ')}): Claude Code runs hooks in the session's folder, so from a subfolder the policy is not found`,
-      `name it from the project, --settings "$CLAUDE_PROJECT_DIR"/${shown[0]!.replace(/^\.\//, '')}, or run peri-hooks install, which does`));
+    checks.push(
+      check(
+        'registration',
+        'warn',
+        `${scope} settings`,
+        `${displayPath(file)} names its policy relative to the folder the hook runs in (${shown.join(', ')}): Claude Code runs hooks in the session's folder, so from a subfolder the policy is not found`,
+        `name it from the project, --settings "$CLAUDE_PROJECT_DIR"/${shown[0]!.replace(/^\.\//, '')}, or run peri-hooks install, which does`,
+      ),
+    );
   }
   if (open.size > 0) {
-    checks.push(check('registration', 'warn', `${scope} settings`, `${displayPath(file)} registers ${[...open].join(', ')} fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the call through (said only on stderr)`, 'peri-hooks install again without --fail-open (fail-closed is the default): each of those then blocks'));
+    checks.push(
+      check(
+        'registration',
+        'warn',
+        `${scope} settings`,
+        `${displayPath(file)} registers ${[...open].join(', ')} fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the call through (said only on stderr)`,
+        'peri-hooks install again without --fail-open (fail-closed is the default): each of those then blocks',
+      ),
+    );
   }
   if (missing.size > 0) {
-    checks.push(check('artefact', 'fail', 'artefact', `${displayPath(file)} starts peri-hooks from the project's ${PROJECT_BIN} or from PATH, and on this machine neither is there (or node is not on PATH): its firings of ${[...missing].join(', ')} say so, and block where they are fail-closed`, portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, location.projectDir).fix));
+    checks.push(
+      check(
+        'artefact',
+        'fail',
+        'artefact',
+        `${displayPath(file)} starts peri-hooks from the project's ${PROJECT_BIN} or from PATH, and on this machine neither is there (or node is not on PATH): its firings of ${[...missing].join(', ')} say so, and block where they are fail-closed`,
+        portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, location.projectDir).fix,
+      ),
+    );
   }
   if (alongside.length > 0) {
-    checks.push(check('registration', 'warn', `${scope} settings`, `${displayPath(file)} also holds hooks of its own for ${alongside.join(', ')}: Claude Code runs them besides the policy`, 'peri-hooks install --move-hooks moves them into the policy'));
+    checks.push(
+      check(
+        'registration',
+        'warn',
+        `${scope} settings`,
+        `${displayPath(file)} also holds hooks of its own for ${alongside.join(', ')}: Claude Code runs them besides the policy`,
+        'peri-hooks install --move-hooks moves them into the policy',
+      ),
+    );
   }
   return { found, checks };
 }
 
 /** The values of one flag in a registered command's arguments, `--flag value` or `--flag=value`. */
 function flagValues(args: readonly string[], flag: string): string[] {
-  return args.flatMap((arg, i) => (arg === flag && args[i + 1] !== undefined ? [args[i + 1]!] : arg.startsWith(`${flag}=`) ? [arg.slice(flag.length + 1)] : []));
+  return args.flatMap((arg, i) =>
+    arg === flag && args[i + 1] !== undefined
+      ? [args[i + 1]!]
+      : arg.startsWith(`${flag}=`)
+        ? [arg.slice(flag.length + 1)]
+        : [],
+  );
 }
 
 /** The same policy registered for an event in more than one scope: Claude Code runs each registration, so its hooks run twice. */
@@ -122,10 +230,17 @@ function twiceRegistered(found: readonly Found[]): Check[] {
       scopes.set(key, (scopes.get(key) ?? new Set()).add(entry.scope));
     }
   }
-  return [...scopes].filter(([, where]) => where.size > 1).map(([key, where]) => {
-    const [event, policy] = JSON.parse(key) as [string, string];
-    const all = [...where];
-    return check('registration', 'warn', 'registration', `${displayPath(policy)} is registered for ${event} in the ${all.join(' and ')} settings: Claude Code runs each registration, so every ${event} hook of it runs ${all.length} times`,
-      `keep one: peri-hooks uninstall --scope ${all.at(-1)}${all.length > 2 ? ' (and the others but one)' : ''}`);
-  });
+  return [...scopes]
+    .filter(([, where]) => where.size > 1)
+    .map(([key, where]) => {
+      const [event, policy] = JSON.parse(key) as [string, string];
+      const all = [...where];
+      return check(
+        'registration',
+        'warn',
+        'registration',
+        `${displayPath(policy)} is registered for ${event} in the ${all.join(' and ')} settings: Claude Code runs each registration, so every ${event} hook of it runs ${all.length} times`,
+        `keep one: peri-hooks uninstall --scope ${all.at(-1)}${all.length > 2 ? ' (and the others but one)' : ''}`,
+      );
+    });
 }

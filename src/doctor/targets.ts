@@ -2,34 +2,53 @@
 // URL allowlist and the SSRF guard (a DNS lookup, no connection) for http hooks, the model client's
 // configuration for prompt and agent hooks, where the MCP configuration defines an mcp_tool hook's server.
 import { lookup } from 'node:dns/promises';
+import { httpListsFor } from '../config/merge.ts';
+import { labelOf } from '../hook-label.ts';
 import { resolveModelConfig } from '../llm/config.ts';
+import type { LookupOptions } from '../mcp/lookup-options.ts';
+import type { ServerOrigin } from '../mcp/origins.ts';
 import { resolveChecked } from '../net/pinned-dispatcher.ts';
 import { SsrfBlockedError } from '../net/ssrf.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
-import { httpListsFor } from '../config/merge.ts';
-import { labelOf } from '../hook-label.ts';
 import { shownUrl } from '../text.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
-import type { LookupOptions } from '../mcp/lookup-options.ts';
-import type { ServerOrigin } from '../mcp/origins.ts';
-import { check, type Check } from './check.ts';
+import { type Check, check } from './check.ts';
 
 const DNS_TIMEOUT_MS = 5000;
 
-export async function targetChecks(hooks: readonly LoadedHook[], settings: EffectiveSettings, mcpLookup: LookupOptions): Promise<Check[]> {
+export async function targetChecks(
+  hooks: readonly LoadedHook[],
+  settings: EffectiveSettings,
+  mcpLookup: LookupOptions,
+): Promise<Check[]> {
   const servers = hooks.flatMap((hook) => (hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
   const origins = servers.length > 0 ? await (await import('../mcp/origins.ts')).serverOrigins(servers, mcpLookup) : [];
-  return Promise.all(hooks.filter((hook) => hook.handler.type !== 'command').map((hook) => targetCheck(hook, settings, mcpLookup.env, origins)));
+  return Promise.all(
+    hooks
+      .filter((hook) => hook.handler.type !== 'command')
+      .map((hook) => targetCheck(hook, settings, mcpLookup.env, origins)),
+  );
 }
 
-async function targetCheck(hook: LoadedHook, settings: EffectiveSettings, env: Record<string, string | undefined>, origins: readonly ServerOrigin[]): Promise<Check> {
+async function targetCheck(
+  hook: LoadedHook,
+  settings: EffectiveSettings,
+  env: Record<string, string | undefined>,
+  origins: readonly ServerOrigin[],
+): Promise<Check> {
   const { handler } = hook;
   const title = `${hook.event} ${handler.type} hook`;
   const fail = (detail: string, fix?: string) => check('target', 'fail', title, detail, fix);
   if (handler.type === 'mcp_tool') {
     const origin = origins.find((each) => each.server === handler.server)!;
-    if ('missing' in origin) return fail(`${labelOf(hook)}: ${origin.missing}, so this hook fails at every firing`, origin.fix);
-    return check('target', 'pass', title, `${labelOf(hook)}: ${origin.transport} ${origin.target}, from the ${origin.scope} scope (${origin.file}#${origin.pointer}); not started here`);
+    if ('missing' in origin)
+      return fail(`${labelOf(hook)}: ${origin.missing}, so this hook fails at every firing`, origin.fix);
+    return check(
+      'target',
+      'pass',
+      title,
+      `${labelOf(hook)}: ${origin.transport} ${origin.target}, from the ${origin.scope} scope (${origin.file}#${origin.pointer}); not started here`,
+    );
   }
   if (handler.type === 'prompt' || handler.type === 'agent') {
     const model = resolveModelConfig(env, handler.model);
@@ -39,14 +58,32 @@ async function targetCheck(hook: LoadedHook, settings: EffectiveSettings, env: R
   if (handler.type !== 'http') return fail(`unknown hook type of ${hook.id}`);
   const url = new URL(handler.url);
   const shown = shownUrl(url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`${shown}: an http hook URL must use http or https`);
-  if (!isUrlAllowed(url, httpListsFor(hook.provenance.layer, settings).urls)) return fail(`${shown} does not match any pattern in allowedHttpHookUrls`, 'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return fail(`${shown}: an http hook URL must use http or https`);
+  if (!isUrlAllowed(url, httpListsFor(hook.provenance.layer, settings).urls))
+    return fail(
+      `${shown} does not match any pattern in allowedHttpHookUrls`,
+      'add a pattern for it to allowedHttpHookUrls in the policy, or fix the URL',
+    );
   try {
-    const answers = await withTimeout(resolveChecked(url.hostname, (host) => lookup(host, { all: true, order: 'verbatim' })));
-    return check('target', 'pass', title, `${shown}: allowed, ${url.hostname} resolves to ${answers.map((answer) => answer.address).join(', ')}`);
+    const answers = await withTimeout(
+      resolveChecked(url.hostname, (host) => lookup(host, { all: true, order: 'verbatim' })),
+    );
+    return check(
+      'target',
+      'pass',
+      title,
+      `${shown}: allowed, ${url.hostname} resolves to ${answers.map((answer) => answer.address).join(', ')}`,
+    );
   } catch (error) {
-    if (error instanceof SsrfBlockedError) return fail(error.message, 'point the hook at a public address, or at loopback for a local service');
-    return check('target', 'warn', title, `${shown}: ${url.hostname} cannot be resolved from here (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the SSRF guard checks it again at every call`);
+    if (error instanceof SsrfBlockedError)
+      return fail(error.message, 'point the hook at a public address, or at loopback for a local service');
+    return check(
+      'target',
+      'warn',
+      title,
+      `${shown}: ${url.hostname} cannot be resolved from here (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the SSRF guard checks it again at every call`,
+    );
   }
 }
 

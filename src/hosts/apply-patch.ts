@@ -31,7 +31,10 @@ function trim(text: string): string {
   return text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
 }
 
-type Hunk = { kind: 'add'; path: string; lines: string[] } | { kind: 'delete'; path: string } | { kind: 'update'; path: string; moveTo?: string; old: string[]; new: string[] };
+type Hunk =
+  | { kind: 'add'; path: string; lines: string[] }
+  | { kind: 'delete'; path: string }
+  | { kind: 'update'; path: string; moveTo?: string; old: string[]; new: string[] };
 
 class PatchError extends Error {}
 
@@ -44,15 +47,30 @@ export function patchCalls(text: string, cwd: string): { calls: FileCall[] } | {
     if (!(error instanceof PatchError)) throw error;
     return { error: `holds apply_patch text Codex would not apply as written (${error.message})` };
   }
-  if (hunks.length === 0) return { error: 'holds no file of an apply_patch envelope (*** Begin Patch, *** Add/Update/Delete File:)' };
+  if (hunks.length === 0)
+    return { error: 'holds no file of an apply_patch envelope (*** Begin Patch, *** Add/Update/Delete File:)' };
   const file = (name: string) => path.resolve(cwd, name);
   return {
     calls: hunks.flatMap((hunk): FileCall[] => {
       // Codex ends every added line with a newline, the last one too.
-      if (hunk.kind === 'add') return [{ kind: 'Add', tool: 'Write', input: { file_path: file(hunk.path), content: hunk.lines.map((line) => `${line}\n`).join('') } }];
-      if (hunk.kind === 'delete') return [{ kind: 'Delete', tool: 'Write', input: { file_path: file(hunk.path), content: '' } }];
-      const edit: FileCall = { kind: 'Update', tool: 'Edit', input: { file_path: file(hunk.path), old_string: hunk.old.join('\n'), new_string: hunk.new.join('\n') } };
-      return hunk.moveTo === undefined ? [edit] : [edit, { kind: 'Add', tool: 'Write', input: { file_path: file(hunk.moveTo), content: hunk.new.join('\n') } }];
+      if (hunk.kind === 'add')
+        return [
+          {
+            kind: 'Add',
+            tool: 'Write',
+            input: { file_path: file(hunk.path), content: hunk.lines.map((line) => `${line}\n`).join('') },
+          },
+        ];
+      if (hunk.kind === 'delete')
+        return [{ kind: 'Delete', tool: 'Write', input: { file_path: file(hunk.path), content: '' } }];
+      const edit: FileCall = {
+        kind: 'Update',
+        tool: 'Edit',
+        input: { file_path: file(hunk.path), old_string: hunk.old.join('\n'), new_string: hunk.new.join('\n') },
+      };
+      return hunk.moveTo === undefined
+        ? [edit]
+        : [edit, { kind: 'Add', tool: 'Write', input: { file_path: file(hunk.moveTo), content: hunk.new.join('\n') } }];
     }),
   };
 }
@@ -63,13 +81,16 @@ export function patchCalls(text: string, cwd: string): { calls: FileCall[] } | {
  */
 function envelope(text: string): string[] {
   const lines = rustLines(trim(text));
-  const framed = (candidate: string[]) => candidate.length >= 2 && trim(candidate[0]!) === BEGIN && trim(candidate.at(-1)!) === END;
+  const framed = (candidate: string[]) =>
+    candidate.length >= 2 && trim(candidate[0]!) === BEGIN && trim(candidate.at(-1)!) === END;
   if (framed(lines)) return lines;
-  if (lines.length >= 4 && HEREDOC.has(lines[0]!) && lines.at(-1)!.endsWith('EOF') && framed(lines.slice(1, -1))) return lines.slice(1, -1);
+  if (lines.length >= 4 && HEREDOC.has(lines[0]!) && lines.at(-1)!.endsWith('EOF') && framed(lines.slice(1, -1)))
+    return lines.slice(1, -1);
   const begin = lines.findIndex((line) => trim(line) === BEGIN);
   const end = lines.findLastIndex((line) => trim(line) === END);
   if (begin < 0 && end < 0) return [];
-  if (begin < 0 || end <= begin) throw new PatchError(begin < 0 ? `no '${BEGIN}' line` : `no '${END}' line after '${BEGIN}'`);
+  if (begin < 0 || end <= begin)
+    throw new PatchError(begin < 0 ? `no '${BEGIN}' line` : `no '${END}' line after '${BEGIN}'`);
   return lines.slice(begin, end + 1);
 }
 
@@ -81,7 +102,7 @@ function rustLines(text: string): string[] {
 function parsePatch(lines: string[]): Hunk[] {
   const body = lines.slice(1, -1);
   const hunks: Hunk[] = [];
-  for (let at = 0; at < body.length;) at += parseHunk(body, at, hunks);
+  for (let at = 0; at < body.length; ) at += parseHunk(body, at, hunks);
   return hunks;
 }
 
@@ -92,7 +113,11 @@ function parseHunk(lines: readonly string[], at: number, hunks: Hunk[]): number 
   if (header.startsWith(ADD)) {
     let end = at + 1;
     while (end < lines.length && lines[end]!.startsWith('+')) end++;
-    hunks.push({ kind: 'add', path: header.slice(ADD.length), lines: lines.slice(at + 1, end).map((line) => line.slice(1)) });
+    hunks.push({
+      kind: 'add',
+      path: header.slice(ADD.length),
+      lines: lines.slice(at + 1, end).map((line) => line.slice(1)),
+    });
     return end - at;
   }
   if (header.startsWith(DELETE)) {
@@ -100,7 +125,9 @@ function parseHunk(lines: readonly string[], at: number, hunks: Hunk[]): number 
     return 1;
   }
   if (!header.startsWith(UPDATE)) {
-    throw new PatchError(`line ${number}: ${JSON.stringify(header)} is not a hunk header (*** Add File:, *** Delete File:, *** Update File:)`);
+    throw new PatchError(
+      `line ${number}: ${JSON.stringify(header)} is not a hunk header (*** Add File:, *** Delete File:, *** Update File:)`,
+    );
   }
   const hunk: Hunk & { kind: 'update' } = { kind: 'update', path: header.slice(UPDATE.length), old: [], new: [] };
   let end = at + 1;
@@ -122,10 +149,16 @@ function parseHunk(lines: readonly string[], at: number, hunks: Hunk[]): number 
 }
 
 /** The chunk of an update at `lines[at]` (`@@` context, then ` `, `-`, `+` lines); the lines it took. */
-function parseChunk(lines: readonly string[], at: number, first: boolean, hunk: { old: string[]; new: string[] }): number {
+function parseChunk(
+  lines: readonly string[],
+  at: number,
+  first: boolean,
+  hunk: { old: string[]; new: string[] },
+): number {
   const number = at + 2;
   const start = lines[at] === '@@' || lines[at]!.startsWith('@@ ') ? 1 : 0;
-  if (start === 0 && !first) throw new PatchError(`line ${number}: ${JSON.stringify(lines[at])} should start a chunk with @@`);
+  if (start === 0 && !first)
+    throw new PatchError(`line ${number}: ${JSON.stringify(lines[at])} should start a chunk with @@`);
   if (at + start >= lines.length) throw new PatchError(`line ${number + start}: a chunk without lines`);
   let taken = 0;
   for (let i = at + start; i < lines.length; i++) {
@@ -137,7 +170,8 @@ function parseChunk(lines: readonly string[], at: number, first: boolean, hunk: 
     }
     const sign = line[0];
     if (sign !== undefined && sign !== ' ' && sign !== '+' && sign !== '-') {
-      if (taken === 0) throw new PatchError(`line ${number + start}: ${JSON.stringify(line)} is not a context, removed or added line`);
+      if (taken === 0)
+        throw new PatchError(`line ${number + start}: ${JSON.stringify(line)} is not a context, removed or added line`);
       break;
     }
     if (sign !== '+') hunk.old.push(line.slice(1));
@@ -157,10 +191,19 @@ export function patchOf(call: Record<string, unknown>, kind: FileCall['kind'], c
   if (file === undefined) return undefined;
   const relative = path.relative(cwd, path.resolve(cwd, file));
   const name = relative.startsWith('..') || path.isAbsolute(relative) ? path.resolve(cwd, file) : relative;
-  const lines = (text: string, mark: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n').map((line) => `${mark}${line}`));
+  const lines = (text: string, mark: string) =>
+    text === ''
+      ? []
+      : text
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line) => `${mark}${line}`);
   let body: string[];
   if (typeof call.content === 'string') {
-    body = kind === 'Delete' && call.content === '' ? [`*** Delete File: ${name}`] : [`*** Add File: ${name}`, ...lines(call.content, '+')];
+    body =
+      kind === 'Delete' && call.content === ''
+        ? [`*** Delete File: ${name}`]
+        : [`*** Add File: ${name}`, ...lines(call.content, '+')];
   } else if (typeof call.old_string === 'string' && typeof call.new_string === 'string') {
     body = [`*** Update File: ${name}`, '@@', ...lines(call.old_string, '-'), ...lines(call.new_string, '+')];
   } else {

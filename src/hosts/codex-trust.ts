@@ -39,12 +39,25 @@ export function codexHooks(file: string, text: string): CodexHook[] {
         const normalised = {
           type: 'command',
           command: handler.command,
-          timeout: Math.min(TIMEOUT_CAPS[label] ?? Infinity, Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600)),
+          timeout: Math.min(
+            TIMEOUT_CAPS[label] ?? Infinity,
+            Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600),
+          ),
           async: handler.async === true,
           ...(typeof handler.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {}),
         };
-        const identity = { event_name: label, ...(typeof group.matcher === 'string' ? { matcher: group.matcher } : {}), hooks: [normalised] };
-        hooks.push({ key: `${file}:${label}:${groupIndex}:${handlerIndex}`, hash: `sha256:${createHash('sha256').update(JSON.stringify(sorted(identity))).digest('hex')}`, command: handler.command });
+        const identity = {
+          event_name: label,
+          ...(typeof group.matcher === 'string' ? { matcher: group.matcher } : {}),
+          hooks: [normalised],
+        };
+        hooks.push({
+          key: `${file}:${label}:${groupIndex}:${handlerIndex}`,
+          hash: `sha256:${createHash('sha256')
+            .update(JSON.stringify(sorted(identity)))
+            .digest('hex')}`,
+          command: handler.command,
+        });
       });
     });
   }
@@ -54,7 +67,11 @@ export function codexHooks(file: string, text: string): CodexHook[] {
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+  );
 }
 
 /**
@@ -83,7 +100,9 @@ export function readToml(text: string): Map<string, Map<string, string | boolean
 
 /** The parts of a dotted TOML key (`hooks.state."/a/b:stop:0:0"`). */
 function tomlPath(text: string): string[] {
-  return [...text.matchAll(/\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*(?:\.|$)/g)].map((match) => tomlKey(match[1]!));
+  return [...text.matchAll(/\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*(?:\.|$)/g)].map((match) =>
+    tomlKey(match[1]!),
+  );
 }
 
 function tomlKey(text: string): string {
@@ -107,7 +126,12 @@ export function withTrustedHashes(text: string, hooks: readonly CodexHook[]): st
   for (const hook of hooks) {
     const header = `[hooks.state.${tomlString(hook.key)}]`;
     const lines = result.split('\n');
-    const at = lines.findIndex((line) => line.trim() !== '' && tomlPath(line.trim().slice(1, -1)).join('\0') === ['hooks', 'state', hook.key].join('\0') && /^\s*\[[^[]/.test(line));
+    const at = lines.findIndex(
+      (line) =>
+        line.trim() !== '' &&
+        tomlPath(line.trim().slice(1, -1)).join('\0') === ['hooks', 'state', hook.key].join('\0') &&
+        /^\s*\[[^[]/.test(line),
+    );
     const setting = `trusted_hash = ${tomlString(hook.hash)}`;
     if (at < 0) {
       result = `${result}${result === '' || result.endsWith('\n\n') ? '' : result.endsWith('\n') ? '\n' : '\n\n'}${header}\n${setting}\n`;
@@ -129,7 +153,8 @@ export function hookGate(hook: CodexHook, config: ReturnType<typeof readToml>): 
   if (state?.get('enabled') === false) return 'disabled in Codex (enabled = false)';
   const trusted = state?.get('trusted_hash');
   if (trusted === undefined) return 'not trusted by Codex (never reviewed)';
-  if (trusted !== hook.hash) return 'modified since Codex trusted it (its trusted_hash is for another command or timeout)';
+  if (trusted !== hook.hash)
+    return 'modified since Codex trusted it (its trusted_hash is for another command or timeout)';
   return undefined;
 }
 
@@ -137,7 +162,10 @@ export function hookGate(hook: CodexHook, config: ReturnType<typeof readToml>): 
  * Whether Codex trusts the project: `trust_level = "trusted"` for its root (the nearest folder up with .git,
  * else the folder itself) or for the folder.
  */
-export function projectTrust(projectDir: string, config: ReturnType<typeof readToml>): { trusted: boolean; root: string } {
+export function projectTrust(
+  projectDir: string,
+  config: ReturnType<typeof readToml>,
+): { trusted: boolean; root: string } {
   let root = projectDir;
   for (let dir = projectDir; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, '.git'))) {

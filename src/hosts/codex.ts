@@ -11,9 +11,16 @@ import type { ClaudeCall } from './types.ts';
 export const codex: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
     const single = claudeInput(host, hostEvent, def, payload);
-    if (field(host, payload, 'tool_name') !== 'apply_patch') return [{ event: def.event, input: withResponse(single, payload) }];
+    if (field(host, payload, 'tool_name') !== 'apply_patch')
+      return [{ event: def.event, input: withResponse(single, payload) }];
     const files = patchFiles(host, hostEvent, payload, single.cwd as string);
-    return files.map((file) => ({ event: def.event, input: withResponse(claudeInput(host, hostEvent, def, payload, { name: file.tool, input: file.input, hostName: 'apply_patch' }), payload) }));
+    return files.map((file) => ({
+      event: def.event,
+      input: withResponse(
+        claudeInput(host, hostEvent, def, payload, { name: file.tool, input: file.input, hostName: 'apply_patch' }),
+        payload,
+      ),
+    }));
   },
   render(context: RenderContext) {
     const { verdict, hostTool, host, hostEvent, payload } = context;
@@ -35,7 +42,13 @@ export const codex: HostModule = {
     const cwd = (field(host, payload, 'cwd') as string | undefined) ?? process.cwd();
     const [file] = patchFiles(host, hostEvent, payload, cwd);
     const command = patchOf(verdict.updatedInput, file!.kind, cwd);
-    if (command === undefined) throw malformed(host, hostEvent, 'the policy\'s updatedInput', 'is not a Claude Code Write ({file_path, content}) or Edit ({file_path, old_string, new_string}) that an apply_patch can carry');
+    if (command === undefined)
+      throw malformed(
+        host,
+        hostEvent,
+        "the policy's updatedInput",
+        'is not a Claude Code Write ({file_path, content}) or Edit ({file_path, old_string, new_string}) that an apply_patch can carry',
+      );
     return renderClaudeLike({ ...context, verdict: { ...verdict, updatedInput: { command } } });
   },
   // Codex marks a PreToolUse or PermissionRequest hook that stops the agent as failed, and the call proceeds.
@@ -60,10 +73,25 @@ function withResponse(input: Record<string, unknown>, payload: Payload): Record<
   const text = payload.tool_response;
   if (typeof text !== 'string' || !('tool_response' in input)) return input;
   const call = input.tool_input as Record<string, unknown>;
-  const shaped = input.tool_name === 'Bash' ? { stdout: text, stderr: '', interrupted: false, isImage: false }
-    : input.tool_name === 'Write' ? { type: 'create', filePath: call.file_path, content: call.content, structuredPatch: [] }
-      : input.tool_name === 'Edit' ? { filePath: call.file_path, oldString: call.old_string, newString: call.new_string, structuredPatch: [], userModified: false, replaceAll: false }
-        : undefined;
+  const shaped =
+    input.tool_name === 'Bash'
+      ? { stdout: text, stderr: '', interrupted: false, isImage: false }
+      : input.tool_name === 'Write'
+        ? { type: 'create', filePath: call.file_path, content: call.content, structuredPatch: [] }
+        : input.tool_name === 'Edit'
+          ? {
+              filePath: call.file_path,
+              oldString: call.old_string,
+              newString: call.new_string,
+              structuredPatch: [],
+              userModified: false,
+              replaceAll: false,
+            }
+          : undefined;
   if (shaped === undefined) return input;
-  return { ...input, tool_response: shaped, peri_hooks_host: { ...(input.peri_hooks_host as object), tool_response: text } };
+  return {
+    ...input,
+    tool_response: shaped,
+    peri_hooks_host: { ...(input.peri_hooks_host as object), tool_response: text },
+  };
 }

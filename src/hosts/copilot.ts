@@ -3,7 +3,7 @@
 // with Copilot's argument names), one answer form for both, at the top level (`permissionDecision`,
 // `modifiedArgs`, `behavior`, `decision`, `additionalContext`). Copilot shows the model a preToolUse deny's
 // reason only from JSON (an exit 2 reads "hook exited with code 2"), so a block is JSON on exit 0.
-import { answer, reasonOf, type HostModule, type RenderContext } from './module.ts';
+import { answer, type HostModule, type RenderContext, reasonOf } from './module.ts';
 import { hostToolInput } from './normalise.ts';
 import type { HostAnswer, Verdict } from './types.ts';
 
@@ -12,19 +12,34 @@ export const copilot: HostModule = {
     switch (def.event) {
       case 'PreToolUse':
         if (verdict.blocked) return answer({ permissionDecision: 'deny', permissionDecisionReason: reasonOf(verdict) });
-        return answer(orNothing({
-          ...(verdict.permission === 'allow' || verdict.permission === 'ask' ? { permissionDecision: verdict.permission } : {}),
-          ...(verdict.reason !== undefined && verdict.permission !== 'defer' ? { permissionDecisionReason: verdict.reason } : {}),
-          ...(verdict.updatedInput ? { modifiedArgs: hostToolInput(host, hostTool, verdict.updatedInput) } : {}),
-          ...context(verdict),
-        }));
+        return answer(
+          orNothing({
+            ...(verdict.permission === 'allow' || verdict.permission === 'ask'
+              ? { permissionDecision: verdict.permission }
+              : {}),
+            ...(verdict.reason !== undefined && verdict.permission !== 'defer'
+              ? { permissionDecisionReason: verdict.reason }
+              : {}),
+            ...(verdict.updatedInput ? { modifiedArgs: hostToolInput(host, hostTool, verdict.updatedInput) } : {}),
+            ...context(verdict),
+          }),
+        );
       case 'PermissionRequest': {
         const decision = verdict.permissionRequest;
         if (!decision) return answer(undefined);
-        return answer({ behavior: decision.behavior, ...(decision.message !== undefined ? { message: decision.message } : {}), ...(decision.behavior === 'deny' && verdict.stop ? { interrupt: true } : {}) });
+        return answer({
+          behavior: decision.behavior,
+          ...(decision.message !== undefined ? { message: decision.message } : {}),
+          ...(decision.behavior === 'deny' && verdict.stop ? { interrupt: true } : {}),
+        });
       }
       default:
-        return answer(orNothing({ ...(verdict.blocked ? { decision: 'block', reason: reasonOf(verdict) } : {}), ...context(verdict) }));
+        return answer(
+          orNothing({
+            ...(verdict.blocked ? { decision: 'block', reason: reasonOf(verdict) } : {}),
+            ...context(verdict),
+          }),
+        );
     }
   },
   stops: (def) => def.event === 'PermissionRequest',

@@ -13,7 +13,9 @@ export function checkHost(name: string): HostName {
 /** `given` (--host) wins; else the payload's marker; undefined for a Claude Code payload. */
 export async function hostOf(given: HostName | undefined, text: string): Promise<HostName | undefined> {
   if (given) return given;
-  const candidates = HOST_NAMES.filter((name) => HOST_MARKERS[name] !== undefined && text.includes(`"${HOST_MARKERS[name]}"`));
+  const candidates = HOST_NAMES.filter(
+    (name) => HOST_MARKERS[name] !== undefined && text.includes(`"${HOST_MARKERS[name]}"`),
+  );
   if (candidates.length === 0) return undefined;
   let payload: unknown;
   try {

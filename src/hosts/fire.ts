@@ -2,7 +2,7 @@
 // verdict → the host's answer. What the host cannot take is said on stderr as unsupported, never pretended:
 // an `ask` it cannot ask becomes a deny (the safe side), a stop it cannot make blocks what it can block.
 import { PeriHooksError } from '../errors.ts';
-import { fire, type FireOptions } from '../fire.ts';
+import { type FireOptions, fire } from '../fire.ts';
 import type { FireReport } from '../report/types.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { HostModule } from './module.ts';
@@ -39,35 +39,88 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     payload = parsePayload(host, hostEvent ?? named ?? 'hook', firing.text, firing.source);
     hostEvent = eventOf(host, named, payload);
     const def = host.events[hostEvent]!;
-    const calls = module.calls ? module.calls({ host, hostEvent, def, payload }) : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
+    const calls = module.calls
+      ? module.calls({ host, hostEvent, def, payload })
+      : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
     // No call: the payload is not one Claude Code fires on (Qwen's continuation prompts), so nothing is decided.
     if (calls.length === 0) return { host: firing.host, reports: [], stdout: '', stderr: '', exitCode: 0 };
     const reports: FireReport[] = [];
     // Where the host refuses the action when its hook fails, a failing policy hook refuses it too.
     const hostCause = def.failsClosed && !firing.options.failClosed ? hostFailsClosed(host, hostEvent) : undefined;
     const closedByHost = hostCause ? { failClosed: true, failClosedCause: hostCause } : {};
-    for (const call of calls) reports.push(await fire(call.event, call.input, { ...firing.options, ...closedByHost, inputSource: `${firing.source} (${host.title} ${hostEvent})` }));
+    for (const call of calls)
+      reports.push(
+        await fire(call.event, call.input, {
+          ...firing.options,
+          ...closedByHost,
+          inputSource: `${firing.source} (${host.title} ${hostEvent})`,
+        }),
+      );
     const notes: string[] = [];
     const cause = hostCause ?? '--fail-closed';
     const reduced = verdictOf(reports);
     // What the host reads of the Claude Code event that fired (Gemini's AfterTool of a failed call is PostToolUseFailure).
-    const served: HostEventDef = reduced.event === def.event ? def : { event: reduced.event, ...def.also?.[reduced.event] };
-    const verdict = withoutFailureDetails(channelled(host, module, hostEvent, served, reduced, calls.length, notes), cause, notes);
+    const served: HostEventDef =
+      reduced.event === def.event ? def : { event: reduced.event, ...def.also?.[reduced.event] };
+    const verdict = withoutFailureDetails(
+      channelled(host, module, hostEvent, served, reduced, calls.length, notes),
+      cause,
+      notes,
+    );
     const hostTool = field(host, payload, 'tool_name');
-    const rendered = module.render({ host, hostEvent, def, payload, verdict, ...(typeof hostTool === 'string' ? { hostTool } : {}) });
+    const rendered = module.render({
+      host,
+      hostEvent,
+      def,
+      payload,
+      verdict,
+      ...(typeof hostTool === 'string' ? { hostTool } : {}),
+    });
     const warnings = reports.flatMap((report) => report.warnings.map((warning) => `${formatDiagnostic(warning)}\n`));
     const errors = verdict.errors.map((error) => `${error}\n`);
     const closed = verdict.failClosed ? [`peri-hooks: blocked because of ${cause} (a hook failed)\n`] : [];
     const own = [...new Set(warnings)].join('') + errors.join('') + notes.map((note) => `${note}\n`).join('');
-    return answered(host, firing, { host: firing.host, reports, stdout: rendered.stdout, stderr: own + rendered.stderr + closed.join(''), exitCode: rendered.exitCode }, own + closed.join(''), rendered.stderr);
+    return answered(
+      host,
+      firing,
+      {
+        host: firing.host,
+        reports,
+        stdout: rendered.stdout,
+        stderr: own + rendered.stderr + closed.join(''),
+        exitCode: rendered.exitCode,
+      },
+      own + closed.join(''),
+      rendered.stderr,
+    );
   } catch (error) {
     // Under --fail-closed a payload peri-hooks cannot read blocks, in the host's form, where the event can block.
     const def = hostEvent === undefined ? undefined : host.events[hostEvent];
-    if (!firing.options.failClosed || !(error instanceof PeriHooksError) || !def?.blocks || hostEvent === undefined) throw error;
+    if (!firing.options.failClosed || !(error instanceof PeriHooksError) || !def?.blocks || hostEvent === undefined)
+      throw error;
     const reason = `peri-hooks: ${error.message} (blocking because of --fail-closed)`;
-    const verdict: Verdict = { event: def.event, permission: 'deny', blocked: true, reason, errors: [], failClosed: true };
+    const verdict: Verdict = {
+      event: def.event,
+      permission: 'deny',
+      blocked: true,
+      reason,
+      errors: [],
+      failClosed: true,
+    };
     const rendered = module.render({ host, hostEvent, def, payload: payload ?? {}, verdict });
-    return answered(host, firing, { host: firing.host, reports: [], stdout: rendered.stdout, stderr: `${reason}\n${rendered.stderr}`, exitCode: rendered.exitCode }, `${reason}\n`, rendered.stderr);
+    return answered(
+      host,
+      firing,
+      {
+        host: firing.host,
+        reports: [],
+        stdout: rendered.stdout,
+        stderr: `${reason}\n${rendered.stderr}`,
+        exitCode: rendered.exitCode,
+      },
+      `${reason}\n`,
+      rendered.stderr,
+    );
   }
 }
 
@@ -94,7 +147,12 @@ function withoutFailureDetails(verdict: Verdict, cause: string, notes: string[])
   if (failures.length === 0) return verdict;
   notes.push(...failures.map((text) => text.trimEnd()));
   const rest = verdict.reason.replace(failure, '').trim();
-  return { ...verdict, reason: [...(rest === '' ? [] : [rest]), `peri-hooks: a policy hook failed (blocking because of ${cause})`].join('\n') };
+  return {
+    ...verdict,
+    reason: [...(rest === '' ? [] : [rest]), `peri-hooks: a policy hook failed (blocking because of ${cause})`].join(
+      '\n',
+    ),
+  };
 }
 
 function escape(text: string): string {
@@ -107,14 +165,24 @@ function hostFailsClosed(host: HostDef, hostEvent: string): string {
 }
 
 function parsePayload(host: HostDef, hostEvent: string, text: string, source: string): Payload {
-  if (text.trim() === '') throw new PeriHooksError('empty-input', `no ${host.title} payload on ${source}`, `pipe the payload ${host.title} gives its hook in: peri-hooks fire --host ${host.name} ${hostEvent} < payload.json`);
+  if (text.trim() === '')
+    throw new PeriHooksError(
+      'empty-input',
+      `no ${host.title} payload on ${source}`,
+      `pipe the payload ${host.title} gives its hook in: peri-hooks fire --host ${host.name} ${hostEvent} < payload.json`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PeriHooksError('invalid-json', `the ${host.title} payload on ${source} is not valid JSON: ${(error as Error).message}`, `send exactly one JSON object, as ${host.title} writes it to a hook`);
+    throw new PeriHooksError(
+      'invalid-json',
+      `the ${host.title} payload on ${source} is not valid JSON: ${(error as Error).message}`,
+      `send exactly one JSON object, as ${host.title} writes it to a hook`,
+    );
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed(host, hostEvent, '$', 'is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw malformed(host, hostEvent, '$', 'is not a JSON object');
   return value as Payload;
 }
 
@@ -128,17 +196,34 @@ function eventOf(host: HostDef, named: string | undefined, payload: Payload): st
   if (claude) return claude;
   const where = host.eventField ? `$.${host.eventField}` : 'the command line';
   const shown = typeof fromPayload === 'string' ? `"${fromPayload}"` : named !== undefined ? `"${named}"` : 'nothing';
-  throw new PeriHooksError('invalid-input', `the ${host.title} payload names no event peri-hooks maps (${where} is ${shown})`, `give the host event after fire --host ${host.name}, one of: ${Object.keys(host.events).join(', ')}`);
+  throw new PeriHooksError(
+    'invalid-input',
+    `the ${host.title} payload names no event peri-hooks maps (${where} is ${shown})`,
+    `give the host event after fire --host ${host.name}, one of: ${Object.keys(host.events).join(', ')}`,
+  );
 }
 
 /** Where the model reads the block's stderr, a --fail-closed block names no hook command line (only the report does). */
 /** The verdict as the host event can take it; what it cannot take is a note on stderr. */
-function channelled(host: HostDef, module: HostModule, hostEvent: string, def: HostEventDef, verdict: Verdict, calls: number, notes: string[]): Verdict {
+function channelled(
+  host: HostDef,
+  module: HostModule,
+  hostEvent: string,
+  def: HostEventDef,
+  verdict: Verdict,
+  calls: number,
+  notes: string[],
+): Verdict {
   const result: Verdict = { ...verdict };
-  const unsupported = (what: string, outcome: string) => notes.push(`peri-hooks: unsupported on ${host.title} ${hostEvent}: ${what}; ${outcome}`);
+  const unsupported = (what: string, outcome: string) =>
+    notes.push(`peri-hooks: unsupported on ${host.title} ${hostEvent}: ${what}; ${outcome}`);
   if (result.stop && !(module.stops?.(def, hostEvent) ?? false)) {
     if (def.blocks) {
-      Object.assign(result, { blocked: true, permission: def.event === 'PreToolUse' ? 'deny' : result.permission, reason: result.reason ?? result.stop.reason ?? 'the policy stops the agent' });
+      Object.assign(result, {
+        blocked: true,
+        permission: def.event === 'PreToolUse' ? 'deny' : result.permission,
+        reason: result.reason ?? result.stop.reason ?? 'the policy stops the agent',
+      });
       unsupported('stopping the agent (continue: false)', 'this action is blocked instead');
     } else {
       unsupported('stopping the agent (continue: false)', 'the agent goes on');
@@ -148,8 +233,15 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
   const cannotAsk = !result.blocked && result.permission === 'ask' ? whyNoAsk(module, def, hostEvent) : undefined;
   if (cannotAsk !== undefined) {
     const reason = result.reason ?? 'the policy asks for confirmation';
-    Object.assign(result, { blocked: def.blocks === true, permission: 'deny', reason: cannotAsk ? `${reason} (the policy asks for confirmation; denied because ${cannotAsk})` : reason });
-    unsupported(`asking the user (permissionDecision ask)${cannotAsk ? ` now: ${cannotAsk}` : ''}`, def.blocks ? 'denied instead, the safe side' : 'the action goes on');
+    Object.assign(result, {
+      blocked: def.blocks === true,
+      permission: 'deny',
+      reason: cannotAsk ? `${reason} (the policy asks for confirmation; denied because ${cannotAsk})` : reason,
+    });
+    unsupported(
+      `asking the user (permissionDecision ask)${cannotAsk ? ` now: ${cannotAsk}` : ''}`,
+      def.blocks ? 'denied instead, the safe side' : 'the action goes on',
+    );
   }
   if (result.blocked && !def.blocks) {
     unsupported(`blocking (${result.reason ?? 'no reason given'})`, 'the action goes on');
@@ -158,8 +250,16 @@ function channelled(host: HostDef, module: HostModule, hostEvent: string, def: H
   }
   if (result.updatedInput && (!def.rewrites || calls > 1)) {
     // The original call is not what the policy let through: where the event can block, it is refused.
-    const what = calls > 1 ? 'rewriting one call of several (an apply_patch of several files, several edits)' : 'rewriting the tool input (updatedInput)';
-    if (def.blocks && !result.blocked) Object.assign(result, { blocked: true, permission: 'deny', reason: `the policy rewrites this call, which ${host.title} cannot apply; it is refused rather than run unchanged${result.reason ? ` (${result.reason})` : ''}` });
+    const what =
+      calls > 1
+        ? 'rewriting one call of several (an apply_patch of several files, several edits)'
+        : 'rewriting the tool input (updatedInput)';
+    if (def.blocks && !result.blocked)
+      Object.assign(result, {
+        blocked: true,
+        permission: 'deny',
+        reason: `the policy rewrites this call, which ${host.title} cannot apply; it is refused rather than run unchanged${result.reason ? ` (${result.reason})` : ''}`,
+      });
     unsupported(what, def.blocks ? 'the call is refused instead, the safe side' : 'the call goes on unchanged');
     delete result.updatedInput;
   }

@@ -4,7 +4,7 @@
 // Gemini reads a hook's stdout JSON before its stderr, and the model sees the `reason`: under --fail-closed that
 // reason says only that the policy could not be enforced (the failed hook's command line and error stay on stderr).
 import { geminiCanAsk } from './gemini-headless.ts';
-import { answer, reasonOf, type HostContext, type HostModule, type RenderContext } from './module.ts';
+import { answer, type HostContext, type HostModule, type RenderContext, reasonOf } from './module.ts';
 import { claudeInput, hostToolInput } from './normalise.ts';
 import type { ClaudeCall, HostAnswer } from './types.ts';
 
@@ -12,39 +12,55 @@ export const gemini: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
     const mcp = payload.mcp_context as { server_name?: unknown; tool_name?: unknown } | undefined;
     const input = claudeInput(host, hostEvent, def, payload);
-    if (mcp && typeof mcp.server_name === 'string' && typeof mcp.tool_name === 'string') input.tool_name = `mcp__${mcp.server_name}__${mcp.tool_name}`;
+    if (mcp && typeof mcp.server_name === 'string' && typeof mcp.tool_name === 'string')
+      input.tool_name = `mcp__${mcp.server_name}__${mcp.tool_name}`;
     const response = payload.tool_response as { error?: unknown } | undefined;
     // AfterTool reports a failed call too: that is Claude Code's PostToolUseFailure.
     if (def.event === 'PostToolUse' && response && response.error !== undefined && response.error !== null) {
       const { tool_response: _response, ...rest } = input;
-      return [{ event: 'PostToolUseFailure', input: { ...rest, hook_event_name: 'PostToolUseFailure', error: errorText(response.error) } }];
+      return [
+        {
+          event: 'PostToolUseFailure',
+          input: { ...rest, hook_event_name: 'PostToolUseFailure', error: errorText(response.error) },
+        },
+      ];
     }
     return [{ event: def.event, input }];
   },
   render({ host, hostEvent, verdict, hostTool }: RenderContext): HostAnswer {
     const common = {
-      ...(verdict.stop ? { continue: false, ...(verdict.stop.reason !== undefined ? { stopReason: verdict.stop.reason } : {}) } : {}),
+      ...(verdict.stop
+        ? { continue: false, ...(verdict.stop.reason !== undefined ? { stopReason: verdict.stop.reason } : {}) }
+        : {}),
       ...(verdict.systemMessage !== undefined ? { systemMessage: verdict.systemMessage } : {}),
     };
     const specific = {
       ...(verdict.updatedInput ? { tool_input: hostToolInput(host, hostTool, verdict.updatedInput) } : {}),
       ...(verdict.context !== undefined ? { additionalContext: verdict.context } : {}),
     };
-    const withSpecific = Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: hostEvent, ...specific } } : {};
+    const withSpecific =
+      Object.keys(specific).length > 0 ? { hookSpecificOutput: { hookEventName: hostEvent, ...specific } } : {};
     if (verdict.blocked) {
       const reason = verdict.failClosed ? FAIL_CLOSED_REASON : reasonOf(verdict);
       return answer({ ...common, decision: 'deny', reason, ...withSpecific }, 2, reasonOf(verdict));
     }
-    const decision = verdict.permission === 'ask' || verdict.permission === 'allow' ? { decision: verdict.permission, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) } : {};
+    const decision =
+      verdict.permission === 'ask' || verdict.permission === 'allow'
+        ? { decision: verdict.permission, ...(verdict.reason !== undefined ? { reason: verdict.reason } : {}) }
+        : {};
     const output = { ...common, ...decision, ...withSpecific };
     return answer(Object.keys(output).length > 0 ? output : undefined);
   },
   stops: () => true,
-  cannotAsk: () => (geminiCanAsk() ? undefined : 'Gemini CLI runs headless (-p, CI or no terminal) and would wait for an answer forever'),
+  cannotAsk: () =>
+    geminiCanAsk()
+      ? undefined
+      : 'Gemini CLI runs headless (-p, CI or no terminal) and would wait for an answer forever',
 };
 
 /** What the model reads when --fail-closed blocks: no command line, no error text, no stack. */
-export const FAIL_CLOSED_REASON = 'peri-hooks could not enforce the policy (a hook failed or did not run); blocked because of --fail-closed';
+export const FAIL_CLOSED_REASON =
+  'peri-hooks could not enforce the policy (a hook failed or did not run); blocked because of --fail-closed';
 
 /** Gemini's tool error is `{message, type}`; Claude Code's `error` is the message text. */
 function errorText(error: unknown): string {

@@ -1,7 +1,8 @@
 // What a host module provides beyond its table row: the payload's calls, when one default call is not right,
 // and the answer in the host's own form.
-import type { HostDef } from './table.ts';
+
 import type { Payload } from './normalise.ts';
+import type { HostDef } from './table.ts';
 import type { ClaudeCall, HostAnswer, HostEventDef, Verdict } from './types.ts';
 
 export interface HostContext {
@@ -29,7 +30,11 @@ export interface HostModule {
 
 /** An answer: JSON on stdout (none when undefined), a message on stderr, an exit code. */
 export function answer(json: Record<string, unknown> | undefined, exitCode = 0, stderr?: string): HostAnswer {
-  return { stdout: json === undefined ? '' : `${JSON.stringify(json)}\n`, stderr: stderr ? `${stderr}\n` : '', exitCode };
+  return {
+    stdout: json === undefined ? '' : `${JSON.stringify(json)}\n`,
+    stderr: stderr ? `${stderr}\n` : '',
+    exitCode,
+  };
 }
 
 /** The block message, or the words for a block without one. */

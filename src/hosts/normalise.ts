@@ -1,8 +1,8 @@
 // A host payload → a Claude Code hook input, by the host's table: the field map, the tool-name map, tool_input
 // field renames, and the fields Claude Code always sends filled where the host has no equivalent.
 import path from 'node:path';
-import { EVENTS, isToolEvent } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
+import { EVENTS, isToolEvent } from '../events.ts';
 import type { HostDef } from './table.ts';
 import type { HostEventDef, ToolDef } from './types.ts';
 
@@ -11,7 +11,8 @@ export type Payload = Record<string, unknown>;
 /** The value at a dot path (`workspace_roots.0`, `tool_info.cwd`), or undefined. */
 export function at(payload: unknown, dotPath: string): unknown {
   let value = payload;
-  for (const key of dotPath.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of dotPath.split('.'))
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   return value;
 }
 
@@ -23,12 +24,19 @@ export function field(host: HostDef, payload: Payload, name: string): unknown {
 
 /** Which of the host's paths for a Claude Code field the payload holds (for messages naming it). */
 function fieldPath(host: HostDef, payload: Payload, name: string): string | undefined {
-  return (host.fields[name] ?? []).find((candidate) => { const value = at(payload, candidate); return value !== undefined && value !== null; });
+  return (host.fields[name] ?? []).find((candidate) => {
+    const value = at(payload, candidate);
+    return value !== undefined && value !== null;
+  });
 }
 
 /** A malformed host payload: the host, the event and the field, never a silent allow. */
 export function malformed(host: HostDef, hostEvent: string, where: string, problem: string): PeriHooksError {
-  return new PeriHooksError('invalid-input', `the ${host.title} ${hostEvent} payload ${problem} at ${where}`, `send the payload as ${host.title} writes it to a hook (peri-hooks fire --host ${host.name} ${hostEvent} < payload.json)`);
+  return new PeriHooksError(
+    'invalid-input',
+    `the ${host.title} ${hostEvent} payload ${problem} at ${where}`,
+    `send the payload as ${host.title} writes it to a hook (peri-hooks fire --host ${host.name} ${hostEvent} < payload.json)`,
+  );
 }
 
 /**
@@ -36,13 +44,24 @@ export function malformed(host: HostDef, hostEvent: string, where: string, probl
  * field the agent acts on is its own: a Claude Code name beside it (`path: ".env"` next to `file_path:
  * "notes.txt"`) with another value would have the policy judge what the agent ignores, so it is refused.
  */
-export function claudeTool(host: HostDef, hostEvent: string, name: string, input: Record<string, unknown>, cwd: string): { name: string; input: Record<string, unknown> } {
+export function claudeTool(
+  host: HostDef,
+  hostEvent: string,
+  name: string,
+  input: Record<string, unknown>,
+  cwd: string,
+): { name: string; input: Record<string, unknown> } {
   const def: ToolDef | undefined = host.tools[name];
   const renamed: Record<string, unknown> = { ...input };
   for (const [claude, hosts] of Object.entries(def?.fields ?? {})) {
     if (!(hosts in renamed)) continue;
     if (claude in renamed && JSON.stringify(renamed[claude]) !== JSON.stringify(renamed[hosts])) {
-      throw malformed(host, hostEvent, `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`, `gives ${name} both ${hosts} (${clip(renamed[hosts])}), which ${host.title} acts on, and ${claude} (${clip(renamed[claude])}), Claude Code's name for it, with another value`);
+      throw malformed(
+        host,
+        hostEvent,
+        `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
+        `gives ${name} both ${hosts} (${clip(renamed[hosts])}), which ${host.title} acts on, and ${claude} (${clip(renamed[claude])}), Claude Code's name for it, with another value`,
+      );
     }
     renamed[claude] = renamed[hosts];
     delete renamed[hosts];
@@ -59,29 +78,52 @@ function clip(value: unknown): string {
  * The field each Claude Code tool acts on: a call without it as a non-empty string is not one a policy can judge
  * (an empty command or path is what a content policy allows), so it is refused, whichever host sent it.
  */
-export const ACTS_ON: Readonly<Record<string, string>> = { Bash: 'command', PowerShell: 'command', Write: 'file_path', Edit: 'file_path', Read: 'file_path' };
+export const ACTS_ON: Readonly<Record<string, string>> = {
+  Bash: 'command',
+  PowerShell: 'command',
+  Write: 'file_path',
+  Edit: 'file_path',
+  Read: 'file_path',
+};
 
 /** The events that decide whether a call runs: there a call without the field it acts on is refused. */
 const BEFORE_THE_CALL: ReadonlySet<string> = new Set(['PreToolUse', 'PermissionRequest']);
 
-function requireActedOn(host: HostDef, hostEvent: string, tool: { name: string; input: Record<string, unknown>; hostName?: string; from?: string }): void {
+function requireActedOn(
+  host: HostDef,
+  hostEvent: string,
+  tool: { name: string; input: Record<string, unknown>; hostName?: string; from?: string },
+): void {
   const name = ACTS_ON[tool.name];
   if (name === undefined) return;
   const value = tool.input[name];
   if (typeof value === 'string' && value !== '') return;
   const hostField = (tool.hostName === undefined ? undefined : host.tools[tool.hostName]?.fields?.[name]) ?? name;
   const where = tool.from ?? `$.${host.fields.tool_input?.[0] ?? 'tool_input'}.${hostField}`;
-  throw malformed(host, hostEvent, where, value === undefined || value === '' ? `has no ${hostField} for its ${tool.name} call` : `has a ${hostField} that is not a string (${clip(value)}) for its ${tool.name} call`);
+  throw malformed(
+    host,
+    hostEvent,
+    where,
+    value === undefined || value === ''
+      ? `has no ${hostField} for its ${tool.name} call`
+      : `has a ${hostField} that is not a string (${clip(value)}) for its ${tool.name} call`,
+  );
 }
 
 /** Claude Code's file tools carry absolute paths, and path rules (`if`) read them so. */
 function absolutePath(input: Record<string, unknown>, cwd: string): Record<string, unknown> {
   const file = input.file_path;
-  return typeof file === 'string' && file !== '' && !path.isAbsolute(file) ? { ...input, file_path: path.resolve(cwd, file) } : input;
+  return typeof file === 'string' && file !== '' && !path.isAbsolute(file)
+    ? { ...input, file_path: path.resolve(cwd, file) }
+    : input;
 }
 
 /** A rewritten Claude Code tool_input in the host tool's own field names (the inverse of claudeTool). */
-export function hostToolInput(host: HostDef, hostTool: string | undefined, input: Record<string, unknown>): Record<string, unknown> {
+export function hostToolInput(
+  host: HostDef,
+  hostTool: string | undefined,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
   const fields = hostTool === undefined ? undefined : host.tools[hostTool]?.fields;
   const renamed: Record<string, unknown> = { ...input };
   for (const [claude, hosts] of Object.entries(fields ?? {})) {
@@ -94,7 +136,12 @@ export function hostToolInput(host: HostDef, hostTool: string | undefined, input
 }
 
 /** A tool input that may come as JSON text (Copilot's toolArgs, Cursor's MCP tool_input); text that is not JSON is malformed, never `{}`. */
-export function toolInputObject(host: HostDef, hostEvent: string, value: unknown, where: string): Record<string, unknown> {
+export function toolInputObject(
+  host: HostDef,
+  hostEvent: string,
+  value: unknown,
+  where: string,
+): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   let parsed = value;
   if (typeof value === 'string') {
@@ -121,7 +168,13 @@ export interface HostToolCall {
  * The Claude Code input: the mapped fields, then every field Claude Code always sends (defaulted where the host
  * has none), and `peri_hooks_host` naming where it came from. `tool` overrides the payload's own tool call.
  */
-export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef, payload: Payload, tool?: HostToolCall): Record<string, unknown> {
+export function claudeInput(
+  host: HostDef,
+  hostEvent: string,
+  def: HostEventDef,
+  payload: Payload,
+  tool?: HostToolCall,
+): Record<string, unknown> {
   const event = def.event;
   const cwdValue = field(host, payload, 'cwd');
   const cwd = typeof cwdValue === 'string' && cwdValue !== '' ? cwdValue : process.cwd();
@@ -139,17 +192,41 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
   });
   if (isToolEvent(event)) {
     const hostName = tool?.hostName ?? def.tool ?? input.tool_name;
-    if (tool === undefined && typeof hostName !== 'string') throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
-    const mapped = tool ? { ...tool, input: absolutePath(tool.input, cwd) } : { ...claudeTool(host, hostEvent, hostName as string, toolInputObject(host, hostEvent, input.tool_input, `$.${fieldPath(host, payload, 'tool_input') ?? 'tool_input'}`), cwd), hostName: hostName as string };
+    if (tool === undefined && typeof hostName !== 'string')
+      throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
+    const mapped = tool
+      ? { ...tool, input: absolutePath(tool.input, cwd) }
+      : {
+          ...claudeTool(
+            host,
+            hostEvent,
+            hostName as string,
+            toolInputObject(
+              host,
+              hostEvent,
+              input.tool_input,
+              `$.${fieldPath(host, payload, 'tool_input') ?? 'tool_input'}`,
+            ),
+            cwd,
+          ),
+          hostName: hostName as string,
+        };
     // Before the call runs, an empty command or path is what a content policy lets through; after it (the tool ran or
     // failed, as an agent's rewrite may make it fail), there is nothing to let through, and its context still counts.
     if (BEFORE_THE_CALL.has(event)) requireActedOn(host, hostEvent, mapped);
     input.tool_name = mapped.name;
     input.tool_input = mapped.input;
-    if (!EVENTS[event].withoutToolUseId) input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';
+    if (!EVENTS[event].withoutToolUseId)
+      input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';
     else delete input.tool_use_id;
-    if (EVENTS[event].toolResponseField === 'tool_response' && input.tool_response === undefined) input.tool_response = {};
-    input.peri_hooks_host = { name: host.name, event: hostEvent, ...(typeof hostName === 'string' ? { tool_name: hostName } : {}), ...kept(host, payload) };
+    if (EVENTS[event].toolResponseField === 'tool_response' && input.tool_response === undefined)
+      input.tool_response = {};
+    input.peri_hooks_host = {
+      name: host.name,
+      event: hostEvent,
+      ...(typeof hostName === 'string' ? { tool_name: hostName } : {}),
+      ...kept(host, payload),
+    };
   } else {
     input.peri_hooks_host = { name: host.name, event: hostEvent, ...kept(host, payload) };
   }
@@ -159,28 +236,52 @@ export function claudeInput(host: HostDef, hostEvent: string, def: HostEventDef,
 
 /** The payload fields only this host sends (its table's `keep`), as `{fields}`; nothing when it sent none. */
 function kept(host: HostDef, payload: Payload): { fields?: Record<string, unknown> } {
-  const fields = Object.fromEntries((host.keep ?? []).map((name) => [name, at(payload, name)]).filter(([, value]) => value !== undefined));
+  const fields = Object.fromEntries(
+    (host.keep ?? []).map((name) => [name, at(payload, name)]).filter(([, value]) => value !== undefined),
+  );
   return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
 /** What Claude Code always sends for the event, where the host sends nothing like it. */
 function fillRequired(host: HostDef, hostEvent: string, input: Record<string, unknown>): void {
   const event = input.hook_event_name as string;
-  const text = (name: string, fallback: string) => { if (typeof input[name] !== 'string') input[name] = input[name] === undefined ? fallback : JSON.stringify(input[name]); };
+  const text = (name: string, fallback: string) => {
+    if (typeof input[name] !== 'string')
+      input[name] = input[name] === undefined ? fallback : JSON.stringify(input[name]);
+  };
   switch (event) {
     case 'UserPromptSubmit':
-      if (typeof input.prompt !== 'string') throw malformed(host, hostEvent, `$.${host.fields.prompt?.[0] ?? 'prompt'}`, 'has no prompt text');
+      if (typeof input.prompt !== 'string')
+        throw malformed(host, hostEvent, `$.${host.fields.prompt?.[0] ?? 'prompt'}`, 'has no prompt text');
       break;
-    case 'SessionStart': text('source', 'startup'); break;
-    case 'SessionEnd': text('reason', 'other'); break;
+    case 'SessionStart':
+      text('source', 'startup');
+      break;
+    case 'SessionEnd':
+      text('reason', 'other');
+      break;
     case 'Stop':
     case 'SubagentStop':
       input.stop_hook_active = input.stop_hook_active === true;
-      if (event === 'SubagentStop') { text('agent_id', ''); text('agent_type', ''); text('agent_transcript_path', ''); }
+      if (event === 'SubagentStop') {
+        text('agent_id', '');
+        text('agent_type', '');
+        text('agent_transcript_path', '');
+      }
       break;
-    case 'SubagentStart': text('agent_id', ''); text('agent_type', ''); break;
-    case 'PreCompact': text('trigger', 'auto'); break;
-    case 'Notification': text('message', ''); text('notification_type', 'unknown'); break;
-    case 'PostToolUseFailure': text('error', 'Error'); break;
+    case 'SubagentStart':
+      text('agent_id', '');
+      text('agent_type', '');
+      break;
+    case 'PreCompact':
+      text('trigger', 'auto');
+      break;
+    case 'Notification':
+      text('message', '');
+      text('notification_type', 'unknown');
+      break;
+    case 'PostToolUseFailure':
+      text('error', 'Error');
+      break;
   }
 }

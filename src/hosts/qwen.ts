@@ -9,16 +9,23 @@
 // - tool_response is `{llmContent, returnDisplay}`, turned into Claude Code's shape for the tools whose shape
 //   Claude Code defines; approval modes become permission modes.
 import { renderClaudeLike } from './claude-like.ts';
-import { answer, reasonOf, type HostContext, type HostModule } from './module.ts';
+import { answer, type HostContext, type HostModule, reasonOf } from './module.ts';
 import { claudeInput } from './normalise.ts';
 import type { ClaudeCall } from './types.ts';
 
 export const qwen: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
-    if (def.event === 'UserPromptSubmit' && payload.prompt === '' && typeof payload.submitted_prompt !== 'string') return [];
+    if (def.event === 'UserPromptSubmit' && payload.prompt === '' && typeof payload.submitted_prompt !== 'string')
+      return [];
     const input = claudeInput(host, hostEvent, def, payload);
-    if (typeof input.permission_mode === 'string') input.permission_mode = PERMISSION_MODES[input.permission_mode] ?? input.permission_mode;
-    if (def.event === 'PostToolUse') input.tool_response = claudeResponse(input.tool_name as string, input.tool_input as Record<string, unknown>, payload.tool_response);
+    if (typeof input.permission_mode === 'string')
+      input.permission_mode = PERMISSION_MODES[input.permission_mode] ?? input.permission_mode;
+    if (def.event === 'PostToolUse')
+      input.tool_response = claudeResponse(
+        input.tool_name as string,
+        input.tool_input as Record<string, unknown>,
+        payload.tool_response,
+      );
     return [{ event: def.event, input }];
   },
   render(context) {
@@ -27,13 +34,24 @@ export const qwen: HostModule = {
     // Exit 0: on exit 2 Qwen reads stderr as a `decision`, which PostToolUse ignores. Qwen drops context beside a
     // stop, so the context follows the reason.
     const stopReason = [reasonOf(verdict), verdict.context].filter((text) => text !== undefined).join('\n\n');
-    return answer({ continue: false, stopReason, ...(verdict.systemMessage !== undefined ? { systemMessage: verdict.systemMessage } : {}) });
+    return answer({
+      continue: false,
+      stopReason,
+      ...(verdict.systemMessage !== undefined ? { systemMessage: verdict.systemMessage } : {}),
+    });
   },
   stops: (def) => def.event !== 'PreToolUse' && def.event !== 'PostToolUse',
 };
 
 /** Qwen's approval modes as Claude Code's permission modes (the original stays in peri_hooks_host.fields). */
-const PERMISSION_MODES: Readonly<Record<string, string>> = { default: 'default', plan: 'plan', 'auto-edit': 'acceptEdits', auto_edit: 'acceptEdits', auto: 'auto', yolo: 'bypassPermissions' };
+const PERMISSION_MODES: Readonly<Record<string, string>> = {
+  default: 'default',
+  plan: 'plan',
+  'auto-edit': 'acceptEdits',
+  auto_edit: 'acceptEdits',
+  auto: 'auto',
+  yolo: 'bypassPermissions',
+};
 
 type Shaper = (input: Record<string, unknown>, text: string, display: unknown) => Record<string, unknown>;
 
@@ -43,13 +61,36 @@ const SHAPES: Readonly<Record<string, Shaper>> = {
   Write: (input, _text, display) => {
     const file = fileDisplay(display);
     const original = file.originalContent ?? null;
-    return { type: original === null || original === '' ? 'create' : 'update', filePath: file.filePath ?? input.file_path, content: file.newContent ?? input.content, structuredPatch: [], originalFile: original === '' ? null : original };
+    return {
+      type: original === null || original === '' ? 'create' : 'update',
+      filePath: file.filePath ?? input.file_path,
+      content: file.newContent ?? input.content,
+      structuredPatch: [],
+      originalFile: original === '' ? null : original,
+    };
   },
   Edit: (input, _text, display) => {
     const file = fileDisplay(display);
-    return { filePath: file.filePath ?? input.file_path, oldString: input.old_string, newString: input.new_string, originalFile: file.originalContent ?? null, structuredPatch: [], userModified: false, replaceAll: input.replace_all === true };
+    return {
+      filePath: file.filePath ?? input.file_path,
+      oldString: input.old_string,
+      newString: input.new_string,
+      originalFile: file.originalContent ?? null,
+      structuredPatch: [],
+      userModified: false,
+      replaceAll: input.replace_all === true,
+    };
   },
-  Read: (input, text) => ({ type: 'text', file: { filePath: input.file_path, content: text, numLines: text === '' ? 0 : text.split('\n').length, startLine: 1, totalLines: text === '' ? 0 : text.split('\n').length } }),
+  Read: (input, text) => ({
+    type: 'text',
+    file: {
+      filePath: input.file_path,
+      content: text,
+      numLines: text === '' ? 0 : text.split('\n').length,
+      startLine: 1,
+      totalLines: text === '' ? 0 : text.split('\n').length,
+    },
+  }),
 };
 
 /** Other tools keep Qwen's object: Claude Code has no shape for them to take. */
@@ -67,9 +108,14 @@ function shellStreams(text: string, display: unknown): { stdout: string; stderr:
   const error = exit < 0 ? -1 : text.lastIndexOf('\nError: ', exit);
   if (output < 0 || error < output) return { stdout: typeof display === 'string' ? display : text, stderr: '' };
   const none = (value: string) => (value === '(empty)' || value === '(none)' ? '' : value);
-  return { stdout: none(text.slice(output + 'Output: '.length, error)), stderr: none(text.slice(error + '\nError: '.length, exit)) };
+  return {
+    stdout: none(text.slice(output + 'Output: '.length, error)),
+    stderr: none(text.slice(error + '\nError: '.length, exit)),
+  };
 }
 
 function fileDisplay(display: unknown): { filePath?: string; originalContent?: string | null; newContent?: string } {
-  return typeof display === 'object' && display !== null ? display as { filePath?: string; originalContent?: string | null; newContent?: string } : {};
+  return typeof display === 'object' && display !== null
+    ? (display as { filePath?: string; originalContent?: string | null; newContent?: string })
+    : {};
 }

@@ -15,5 +15,17 @@ import { vscode } from './vscode.ts';
 import { windsurf } from './windsurf.ts';
 
 export const MODULES: Readonly<Record<HostName, HostModule>> = {
-  codex, cursor, gemini, antigravity: claudeFamily, copilot, vscode, windsurf, kiro, cline, qwen, factory: claudeFamily, opencode, amp,
+  codex,
+  cursor,
+  gemini,
+  antigravity: claudeFamily,
+  copilot,
+  vscode,
+  windsurf,
+  kiro,
+  cline,
+  qwen,
+  factory: claudeFamily,
+  opencode,
+  amp,
 };

@@ -1,7 +1,21 @@
 // The shapes of a host adapter: what another agent's hook payload becomes, and how a decision goes back.
 import type { EventName } from '../events.ts';
 
-export const HOST_NAMES = ['codex', 'cursor', 'gemini', 'antigravity', 'copilot', 'vscode', 'windsurf', 'kiro', 'cline', 'qwen', 'factory', 'opencode', 'amp'] as const;
+export const HOST_NAMES = [
+  'codex',
+  'cursor',
+  'gemini',
+  'antigravity',
+  'copilot',
+  'vscode',
+  'windsurf',
+  'kiro',
+  'cline',
+  'qwen',
+  'factory',
+  'opencode',
+  'amp',
+] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
 /**

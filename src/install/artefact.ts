@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { PeriHooksError } from '../errors.ts';
 import { MINIMUM_NODE, runtimeRefusal } from '../cli/node-version.ts';
+import { PeriHooksError } from '../errors.ts';
 import { VERSION } from '../version.ts';
 
 export interface Artefact {
@@ -20,7 +20,8 @@ const PROBE_TIMEOUT_MS = 10_000;
 
 export function fastestArtefact(): Artefact {
   // Not import(): the single binary starts from a V8 snapshot, where import() is not available.
-  if (process.getBuiltinModule?.('node:sea')?.isSea()) return { runner: [process.execPath], description: `the single binary ${process.execPath}` };
+  if (process.getBuiltinModule?.('node:sea')?.isSea())
+    return { runner: [process.execPath], description: `the single binary ${process.execPath}` };
   const dist = distDir(process.argv[1] ?? '');
   const binary = path.join(dist, 'peri-hooks');
   const bin = path.join(dist, 'peri-hooks.cjs');
@@ -28,12 +29,23 @@ export function fastestArtefact(): Artefact {
   if (probe === VERSION) return { runner: [binary], description: `the single binary ${binary}` };
   const skipped = probe === undefined ? '' : `; ${binary} was not used: ${probe}`;
   if (!existsSync(bin)) {
-    throw new PeriHooksError('usage', `there is no built peri-hooks in ${dist} to register (neither peri-hooks nor peri-hooks.cjs)`, 'run npm run build in the peri-hooks folder first');
+    throw new PeriHooksError(
+      'usage',
+      `there is no built peri-hooks in ${dist} to register (neither peri-hooks nor peri-hooks.cjs)`,
+      'run npm run build in the peri-hooks folder first',
+    );
   }
   if ('Deno' in globalThis || runtimeRefusal(process.version, []) !== undefined) {
-    throw new PeriHooksError('usage', `install registers Node and ${bin}, but this runtime is not Node >= ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor}${skipped}`, `run install with Node: node ${bin} install ...`);
+    throw new PeriHooksError(
+      'usage',
+      `install registers Node and ${bin}, but this runtime is not Node >= ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor}${skipped}`,
+      `run install with Node: node ${bin} install ...`,
+    );
   }
-  return { runner: [process.execPath, bin], description: `Node ${process.version} (${process.execPath}) running ${bin}${skipped}` };
+  return {
+    runner: [process.execPath, bin],
+    description: `Node ${process.version} (${process.execPath}) running ${bin}${skipped}`,
+  };
 }
 
 /** The folder of the built artefacts: the bin's own folder, or a checkout's dist/ when the sources run. */
@@ -52,9 +64,16 @@ function probeBinary(binary: string): string {
 
 /** The version the peri-hooks that `runner` starts reports (`peri-hooks/0.1.0 linux-x64 node-v24.21.0`), or why it did not. */
 export function artefactVersion(runner: readonly string[]): { version: string } | { error: string } {
-  const result = spawnSync(runner[0]!, [...runner.slice(1), '--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
-  if (result.error) return { error: `it does not start (${(result.error as NodeJS.ErrnoException).code ?? result.error.message})` };
-  if (result.status !== 0) return { error: `--version exited ${result.status ?? result.signal}${result.stderr.trim() ? `: ${result.stderr.trim()}` : ''}` };
+  const result = spawnSync(runner[0]!, [...runner.slice(1), '--version'], {
+    encoding: 'utf8',
+    timeout: PROBE_TIMEOUT_MS,
+  });
+  if (result.error)
+    return { error: `it does not start (${(result.error as NodeJS.ErrnoException).code ?? result.error.message})` };
+  if (result.status !== 0)
+    return {
+      error: `--version exited ${result.status ?? result.signal}${result.stderr.trim() ? `: ${result.stderr.trim()}` : ''}`,
+    };
   const printed = result.stdout.trim();
   return { version: /^peri-hooks\/(\S+)/.exec(printed)?.[1] ?? (printed || '(none)') };
 }

@@ -17,12 +17,19 @@ export function removeCreated(file: string, stop: string): void {
   unlinkSync(file);
   const backup = `${file}${BACKUP_SUFFIX}`;
   if (existsSync(backup)) unlinkSync(backup);
-  for (let dir = path.dirname(file); dir.startsWith(`${stop}${path.sep}`) && readdirSync(dir).length === 0; dir = path.dirname(dir)) rmdirSync(dir);
+  for (
+    let dir = path.dirname(file);
+    dir.startsWith(`${stop}${path.sep}`) && readdirSync(dir).length === 0;
+    dir = path.dirname(dir)
+  )
+    rmdirSync(dir);
 }
 
 function holdsRegistration(text: string): boolean {
   return [...text.matchAll(/"(?:command|bash)":\s*("(?:[^"\\]|\\.)*")/g)].some((match) => {
     const words = commandWords(JSON.parse(match[1]!) as string);
-    return words !== undefined && words.includes('fire') && words.some((word) => /peri-hooks(\.cjs|\.exe)?$/.test(word));
+    return (
+      words?.includes('fire') && words.some((word) => /peri-hooks(\.cjs|\.exe)?$/.test(word))
+    );
   });
 }

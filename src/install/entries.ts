@@ -6,7 +6,7 @@ import { SERVE_PROJECT_HEADER, SERVE_REGISTRATION_HEADER } from '../config/regis
 import { EVENTS, type EventName } from '../events.ts';
 import { timeoutMs } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
-import { launchCommand, type Launch } from './launch.ts';
+import { type Launch, launchCommand } from './launch.ts';
 
 /** The fire flags that select the policy's async hooks, and that leave them out. */
 export const ASYNC_FLAGS = { only: '--only-async', skip: '--skip-async' } as const;
@@ -46,31 +46,62 @@ export interface RegistrationOptions {
 }
 
 /** `hooks` are every hook of the policy files, as loaded (the SessionEnd budget depends on all of them). */
-export function registrationGroup(event: EventName, hooks: readonly LoadedHook[], options: RegistrationOptions): RegistrationGroup {
+export function registrationGroup(
+  event: EventName,
+  hooks: readonly LoadedHook[],
+  options: RegistrationOptions,
+): RegistrationGroup {
   const own = hooks.filter((hook) => hook.event === event);
   const background = own.filter(isAsync);
   const foreground = own.filter((hook) => !isAsync(hook));
-  const command = (...flags: string[]) => launchCommand(options.launch, [
-    'fire', event, '--output', 'claude', ...options.policies.flatMap((policy) => ['--settings', { file: policy }]),
-    '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : []), ...flags,
-  ], event, options.failClosed);
+  const command = (...flags: string[]) =>
+    launchCommand(
+      options.launch,
+      [
+        'fire',
+        event,
+        '--output',
+        'claude',
+        ...options.policies.flatMap((policy) => ['--settings', { file: policy }]),
+        '--setting-sources',
+        'none',
+        ...(options.failClosed ? ['--fail-closed'] : []),
+        ...flags,
+      ],
+      event,
+      options.failClosed,
+    );
   // Claude Code must not stop peri-hooks before peri-hooks stops its slowest hook.
   const timeout = (list: readonly LoadedHook[]) => {
-    const slowest = list.length === 0 ? EVENTS[event].timeoutS : Math.max(...list.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
+    const slowest =
+      list.length === 0
+        ? EVENTS[event].timeoutS
+        : Math.max(...list.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
     return Math.round((slowest + MARGIN_S) * 1000) / 1000;
   };
   const handlers: RegistrationHandler[] = [];
   if (foreground.length > 0 || background.length === 0) {
-    handlers.push({ type: 'command', command: command(...(background.length > 0 ? [ASYNC_FLAGS.skip] : [])), timeout: timeout(foreground) });
+    handlers.push({
+      type: 'command',
+      command: command(...(background.length > 0 ? [ASYNC_FLAGS.skip] : [])),
+      timeout: timeout(foreground),
+    });
   }
   // Claude Code reads an async hook's messages but ignores the JSON of an asyncRewake one, so each kind gets its
   // own entry; headless, an asyncRewake hook without `async` runs in the foreground, so that flag is copied.
   const plain = background.filter((hook) => hook.handler.type === 'command' && hook.handler.asyncRewake !== true);
   const rewake = background.filter((hook) => hook.handler.type === 'command' && hook.handler.asyncRewake === true);
-  if (plain.length > 0) handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only), async: true, timeout: timeout(plain) });
+  if (plain.length > 0)
+    handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only), async: true, timeout: timeout(plain) });
   if (rewake.length > 0) {
     const alsoAsync = rewake.some((hook) => hook.handler.type === 'command' && hook.handler.async === true);
-    handlers.push({ type: 'command', command: command(ASYNC_FLAGS.only, 'asyncRewake'), ...(alsoAsync ? { async: true as const } : {}), asyncRewake: true, timeout: timeout(rewake) });
+    handlers.push({
+      type: 'command',
+      command: command(ASYNC_FLAGS.only, 'asyncRewake'),
+      ...(alsoAsync ? { async: true as const } : {}),
+      asyncRewake: true,
+      timeout: timeout(rewake),
+    });
   }
   return { ...watchList(event, own), hooks: handlers };
 }
@@ -81,7 +112,14 @@ export function registrationGroup(event: EventName, hooks: readonly LoadedHook[]
  */
 function watchList(event: EventName, hooks: readonly LoadedHook[]): Pick<RegistrationGroup, 'matcher'> {
   if (!EVENTS[event].matcherIsWatchList) return {};
-  const names = [...new Set(hooks.flatMap((hook) => (hook.matcher ?? '').split('|')).map((name) => name.trim()).filter((name) => name !== '' && name !== '*'))];
+  const names = [
+    ...new Set(
+      hooks
+        .flatMap((hook) => (hook.matcher ?? '').split('|'))
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && name !== '*'),
+    ),
+  ];
   return names.length > 0 ? { matcher: names.join('|') } : {};
 }
 
@@ -94,16 +132,32 @@ function isAsync(hook: LoadedHook): boolean {
  * project from it as fire does from CLAUDE_PROJECT_DIR); without one, the server takes the input's cwd. The
  * timeout is the event's, as a command registration's would be, plus the margin.
  */
-export function serveGroup(event: EventName, server: string, hooks: readonly LoadedHook[], projectDir: string | undefined, tokenEnv?: string): RegistrationGroup {
+export function serveGroup(
+  event: EventName,
+  server: string,
+  hooks: readonly LoadedHook[],
+  projectDir: string | undefined,
+  tokenEnv?: string,
+): RegistrationGroup {
   const own = hooks.filter((hook) => hook.event === event);
-  const slowest = own.length === 0 ? EVENTS[event].timeoutS : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
+  const slowest =
+    own.length === 0
+      ? EVENTS[event].timeoutS
+      : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
   return {
     ...watchList(event, own),
-    hooks: [{
-      type: 'http', url: `${server}/hooks/${event}`,
-      headers: { [SERVE_REGISTRATION_HEADER]: 'registration', ...(projectDir ? { [SERVE_PROJECT_HEADER]: projectDir } : {}), ...(tokenEnv ? { Authorization: `Bearer $${tokenEnv}` } : {}) },
-      ...(tokenEnv ? { allowedEnvVars: [tokenEnv] } : {}),
-      timeout: Math.round((slowest + MARGIN_S) * 1000) / 1000,
-    }],
+    hooks: [
+      {
+        type: 'http',
+        url: `${server}/hooks/${event}`,
+        headers: {
+          [SERVE_REGISTRATION_HEADER]: 'registration',
+          ...(projectDir ? { [SERVE_PROJECT_HEADER]: projectDir } : {}),
+          ...(tokenEnv ? { Authorization: `Bearer $${tokenEnv}` } : {}),
+        },
+        ...(tokenEnv ? { allowedEnvVars: [tokenEnv] } : {}),
+        timeout: Math.round((slowest + MARGIN_S) * 1000) / 1000,
+      },
+    ],
   };
 }

@@ -1,9 +1,9 @@
 // The matcher groups of one event in a settings file, as install, uninstall and doctor see them: which handlers
 // are peri-hooks' own registration, and whether the group holds hooks of its own.
 import { isOwnRegistration } from '../config/registration.ts';
-import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
-import { append, child, valueOf, type Node } from './jsonc-edit.ts';
+import { EVENT_NAMES, type EventName } from '../events.ts';
+import { append, child, type Node, valueOf } from './jsonc-edit.ts';
 
 export interface GroupView {
   node: Node;
@@ -18,18 +18,28 @@ export interface GroupView {
 export function eventGroups(file: string, root: Node, event: EventName): GroupView[] {
   const hooks = child(root, 'hooks');
   if (hooks !== undefined && hooks.type !== 'object') {
-    throw new PeriHooksError('usage', `"hooks" in ${file} is not an object keyed by event name; nothing was changed`, 'fix it first (peri-hooks validate shows where)');
+    throw new PeriHooksError(
+      'usage',
+      `"hooks" in ${file} is not an object keyed by event name; nothing was changed`,
+      'fix it first (peri-hooks validate shows where)',
+    );
   }
   const array = child(hooks, event);
   if (array === undefined) return [];
   if (array.type !== 'array') {
-    throw new PeriHooksError('usage', `"hooks.${event}" in ${file} is not an array of matcher groups; nothing was changed`, 'fix it first (peri-hooks validate shows where)');
+    throw new PeriHooksError(
+      'usage',
+      `"hooks.${event}" in ${file} is not an array of matcher groups; nothing was changed`,
+      'fix it first (peri-hooks validate shows where)',
+    );
   }
   return (array.children ?? []).map((node) => {
     const value = valueOf(node);
     const handlers = isRecord(value) && Array.isArray(value.hooks) ? value.hooks : undefined;
     if (!handlers) return { node, value, ours: [], own: true };
-    const ours = handlers.flatMap((handler, i) => (isRecord(handler) && isOwnRegistration(event, handler as { type: string }) ? [i] : []));
+    const ours = handlers.flatMap((handler, i) =>
+      isRecord(handler) && isOwnRegistration(event, handler as { type: string }) ? [i] : [],
+    );
     return { node, value, ours, own: ours.length < handlers.length };
   });
 }
@@ -37,7 +47,9 @@ export function eventGroups(file: string, root: Node, event: EventName): GroupVi
 /** The events under `hooks`, in the catalogue's order (unknown keys are not events). */
 export function eventsIn(root: Node): EventName[] {
   const hooks = child(root, 'hooks');
-  const keys = new Set((hooks?.type === 'object' ? hooks.children ?? [] : []).map((property) => property.children?.[0]?.value));
+  const keys = new Set(
+    (hooks?.type === 'object' ? (hooks.children ?? []) : []).map((property) => property.children?.[0]?.value),
+  );
   return EVENT_NAMES.filter((event) => keys.has(event));
 }
 

@@ -4,22 +4,32 @@
 // and formatting stay; a file install created is removed again by uninstall.
 import { existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { loadSettings, type LoadOptions } from '../config/index.ts';
+import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { commandWords } from '../config/registration.ts';
-import { EVENT_NAMES, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
+import { EVENT_NAMES, type EventName } from '../events.ts';
+import { codexConfigFile, codexHooks, readCodexConfig, withTrustedHashes } from '../hosts/codex-trust.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
-import { servedEvents, type HostName } from '../hosts/types.ts';
+import { type HostName, servedEvents } from '../hosts/types.ts';
 import { timeoutMs } from '../plan.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
-import { fastestArtefact, type Artefact } from './artefact.ts';
-import { launchCommand, portableArtefact, portableLaunch, portableWarnings, type Launch } from './launch.ts';
-import { rejectedPolicy, type FileChange } from './install.ts';
-import { append, child, looseTree, parseSettings, remove, replace, sameTokens, valueOf, type Node } from './jsonc-edit.ts';
+import { type Artefact, fastestArtefact } from './artefact.ts';
 import { createdByInstall, removeCreated } from './created.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
-import { codexConfigFile, codexHooks, readCodexConfig, withTrustedHashes } from '../hosts/codex-trust.ts';
+import { type FileChange, rejectedPolicy } from './install.ts';
+import {
+  append,
+  child,
+  looseTree,
+  type Node,
+  parseSettings,
+  remove,
+  replace,
+  sameTokens,
+  valueOf,
+} from './jsonc-edit.ts';
+import { type Launch, launchCommand, portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
 
 export const HOST_SCOPES = ['project', 'user'] as const;
@@ -55,7 +65,8 @@ const MARGIN_S = 2;
 
 export function hostFile(host: HostDef, scope: HostScope, load: Pick<LoadOptions, 'projectDir' | 'home'>): string {
   if (scope === 'user') {
-    if (!host.install.user) throw new PeriHooksError('usage', `${host.title} has no user-wide hook configuration`, 'use --scope project');
+    if (!host.install.user)
+      throw new PeriHooksError('usage', `${host.title} has no user-wide hook configuration`, 'use --scope project');
     return path.join(load.home ?? process.env.HOME ?? '', host.install.user);
   }
   return path.join(path.resolve(load.projectDir ?? '.'), host.install.project);
@@ -65,45 +76,123 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   const host = HOSTS[options.host];
   const file = hostFile(host, options.scope, options.load);
   const policies = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
-  if (policies.length === 0) throw new PeriHooksError('usage', `no policy to register: install --host ${host.name} needs the Claude Code hooks peri-hooks should run`, 'give their file with --policy <file>');
-  for (const policy of policies) if (!existsSync(policy)) throw new PeriHooksError('usage', `policy file ${policy} does not exist`, 'give the path of a settings-style file holding the hooks, e.g. --policy team-policy.json');
+  if (policies.length === 0)
+    throw new PeriHooksError(
+      'usage',
+      `no policy to register: install --host ${host.name} needs the Claude Code hooks peri-hooks should run`,
+      'give their file with --policy <file>',
+    );
+  for (const policy of policies)
+    if (!existsSync(policy))
+      throw new PeriHooksError(
+        'usage',
+        `policy file ${policy} does not exist`,
+        'give the path of a settings-style file holding the hooks, e.g. --policy team-policy.json',
+      );
   const loaded = await loadSettings({ ...options.load, settings: policies, settingSources: [] });
   const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0 || loaded.sources.some((source) => source.status !== 'loaded')) {
-    throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`, `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} lists every problem`);
+    throw new PeriHooksError(
+      'usage',
+      `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
+      `peri-hooks validate --setting-sources none ${policies.map((policy) => `--settings ${policy}`).join(' ')} lists every problem`,
+    );
   }
   const rejected = await rejectedPolicy(options, policies, options.force === true);
   const used = options.events ?? EVENT_NAMES.filter((event) => loaded.hooks.some((hook) => hook.event === event));
-  const events = Object.entries(host.events).filter(([, def]) => def.install && servedEvents(def).some((event) => used.includes(event))).map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
+  const events = Object.entries(host.events)
+    .filter(([, def]) => def.install && servedEvents(def).some((event) => used.includes(event)))
+    .map(([hostEvent, def]) => ({ hostEvent, event: def.event }));
   if (events.length === 0) {
-    throw new PeriHooksError('usage', `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`, `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see "Other agents" in the README)`);
+    throw new PeriHooksError(
+      'usage',
+      `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`,
+      `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see "Other agents" in the README)`,
+    );
   }
   // A project's files are committed: the command finds the project from the file that holds it (a plugin's is absolute still).
-  const portable = options.scope === 'project' && host.install.shape !== 'plugin' ? portableLaunch({ anchor: host.install.project }, path.resolve(options.load.projectDir ?? '.')) : undefined;
+  const portable =
+    options.scope === 'project' && host.install.shape !== 'plugin'
+      ? portableLaunch({ anchor: host.install.project }, path.resolve(options.load.projectDir ?? '.'))
+      : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
   const launch: Launch = portable ? { portable } : { runner: artefact.runner };
-  const command = (hostEvent: string) => launchCommand(launch, ['fire', '--host', host.name, hostEvent, ...policies.flatMap((policy) => ['--settings', { file: policy }]), '--setting-sources', 'none', ...(options.failClosed ? ['--fail-closed'] : [])], host.events[hostEvent]!.event, options.failClosed);
+  const command = (hostEvent: string) =>
+    launchCommand(
+      launch,
+      [
+        'fire',
+        '--host',
+        host.name,
+        hostEvent,
+        ...policies.flatMap((policy) => ['--settings', { file: policy }]),
+        '--setting-sources',
+        'none',
+        ...(options.failClosed ? ['--fail-closed'] : []),
+      ],
+      host.events[hostEvent]!.event,
+      options.failClosed,
+    );
   // The host kills the registration at its timeout: the slowest hook of every Claude Code event it fires, plus the margin.
-  const timeoutS = (hostEvent: string) => Math.max(...servedEvents(host.events[hostEvent]!).map((event) => slowestS(event, loaded.hooks))) + MARGIN_S;
-  const changes = host.install.shape === 'scripts'
-    ? scriptChanges(host, file, events.map(({ hostEvent }) => ({ name: hostEvent, text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\n${portable ? '' : 'exec '}${command(hostEvent)}\n` })))
-    : host.install.shape === 'plugin'
-      ? fileChanges(file, pluginSource(host.name, [...artefact.runner], policies, options.failClosed, events.map(({ hostEvent }) => hostEvent)))
-      : configChanges(host, file, new Map(events.map(({ hostEvent }) => [hostEvent, entry(host, command(hostEvent), timeoutS(hostEvent))])));
+  const timeoutS = (hostEvent: string) =>
+    Math.max(...servedEvents(host.events[hostEvent]!).map((event) => slowestS(event, loaded.hooks))) + MARGIN_S;
+  const changes =
+    host.install.shape === 'scripts'
+      ? scriptChanges(
+          host,
+          file,
+          events.map(({ hostEvent }) => ({
+            name: hostEvent,
+            text: `#!/bin/sh\n# ${GENERATED_MARK} ${host.name}\n${portable ? '' : 'exec '}${command(hostEvent)}\n`,
+          })),
+        )
+      : host.install.shape === 'plugin'
+        ? fileChanges(
+            file,
+            pluginSource(
+              host.name,
+              [...artefact.runner],
+              policies,
+              options.failClosed,
+              events.map(({ hostEvent }) => hostEvent),
+            ),
+          )
+        : configChanges(
+            host,
+            file,
+            new Map(events.map(({ hostEvent }) => [hostEvent, entry(host, command(hostEvent), timeoutS(hostEvent))])),
+          );
   if (options.trust) changes.push(...trustChanges(host, file, changes, options.load));
   if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts', hostRoot(options.scope, options.load));
   const unmapped = used.filter((event) => !events.some((registered) => registered.event === event));
-  const warnings = [...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : [])];
+  const warnings = [
+    ...rejected,
+    ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
+    ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : []),
+  ];
   return { file, artefact, events, unmapped, changes, warnings };
 }
 
 /** Codex runs a hook only with its trusted_hash in config.toml: the one it computes for each of peri-hooks' entries. */
-function trustChanges(host: HostDef, file: string, changes: readonly FileChange[], load: HostInstallOptions['load']): FileChange[] {
-  if (host.name !== 'codex') throw new PeriHooksError('usage', `--trust is for --host codex: ${host.title} keeps no per-hook trust that peri-hooks writes`, `leave --trust out; peri-hooks doctor checks what ${host.title} needs before it runs the registration`);
+function trustChanges(
+  host: HostDef,
+  file: string,
+  changes: readonly FileChange[],
+  load: HostInstallOptions['load'],
+): FileChange[] {
+  if (host.name !== 'codex')
+    throw new PeriHooksError(
+      'usage',
+      `--trust is for --host codex: ${host.title} keeps no per-hook trust that peri-hooks writes`,
+      `leave --trust out; peri-hooks doctor checks what ${host.title} needs before it runs the registration`,
+    );
   const text = changes.find((change) => change.file === file)?.after ?? readSettingsText(file).text ?? '';
   const config = codexConfigFile(load.env ?? process.env, load.home ?? process.env.HOME ?? '');
   const before = readCodexConfig(config);
-  const after = withTrustedHashes(before, codexHooks(file, text).filter((hook) => firesHost(hook.command, host.name)));
+  const after = withTrustedHashes(
+    before,
+    codexHooks(file, text).filter((hook) => firesHost(hook.command, host.name)),
+  );
   return after === before ? [] : [{ file: config, before: existsSync(config) ? before : undefined, after }];
 }
 
@@ -112,12 +201,19 @@ export interface HostUninstallResult {
   changes: FileChange[];
 }
 
-export function hostUninstall(options: Pick<HostInstallOptions, 'host' | 'scope' | 'dryRun' | 'load'>): HostUninstallResult {
+export function hostUninstall(
+  options: Pick<HostInstallOptions, 'host' | 'scope' | 'dryRun' | 'load'>,
+): HostUninstallResult {
   const host = HOSTS[options.host];
   const file = hostFile(host, options.scope, options.load);
-  const changes = host.install.shape === 'scripts' ? scriptChanges(host, file, [])
-    : host.install.shape === 'plugin' ? (isGenerated(file) ? [{ file, before: readSettingsText(file).text, after: '' }] : [])
-      : configChanges(host, file, new Map());
+  const changes =
+    host.install.shape === 'scripts'
+      ? scriptChanges(host, file, [])
+      : host.install.shape === 'plugin'
+        ? isGenerated(file)
+          ? [{ file, before: readSettingsText(file).text, after: '' }]
+          : []
+        : configChanges(host, file, new Map());
   if (!options.dryRun) applyAll(changes, false, hostRoot(options.scope, options.load));
   return { file, changes };
 }
@@ -135,7 +231,17 @@ function slowestS(event: EventName, hooks: readonly LoadedHook[]): number {
 /** One handler in the host's shape: its fixed keys, the command, the timeout in the host's unit. */
 function entry(host: HostDef, command: string, timeoutS: number): Record<string, unknown> {
   const { handler, commandKey, timeout } = host.install;
-  const value = timeout === undefined ? {} : { [timeout.key]: timeout.unit === 'ms' ? Math.round(timeoutS * 1000) : timeout.whole ? Math.ceil(timeoutS) : Math.round(timeoutS * 1000) / 1000 };
+  const value =
+    timeout === undefined
+      ? {}
+      : {
+          [timeout.key]:
+            timeout.unit === 'ms'
+              ? Math.round(timeoutS * 1000)
+              : timeout.whole
+                ? Math.ceil(timeoutS)
+                : Math.round(timeoutS * 1000) / 1000,
+        };
   const flat = { ...handler, [commandKey]: command, ...value };
   return host.install.shape === 'nested' ? { hooks: [flat] } : flat;
 }
@@ -154,7 +260,13 @@ export function isOurEntry(host: HostDef, value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (host.install.shape === 'nested') {
     const handlers = (value as { hooks?: unknown }).hooks;
-    return Array.isArray(handlers) && handlers.length > 0 && handlers.every((handler) => firesHost((handler as Record<string, unknown> | null)?.[host.install.commandKey], host.name));
+    return (
+      Array.isArray(handlers) &&
+      handlers.length > 0 &&
+      handlers.every((handler) =>
+        firesHost((handler as Record<string, unknown> | null)?.[host.install.commandKey], host.name),
+      )
+    );
   }
   return firesHost((value as Record<string, unknown>)[host.install.commandKey], host.name);
 }
@@ -165,7 +277,11 @@ function newFileText(host: HostDef): string {
 }
 
 /** The JSON configuration with exactly `wanted` as peri-hooks' entries (none: uninstall). */
-function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, Record<string, unknown>>): FileChange[] {
+function configChanges(
+  host: HostDef,
+  file: string,
+  wanted: ReadonlyMap<string, Record<string, unknown>>,
+): FileChange[] {
   const read = readSettingsText(file);
   if (read.text === undefined && wanted.size === 0) return [];
   let text = read.text ?? newFileText(host);
@@ -173,7 +289,10 @@ function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, 
   const container = () => host.install.under.reduce<Node | undefined>((node, key) => child(node, key), root);
   // The file before the first install: what was there empty stays, and blanks come back as they were.
   const before = read.text === undefined ? undefined : firstBackup(read);
-  const prior = before === undefined ? undefined : host.install.under.reduce<Node | undefined>((node, key) => child(node, key), looseTree(before));
+  const prior =
+    before === undefined
+      ? undefined
+      : host.install.under.reduce<Node | undefined>((node, key) => child(node, key), looseTree(before));
   // Out with every registration first, one at a time (the tree changes with each edit) …
   for (let target = ourEntry(host, container(), wanted); target; target = ourEntry(host, container(), wanted)) {
     root = parseSettings(file, (text = remove(text, emptied(target, prior))));
@@ -184,10 +303,19 @@ function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, 
     const events = container();
     const array = child(events, hostEvent);
     const existing = (array?.children ?? []).find((node) => isOurEntry(host, valueOf(node)));
-    if (existing) text = JSON.stringify(valueOf(existing)) === JSON.stringify(value) ? text : replace(text, existing, value);
+    if (existing)
+      text = JSON.stringify(valueOf(existing)) === JSON.stringify(value) ? text : replace(text, existing, value);
     else if (array?.type === 'array') text = append(text, array, value);
-    else if (array !== undefined) throw new PeriHooksError('usage', `"${[...host.install.under, hostEvent].join('.')}" in ${file} is not an array; nothing was changed`, `fix the file as ${host.title} documents it`);
-    else text = events ? append(text, events, [value], hostEvent) : appendPath(text, root, host.install.under, { [hostEvent]: [value] });
+    else if (array !== undefined)
+      throw new PeriHooksError(
+        'usage',
+        `"${[...host.install.under, hostEvent].join('.')}" in ${file} is not an array; nothing was changed`,
+        `fix the file as ${host.title} documents it`,
+      );
+    else
+      text = events
+        ? append(text, events, [value], hostEvent)
+        : appendPath(text, root, host.install.under, { [hostEvent]: [value] });
     root = parseSettings(file, text);
   }
   if (text === read.text) return [];
@@ -198,7 +326,7 @@ function configChanges(host: HostDef, file: string, wanted: ReadonlyMap<string, 
 
 /** A registration that must go: any in an event not wanted, or a second one of a wanted event. */
 function ourEntry(host: HostDef, events: Node | undefined, wanted: ReadonlyMap<string, unknown>): Node | undefined {
-  for (const property of events?.type === 'object' ? events.children ?? [] : []) {
+  for (const property of events?.type === 'object' ? (events.children ?? []) : []) {
     const name = property.children?.[0]?.value as string;
     const array = property.children?.[1];
     if (array?.type !== 'array') continue;
@@ -228,14 +356,24 @@ function appendPath(text: string, root: Node, under: readonly string[], value: R
   let node = root;
   for (const [index, key] of under.entries()) {
     const next = child(node, key);
-    if (!next) return append(text, node, under.slice(index + 1).reduceRight<unknown>((inner, name) => ({ [name]: inner }), value), key);
+    if (!next)
+      return append(
+        text,
+        node,
+        under.slice(index + 1).reduceRight<unknown>((inner, name) => ({ [name]: inner }), value),
+        key,
+      );
     node = next;
   }
   return text;
 }
 
 /** Cline: one executable per event in the folder; peri-hooks' own are replaced or removed, others left alone. */
-function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ name: string; text: string }>): FileChange[] {
+function scriptChanges(
+  host: HostDef,
+  folder: string,
+  wanted: ReadonlyArray<{ name: string; text: string }>,
+): FileChange[] {
   const names = new Set(wanted.map(({ name }) => name));
   const existing = existsSync(folder) ? readdirSync(folder).filter((name) => Object.hasOwn(host.events, name)) : [];
   const changes: FileChange[] = [];
@@ -246,7 +384,12 @@ function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ na
   for (const { name, text } of wanted) {
     const file = path.join(folder, name);
     const before = readSettingsText(file).text;
-    if (before !== undefined && !isGenerated(file)) throw new PeriHooksError('usage', `${file} is a ${host.title} hook of its own; nothing was changed`, `move it out of ${folder} (its hook would be replaced), or leave its event out with --events`);
+    if (before !== undefined && !isGenerated(file))
+      throw new PeriHooksError(
+        'usage',
+        `${file} is a ${host.title} hook of its own; nothing was changed`,
+        `move it out of ${folder} (its hook would be replaced), or leave its event out with --events`,
+      );
     if (before !== text) changes.push({ file, before, after: text });
   }
   return changes;
@@ -254,7 +397,12 @@ function scriptChanges(host: HostDef, folder: string, wanted: ReadonlyArray<{ na
 
 function fileChanges(file: string, text: string): FileChange[] {
   const before = readSettingsText(file).text;
-  if (before !== undefined && !isGenerated(file)) throw new PeriHooksError('usage', `${file} exists and is not peri-hooks' own; nothing was changed`, 'move it away, or remove it');
+  if (before !== undefined && !isGenerated(file))
+    throw new PeriHooksError(
+      'usage',
+      `${file} exists and is not peri-hooks' own; nothing was changed`,
+      'move it away, or remove it',
+    );
   return before === text ? [] : [{ file, before, after: text }];
 }
 

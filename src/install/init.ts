@@ -18,19 +18,24 @@ const DIR = '.claude/peri-hooks';
 const HOOK = (script: string) => `sh "$CLAUDE_PROJECT_DIR"/${DIR}/${script}`;
 
 /** Reads the hook input's one string field `name` (a JSON string with no escaped quote in it), as sh can. */
-const FIELD = (name: string) => `printf '%s\\n' "$input" | sed -n 's/.*"${name}" *: *"\\([^"]*\\)".*/\\1/p' | head -n 1`;
+const FIELD = (name: string) =>
+  `printf '%s\\n' "$input" | sed -n 's/.*"${name}" *: *"\\([^"]*\\)".*/\\1/p' | head -n 1`;
 
 const FILES: ReadonlyArray<{ file: string; text: string; executable?: true }> = [
   {
     file: STARTER_POLICY,
-    text: `${JSON.stringify({
-      hooks: {
-        PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: HOOK('guard-bash.sh') }] },
-          { matcher: 'Edit|Write|NotebookEdit', hooks: [{ type: 'command', command: HOOK('guard-files.sh') }] },
-        ],
+    text: `${JSON.stringify(
+      {
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: HOOK('guard-bash.sh') }] },
+            { matcher: 'Edit|Write|NotebookEdit', hooks: [{ type: 'command', command: HOOK('guard-files.sh') }] },
+          ],
+        },
       },
-    }, null, 2)}\n`,
+      null,
+      2,
+    )}\n`,
   },
   {
     file: `${DIR}/guard-bash.sh`,
@@ -74,20 +79,59 @@ exit 0
   },
   {
     file: `${DIR}/policy.hooks.test.json`,
-    text: `${JSON.stringify({
-      // The project is two folders up: the hooks name their scripts from $CLAUDE_PROJECT_DIR.
-      projectDir: '../..',
-      settings: 'policy.json',
-      cases: [
-        { name: 'a force push is refused', tool: 'Bash', toolInput: { command: 'git push --force origin main' }, expect: { decision: 'deny', exitCode: 2, reasonContains: 'force pushes are not allowed' } },
-        { name: 'a plain push goes on', tool: 'Bash', toolInput: { command: 'git push origin feature' }, expect: { decision: 'none', exitCode: 0 } },
-        { name: 'rm -rf outside the project is refused', tool: 'Bash', toolInput: { command: 'rm -rf /tmp/x ../other' }, expect: { decision: 'deny', exitCode: 2 } },
-        { name: 'rm -rf of a build folder goes on', tool: 'Bash', toolInput: { command: 'rm -rf build' }, expect: { decision: 'none', exitCode: 0 } },
-        { name: 'writing .env is refused', tool: 'Write', toolInput: { file_path: '/work/app/.env', content: 'KEY=1' }, expect: { decision: 'deny', exitCode: 2, reasonContains: '.env is not allowed' } },
-        { name: 'editing under secrets/ is refused', tool: 'Edit', toolInput: { file_path: '/work/app/secrets/token.txt', old_string: 'a', new_string: 'b' }, expect: { decision: 'deny', exitCode: 2 } },
-        { name: 'writing source goes on', tool: 'Write', toolInput: { file_path: '/work/app/src/env.ts', content: 'export {}' }, expect: { decision: 'none', exitCode: 0 } },
-      ],
-    }, null, 2)}\n`,
+    text: `${JSON.stringify(
+      {
+        // The project is two folders up: the hooks name their scripts from $CLAUDE_PROJECT_DIR.
+        projectDir: '../..',
+        settings: 'policy.json',
+        cases: [
+          {
+            name: 'a force push is refused',
+            tool: 'Bash',
+            toolInput: { command: 'git push --force origin main' },
+            expect: { decision: 'deny', exitCode: 2, reasonContains: 'force pushes are not allowed' },
+          },
+          {
+            name: 'a plain push goes on',
+            tool: 'Bash',
+            toolInput: { command: 'git push origin feature' },
+            expect: { decision: 'none', exitCode: 0 },
+          },
+          {
+            name: 'rm -rf outside the project is refused',
+            tool: 'Bash',
+            toolInput: { command: 'rm -rf /tmp/x ../other' },
+            expect: { decision: 'deny', exitCode: 2 },
+          },
+          {
+            name: 'rm -rf of a build folder goes on',
+            tool: 'Bash',
+            toolInput: { command: 'rm -rf build' },
+            expect: { decision: 'none', exitCode: 0 },
+          },
+          {
+            name: 'writing .env is refused',
+            tool: 'Write',
+            toolInput: { file_path: '/work/app/.env', content: 'KEY=1' },
+            expect: { decision: 'deny', exitCode: 2, reasonContains: '.env is not allowed' },
+          },
+          {
+            name: 'editing under secrets/ is refused',
+            tool: 'Edit',
+            toolInput: { file_path: '/work/app/secrets/token.txt', old_string: 'a', new_string: 'b' },
+            expect: { decision: 'deny', exitCode: 2 },
+          },
+          {
+            name: 'writing source goes on',
+            tool: 'Write',
+            toolInput: { file_path: '/work/app/src/env.ts', content: 'export {}' },
+            expect: { decision: 'none', exitCode: 0 },
+          },
+        ],
+      },
+      null,
+      2,
+    )}\n`,
   },
   {
     file: '.github/workflows/peri-hooks.yml',

@@ -4,21 +4,28 @@
 // policy file next to it.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loadSettings, type LoadOptions } from '../config/index.ts';
-import { httpListsFor } from '../config/merge.ts';
-import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { syntaxErrorPosition } from '../config/locate.ts';
-import { EVENT_NAMES, type EventName } from '../events.ts';
+import { httpListsFor } from '../config/merge.ts';
 import { PeriHooksError } from '../errors.ts';
+import { EVENT_NAMES, type EventName } from '../events.ts';
+import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { isLoopback } from '../serve/auth.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic } from '../types.ts';
-import { fastestArtefact, type Artefact } from './artefact.ts';
-import { registrationGroup, serveGroup, type RegistrationGroup } from './entries.ts';
+import { type Artefact, fastestArtefact } from './artefact.ts';
+import { type RegistrationGroup, registrationGroup, serveGroup } from './entries.ts';
+import { appendGroup, eventGroups, eventsIn, type GroupView, isRecord } from './groups.ts';
+import { append, child, type Node, parseSettings, remove, replace, valueOf } from './jsonc-edit.ts';
 import { portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
-import { appendGroup, eventGroups, eventsIn, isRecord, type GroupView } from './groups.ts';
-import { append, child, parseSettings, remove, replace, valueOf, type Node } from './jsonc-edit.ts';
-import { checkWritable, readSettingsText, scopeFile, writeSettingsText, type Scope, type SettingsText } from './settings-file.ts';
+import {
+  checkWritable,
+  readSettingsText,
+  type Scope,
+  type SettingsText,
+  scopeFile,
+  writeSettingsText,
+} from './settings-file.ts';
 
 export interface InstallOptions {
   scope: Scope;
@@ -67,7 +74,12 @@ export function movedHooksFile(settingsFile: string): string {
 }
 
 export async function install(options: InstallOptions): Promise<InstallResult> {
-  if (options.tokenEnv !== undefined && options.serve === undefined) throw new PeriHooksError('usage', '--token-env names the bearer token of a server\'s http hooks', 'give it with --serve <url>');
+  if (options.tokenEnv !== undefined && options.serve === undefined)
+    throw new PeriHooksError(
+      'usage',
+      "--token-env names the bearer token of a server's http hooks",
+      'give it with --serve <url>',
+    );
   const settings = readSettingsText(scopeFile(options.scope, options.load));
   const { file } = settings;
   let text = settings.text ?? '{}\n';
@@ -80,21 +92,47 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();
   const policies = [...given, ...(moved.size > 0 || existsSync(movedFile) ? [movedFile] : [])];
   if (policies.length === 0) {
-    throw new PeriHooksError('usage', 'no policy to register: install needs the hooks peri-hooks should run', `give their file with --policy <file>, or add --move-hooks to move the hooks of ${file} into one`);
+    throw new PeriHooksError(
+      'usage',
+      'no policy to register: install needs the hooks peri-hooks should run',
+      `give their file with --policy <file>, or add --move-hooks to move the hooks of ${file} into one`,
+    );
   }
   const loaded = await loadPolicies(options, given, movedFile, moved);
   // The hooks being moved are checked inline, as loadPolicies loads them.
-  const rejected = await rejectedPolicy(options, [...given, ...(existsSync(movedFile) ? [movedFile] : []), ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : [])], options.force === true);
-  const events = options.events ?? EVENT_NAMES.filter((event) => moved.has(event) || loaded.hooks.some((hook) => hook.event === event));
-  if (events.length === 0) throw new PeriHooksError('usage', `the policy files hold no hooks: nothing to register (${policies.join(', ')})`, 'add hooks to the policy, or name the events with --events');
+  const rejected = await rejectedPolicy(
+    options,
+    [
+      ...given,
+      ...(existsSync(movedFile) ? [movedFile] : []),
+      ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : []),
+    ],
+    options.force === true,
+  );
+  const events =
+    options.events ??
+    EVENT_NAMES.filter((event) => moved.has(event) || loaded.hooks.some((hook) => hook.event === event));
+  if (events.length === 0)
+    throw new PeriHooksError(
+      'usage',
+      `the policy files hold no hooks: nothing to register (${policies.join(', ')})`,
+      'add hooks to the policy, or name the events with --events',
+    );
   refuseOwnHooks(settings, root, events, moved, movedFile);
 
   // The project's file is committed: nothing of this machine goes in it.
-  const portable = options.scope === 'project' ? portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, path.dirname(path.dirname(file))) : undefined;
+  const portable =
+    options.scope === 'project'
+      ? portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, path.dirname(path.dirname(file)))
+      : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
   const results: InstallResult['events'] = [];
   for (const event of events) {
-    const group = registrationGroup(event, loaded.hooks, { launch: portable ? { portable } : { runner: artefact.runner }, policies, failClosed: options.failClosed });
+    const group = registrationGroup(event, loaded.hooks, {
+      launch: portable ? { portable } : { runner: artefact.runner },
+      policies,
+      failClosed: options.failClosed,
+    });
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
@@ -106,10 +144,17 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const changes = writeEdits(edits, options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
-    file, failClosed: options.failClosed, artefact, policies, events: results, changes,
+    file,
+    failClosed: options.failClosed,
+    artefact,
+    policies,
+    events: results,
+    changes,
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
     warnings: [
-      ...rejected, ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), ...(strict ? [strict] : []),
+      ...rejected,
+      ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
+      ...(strict ? [strict] : []),
       ...(portable ? portableWarnings(portable, policies, file, options.load.env) : []),
     ],
   };
@@ -131,14 +176,35 @@ function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>,
  * where a list is in force that does not let the hooks through, their URL pattern or variable is added to this
  * file's list; where none is, no list is made, since a new one would restrict every other http hook.
  */
-async function installServe(options: InstallOptions, settings: SettingsText, start: Node, given: string[]): Promise<InstallResult> {
+async function installServe(
+  options: InstallOptions,
+  settings: SettingsText,
+  start: Node,
+  given: string[],
+): Promise<InstallResult> {
   const server = serverUrl(options.serve!);
   const tokenEnv = tokenVariable(options.tokenEnv, server);
-  if (options.failClosed) throw new PeriHooksError('usage', '--fail-closed belongs on the server with --serve: it decides what a failure does', 'start the server with peri-hooks serve --fail-closed, and install --serve without it');
-  if (options.moveHooks) throw new PeriHooksError('usage', '--move-hooks and --serve do not go together: the server does not read the moved hooks\' file', 'move the hooks into the policy the server runs, then install --serve');
-  const loaded = given.length > 0 ? await loadPolicies(options, given, movedHooksFile(settings.real), new Map()) : undefined;
+  if (options.failClosed)
+    throw new PeriHooksError(
+      'usage',
+      '--fail-closed belongs on the server with --serve: it decides what a failure does',
+      'start the server with peri-hooks serve --fail-closed, and install --serve without it',
+    );
+  if (options.moveHooks)
+    throw new PeriHooksError(
+      'usage',
+      "--move-hooks and --serve do not go together: the server does not read the moved hooks' file",
+      'move the hooks into the policy the server runs, then install --serve',
+    );
+  const loaded =
+    given.length > 0 ? await loadPolicies(options, given, movedHooksFile(settings.real), new Map()) : undefined;
   const events = options.events ?? EVENT_NAMES.filter((event) => loaded?.hooks.some((hook) => hook.event === event));
-  if (events.length === 0) throw new PeriHooksError('usage', 'install --serve needs the events to register', 'name them with --events PreToolUse,Stop, or give the policy the server runs with --policy');
+  if (events.length === 0)
+    throw new PeriHooksError(
+      'usage',
+      'install --serve needs the events to register',
+      'name them with --events PreToolUse,Stop, or give the policy the server runs with --policy',
+    );
   const { file } = settings;
   let text = settings.text ?? '{}\n';
   let root = start;
@@ -152,14 +218,24 @@ async function installServe(options: InstallOptions, settings: SettingsText, sta
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
   }
   const inForce = httpListsFor(options.scope, (await loadSettings(options.load)).settings);
-  const refusesAHook = (urls: string[]) => events.some((event) => !isUrlAllowed(new URL(`${server}/hooks/${event}`), urls));
-  if (inForce.urls !== undefined && refusesAHook(inForce.urls)) text = addToList(file, text, 'allowedHttpHookUrls', `${server}/hooks/*`);
-  if (tokenEnv && inForce.envVars !== undefined && !inForce.envVars.includes(tokenEnv)) text = addToList(file, text, 'httpHookAllowedEnvVars', tokenEnv);
+  const refusesAHook = (urls: string[]) =>
+    events.some((event) => !isUrlAllowed(new URL(`${server}/hooks/${event}`), urls));
+  if (inForce.urls !== undefined && refusesAHook(inForce.urls))
+    text = addToList(file, text, 'allowedHttpHookUrls', `${server}/hooks/*`);
+  if (tokenEnv && inForce.envVars !== undefined && !inForce.envVars.includes(tokenEnv))
+    text = addToList(file, text, 'httpHookAllowedEnvVars', tokenEnv);
   const changes = writeEdits(text !== settings.text ? [{ read: settings, after: text }] : [], options.dryRun);
   const strict = await strictJsonWarning(file, text);
   return {
-    file, artefact: { runner: [], description: `http hooks posting to ${server}` }, policies: given, events: results, changes,
-    warnings: [...(loaded?.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') ?? []), ...(strict ? [strict] : [])],
+    file,
+    artefact: { runner: [], description: `http hooks posting to ${server}` },
+    policies: given,
+    events: results,
+    changes,
+    warnings: [
+      ...(loaded?.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning') ?? []),
+      ...(strict ? [strict] : []),
+    ],
   };
 }
 
@@ -169,10 +245,24 @@ function serverUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new PeriHooksError('usage', `--serve ${JSON.stringify(value)} is not a URL`, 'give the server\'s address, e.g. --serve http://127.0.0.1:7387');
+    throw new PeriHooksError(
+      'usage',
+      `--serve ${JSON.stringify(value)} is not a URL`,
+      "give the server's address, e.g. --serve http://127.0.0.1:7387",
+    );
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
-    throw new PeriHooksError('usage', `--serve ${JSON.stringify(value)} must be a plain http:// or https:// address`, 'e.g. --serve http://127.0.0.1:7387 (no query, no credentials)');
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new PeriHooksError(
+      'usage',
+      `--serve ${JSON.stringify(value)} must be a plain http:// or https:// address`,
+      'e.g. --serve http://127.0.0.1:7387 (no query, no credentials)',
+    );
   }
   return url.toString().replace(/\/+$/, '');
 }
@@ -181,17 +271,29 @@ function serverUrl(value: string): string {
 function tokenVariable(name: string | undefined, server: string): string | undefined {
   if (name === undefined) {
     if (isLoopback(new URL(server).hostname.replace(/^\[|\]$/g, ''))) return undefined;
-    throw new PeriHooksError('usage', `--serve ${server} is not a loopback address, so the server needs a bearer token, and the hooks would send none`,
-      'add --token-env PERI_HOOKS_TOKEN (the hooks send Authorization: Bearer $PERI_HOOKS_TOKEN; set it to the token of the server\'s --token-file where Claude Code runs)');
+    throw new PeriHooksError(
+      'usage',
+      `--serve ${server} is not a loopback address, so the server needs a bearer token, and the hooks would send none`,
+      "add --token-env PERI_HOOKS_TOKEN (the hooks send Authorization: Bearer $PERI_HOOKS_TOKEN; set it to the token of the server's --token-file where Claude Code runs)",
+    );
   }
   if (!/^[A-Z_][A-Z0-9_]*$/.test(name)) {
-    throw new PeriHooksError('usage', `--token-env ${JSON.stringify(name)} is not a variable name Claude Code fills in`, 'use upper-case letters, digits and _, e.g. --token-env PERI_HOOKS_TOKEN');
+    throw new PeriHooksError(
+      'usage',
+      `--token-env ${JSON.stringify(name)} is not a variable name Claude Code fills in`,
+      'use upper-case letters, digits and _, e.g. --token-env PERI_HOOKS_TOKEN',
+    );
   }
   return name;
 }
 
 /** `entry` in the file's list under `key` (the list is made when the file has none). */
-function addToList(file: string, text: string, key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars', entry: string): string {
+function addToList(
+  file: string,
+  text: string,
+  key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars',
+  entry: string,
+): string {
   const root = parseSettings(file, text);
   const list = child(root, key);
   if (!list) return append(text, root, [entry], key);
@@ -207,8 +309,12 @@ export async function strictJsonWarning(file: string, text: string): Promise<Dia
     return undefined;
   } catch (error) {
     return {
-      severity: 'warning', code: 'settings-not-strict-json', file, ...(await syntaxErrorPosition(text, (error as Error).message)),
-      message: 'this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',
+      severity: 'warning',
+      code: 'settings-not-strict-json',
+      file,
+      ...(await syntaxErrorPosition(text, (error as Error).message)),
+      message:
+        'this file is not strict JSON (a comment or a trailing comma): Claude Code rejects it as malformed and ignores all of it, the registration included',
       fix: 'remove the comments (keep the notes in another file), then run peri-hooks doctor',
     };
   }
@@ -216,18 +322,32 @@ export async function strictJsonWarning(file: string, text: string): Promise<Dia
 
 function checkPolicy(policy: string, settings: SettingsText): void {
   if (!existsSync(policy) || !statSync(policy).isFile()) {
-    throw new PeriHooksError('usage', `policy file ${policy} does not exist`, 'give the path of a settings-style file holding the hooks, e.g. --policy team-policy.json');
+    throw new PeriHooksError(
+      'usage',
+      `policy file ${policy} does not exist`,
+      'give the path of a settings-style file holding the hooks, e.g. --policy team-policy.json',
+    );
   }
   if (realpathSync(policy) === settings.real) {
-    throw new PeriHooksError('usage', `${policy} is the settings file install writes to: Claude Code runs its hooks itself`, 'add --move-hooks to move its hooks into a policy file that peri-hooks runs');
+    throw new PeriHooksError(
+      'usage',
+      `${policy} is the settings file install writes to: Claude Code runs its hooks itself`,
+      'add --move-hooks to move its hooks into a policy file that peri-hooks runs',
+    );
   }
 }
 
 /** The groups --move-hooks takes from the file, per event, without peri-hooks' own handlers. */
-function hooksToMove(settings: SettingsText, root: Node, only: readonly EventName[] | undefined): Map<EventName, unknown[]> {
+function hooksToMove(
+  settings: SettingsText,
+  root: Node,
+  only: readonly EventName[] | undefined,
+): Map<EventName, unknown[]> {
   const moved = new Map<EventName, unknown[]>();
   for (const event of only ?? eventsIn(root)) {
-    const groups = eventGroups(settings.file, root, event).filter((view) => view.own).map(withoutOurs);
+    const groups = eventGroups(settings.file, root, event)
+      .filter((view) => view.own)
+      .map(withoutOurs);
     if (groups.length > 0) moved.set(event, groups);
   }
   return moved;
@@ -239,15 +359,32 @@ function withoutOurs(view: GroupView): unknown {
 }
 
 /** The policy files as the registered firing will load them; one that does not load is refused before anything is written. */
-async function loadPolicies(options: InstallOptions, given: string[], movedFile: string, moved: Map<EventName, unknown[]>) {
+async function loadPolicies(
+  options: InstallOptions,
+  given: string[],
+  movedFile: string,
+  moved: Map<EventName, unknown[]>,
+) {
   // Hooks being moved are loaded inline: their file is written only once everything checks out.
-  const sources = [...given, ...(existsSync(movedFile) ? [movedFile] : []), ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : [])];
+  const sources = [
+    ...given,
+    ...(existsSync(movedFile) ? [movedFile] : []),
+    ...(moved.size > 0 ? [JSON.stringify({ hooks: Object.fromEntries(moved) })] : []),
+  ];
   const loaded = await loadSettings({ ...options.load, settings: sources, settingSources: [] });
   const broken = loaded.sources.filter((source) => source.status !== 'loaded');
-  const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || broken.some((source) => source.file === diagnostic.file));
+  const errors = loaded.diagnostics.filter(
+    (diagnostic) => diagnostic.severity === 'error' || broken.some((source) => source.file === diagnostic.file),
+  );
   if (broken.length > 0 || errors.length > 0) {
-    throw new PeriHooksError('usage', `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
-      `fix it first; peri-hooks validate --setting-sources none ${sources.filter((source) => !source.startsWith('{')).map((source) => `--settings ${source}`).join(' ')} lists every problem`);
+    throw new PeriHooksError(
+      'usage',
+      `the policy does not load, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
+      `fix it first; peri-hooks validate --setting-sources none ${sources
+        .filter((source) => !source.startsWith('{'))
+        .map((source) => `--settings ${source}`)
+        .join(' ')} lists every problem`,
+    );
   }
   return loaded;
 }
@@ -256,27 +393,61 @@ async function loadPolicies(options: InstallOptions, given: string[], movedFile:
  * What `validate` rejects in the policy (a hook that never runs or always fails) refuses the install; with
  * `force` it is registered, and each error comes back as a warning that says so.
  */
-export async function rejectedPolicy(options: Pick<InstallOptions, 'load'>, policies: readonly string[], force: boolean): Promise<Diagnostic[]> {
+export async function rejectedPolicy(
+  options: Pick<InstallOptions, 'load'>,
+  policies: readonly string[],
+  force: boolean,
+): Promise<Diagnostic[]> {
   const { validate } = await import('../validate/index.ts');
   const report = await validate({ ...options.load, settings: [...policies], settingSources: [] });
   const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length === 0) return [];
   if (!force) {
-    throw new PeriHooksError('usage', `validate rejects the policy, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
-      `fix it (peri-hooks validate --setting-sources none ${policies.filter((policy) => !policy.startsWith('{')).map((policy) => `--settings ${policy}`).join(' ')}), or register it as it is with --force`);
+    throw new PeriHooksError(
+      'usage',
+      `validate rejects the policy, so nothing was changed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic, '  ')).join('\n')}`,
+      `fix it (peri-hooks validate --setting-sources none ${policies
+        .filter((policy) => !policy.startsWith('{'))
+        .map((policy) => `--settings ${policy}`)
+        .join(' ')}), or register it as it is with --force`,
+    );
   }
-  return errors.map((diagnostic) => ({ ...diagnostic, severity: 'warning' as const, message: `REGISTERED ANYWAY (--force): ${diagnostic.message}` }));
+  return errors.map((diagnostic) => ({
+    ...diagnostic,
+    severity: 'warning' as const,
+    message: `REGISTERED ANYWAY (--force): ${diagnostic.message}`,
+  }));
 }
 
-function refuseOwnHooks(settings: SettingsText, root: Node, events: readonly EventName[], moved: Map<EventName, unknown[]>, movedFile: string): void {
-  const clashes = events.flatMap((event) => (moved.has(event) ? [] : eventGroups(settings.file, root, event).flatMap((view, i) => (view.own ? [`/hooks/${event}/${i}`] : []))));
+function refuseOwnHooks(
+  settings: SettingsText,
+  root: Node,
+  events: readonly EventName[],
+  moved: Map<EventName, unknown[]>,
+  movedFile: string,
+): void {
+  const clashes = events.flatMap((event) =>
+    moved.has(event)
+      ? []
+      : eventGroups(settings.file, root, event).flatMap((view, i) => (view.own ? [`/hooks/${event}/${i}`] : [])),
+  );
   if (clashes.length === 0) return;
-  throw new PeriHooksError('usage', `${settings.file} still holds hooks of its own for the events to register (${clashes.join(', ')}): Claude Code would run them and the policy both; nothing was changed`,
-    `add --move-hooks to move them into ${movedFile}, which the registration runs, or leave those events out with --events`);
+  throw new PeriHooksError(
+    'usage',
+    `${settings.file} still holds hooks of its own for the events to register (${clashes.join(', ')}): Claude Code would run them and the policy both; nothing was changed`,
+    `add --move-hooks to move them into ${movedFile}, which the registration runs, or leave those events out with --events`,
+  );
 }
 
 /** The file with `group` as the event's registration: in place of the old one, or added at the end. */
-function registerEvent(file: string, text: string, root: Node, event: EventName, group: RegistrationGroup, moving: boolean): { text: string; status: 'added' | 'updated' | 'unchanged' } {
+function registerEvent(
+  file: string,
+  text: string,
+  root: Node,
+  event: EventName,
+  group: RegistrationGroup,
+  moving: boolean,
+): { text: string; status: 'added' | 'updated' | 'unchanged' } {
   if (moving) return { text: replace(text, child(child(root, 'hooks'), event)!, [group]), status: 'added' };
   const views = eventGroups(file, root, event);
   const pure = views.filter((view) => !view.own && view.ours.length > 0);

@@ -2,7 +2,7 @@
 // last one (its comma right after that member, the member on a line of its own, after any comment there), removed
 // with its own line, or a value replaced in place. Every other byte stays as it was, so an uninstall gives back
 // the file as it was before the install. jsonc-parser's own modify() re-formats the whole lines it touches.
-import { createScanner, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { positionAt } from '../config/locate.ts';
 import { excessNesting, MAX_NESTING } from '../config/nesting.ts';
 import { PeriHooksError } from '../errors.ts';
@@ -20,22 +20,40 @@ export function parseSettings(file: string, text: string): Node {
   const tooDeep = excessNesting(text);
   if (tooDeep !== undefined) {
     const { line, column } = positionAt(text, tooDeep);
-    throw new PeriHooksError('invalid-json', `${file} nests arrays and objects more than ${MAX_NESTING} levels deep at line ${line}, column ${column}; nothing was changed`, 'flatten or remove the value that goes that deep: settings need only a few levels');
+    throw new PeriHooksError(
+      'invalid-json',
+      `${file} nests arrays and objects more than ${MAX_NESTING} levels deep at line ${line}, column ${column}; nothing was changed`,
+      'flatten or remove the value that goes that deep: settings need only a few levels',
+    );
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const [first] = errors;
   if (first) {
     const { line, column } = positionAt(text, first.offset);
-    const what = printParseErrorCode(first.error).replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
-    throw new PeriHooksError('invalid-json', `${file} does not parse: ${what} at line ${line}, column ${column}; nothing was changed`, `fix the file (comments are fine, trailing commas are not), then run the command again`);
+    const what = printParseErrorCode(first.error)
+      .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
+      .toLowerCase();
+    throw new PeriHooksError(
+      'invalid-json',
+      `${file} does not parse: ${what} at line ${line}, column ${column}; nothing was changed`,
+      `fix the file (comments are fine, trailing commas are not), then run the command again`,
+    );
   }
-  if (!root || root.type !== 'object') throw new PeriHooksError('invalid-json', `${file} must hold one JSON object; nothing was changed`, 'write { } into it, or remove the file');
+  if (root?.type !== 'object')
+    throw new PeriHooksError(
+      'invalid-json',
+      `${file} must hold one JSON object; nothing was changed`,
+      'write { } into it, or remove the file',
+    );
   const twice = duplicateKey(root);
   if (twice) {
     const [first, last] = twice.map((node) => positionAt(text, node.offset).line);
-    throw new PeriHooksError('invalid-json', `${file} has the key ${JSON.stringify(twice[0].value)} twice in one object (lines ${first} and ${last}): Claude Code reads only the last, so an edit of either could be the one it ignores; nothing was changed`,
-      'merge the two into one key, then run the command again');
+    throw new PeriHooksError(
+      'invalid-json',
+      `${file} has the key ${JSON.stringify(twice[0].value)} twice in one object (lines ${first} and ${last}): Claude Code reads only the last, so an edit of either could be the one it ignores; nothing was changed`,
+      'merge the two into one key, then run the command again',
+    );
   }
   return root;
 }
@@ -68,7 +86,8 @@ export function sameTokens(a: string, b: string): boolean {
     const found: string[] = [];
     // jsonc-parser's SyntaxKind is a const enum, out of reach here: 17 EOF, 14 a line break, 15 blanks.
     for (let kind: number = scanner.scan(); kind !== 17; kind = scanner.scan()) {
-      if (kind !== 14 && kind !== 15) found.push(text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()));
+      if (kind !== 14 && kind !== 15)
+        found.push(text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()));
     }
     return found;
   };
@@ -95,15 +114,25 @@ export function append(text: string, container: Node, value: unknown, key?: stri
   const close = container.offset + container.length - 1;
   const last = children.at(-1);
   const label = key === undefined ? '' : `${JSON.stringify(key)}: `;
-  const multiLine = (indent: string) => `${label}${JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent)}`;
+  const multiLine = (indent: string) =>
+    `${label}${JSON.stringify(value, null, style.unit)
+      .split('\n')
+      .join(style.eol + indent)}`;
   if (!last) {
     const indent = containerIndent + style.unit;
     const inner = text.slice(container.offset + 1, close);
-    if (inner.includes('\n')) return splice(text, lineStart(text, close), 0, `${indent}${multiLine(indent)}${style.eol}`);
-    return splice(text, container.offset + 1, inner.trim() === '' ? inner.length : 0, `${style.eol}${indent}${multiLine(indent)}${style.eol}${containerIndent}`);
+    if (inner.includes('\n'))
+      return splice(text, lineStart(text, close), 0, `${indent}${multiLine(indent)}${style.eol}`);
+    return splice(
+      text,
+      container.offset + 1,
+      inner.trim() === '' ? inner.length : 0,
+      `${style.eol}${indent}${multiLine(indent)}${style.eol}${containerIndent}`,
+    );
   }
   const lastEnd = last.offset + last.length;
-  if (!text.slice(container.offset, close).includes('\n')) return splice(text, lastEnd, 0, `, ${label}${JSON.stringify(value)}`);
+  if (!text.slice(container.offset, close).includes('\n'))
+    return splice(text, lastEnd, 0, `, ${label}${JSON.stringify(value)}`);
   const indent = startsLine(text, last.offset) ? lineIndent(text, last.offset) : containerIndent + style.unit;
   const lineEnd = endOfLine(text, lastEnd);
   if (lineEnd === undefined) return splice(text, lastEnd, 0, `,${style.eol}${indent}${multiLine(indent)}`);
@@ -122,7 +151,8 @@ export function remove(text: string, node: Node): string {
   if (siblings.length === 1) {
     const container = node.parent!;
     const inner = [container.offset + 1, container.offset + container.length - 1] as const;
-    if ((text.slice(inner[0], start) + text.slice(end, inner[1])).trim() === '') return splice(text, inner[0], inner[1] - inner[0], '');
+    if ((text.slice(inner[0], start) + text.slice(end, inner[1])).trim() === '')
+      return splice(text, inner[0], inner[1] - inner[0], '');
     const from = startsLine(text, start) ? lineBreakBefore(text, start) : start;
     return splice(text, from, end - from, '');
   }
@@ -143,13 +173,23 @@ export function remove(text: string, node: Node): string {
 export function replace(text: string, node: Node, value: unknown): string {
   const style = styleOf(text);
   const indent = lineIndent(text, node.offset);
-  return splice(text, node.offset, node.length, JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent));
+  return splice(
+    text,
+    node.offset,
+    node.length,
+    JSON.stringify(value, null, style.unit)
+      .split('\n')
+      .join(style.eol + indent),
+  );
 }
 
 /** The first indented line sets the unit; a file with none gets two spaces. */
 function styleOf(text: string): Style {
   const indent = /^([ \t]+)\S/m.exec(text)?.[1];
-  return { unit: indent === undefined ? '  ' : indent.startsWith('\t') ? '\t' : indent, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  return {
+    unit: indent === undefined ? '  ' : indent.startsWith('\t') ? '\t' : indent,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
 }
 
 function splice(text: string, offset: number, length: number, content: string): string {
@@ -197,4 +237,3 @@ function skipTrivia(text: string, offset: number, lines: boolean): number {
     }
   }
 }
-

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BLOCKABLE_EVENTS } from '../cli/node-version.ts';
-import { portableCommand, PROJECT_BIN, shellCommand, type ProjectRoot } from '../config/registration.ts';
+import { PROJECT_BIN, type ProjectRoot, portableCommand, shellCommand } from '../config/registration.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Artefact } from './artefact.ts';
 
@@ -22,33 +22,69 @@ export interface Portable {
 export type LaunchWord = string | { file: string };
 
 /** The command line that runs peri-hooks with `words`; `event` decides (with `failClosed`) whether a missing peri-hooks blocks. */
-export function launchCommand(launch: Launch, words: readonly LaunchWord[], event: string, failClosed: boolean): string {
-  if ('runner' in launch) return shellCommand([...launch.runner, ...words.map((word) => (typeof word === 'string' ? word : word.file))]);
+export function launchCommand(
+  launch: Launch,
+  words: readonly LaunchWord[],
+  event: string,
+  failClosed: boolean,
+): string {
+  if ('runner' in launch)
+    return shellCommand([...launch.runner, ...words.map((word) => (typeof word === 'string' ? word : word.file))]);
   const { root, projectDir, fix } = launch.portable;
   const blocks = failClosed && BLOCKABLE_EVENTS.includes(event);
   const message = `peri-hooks cannot start here: neither ${PROJECT_BIN} (with node on PATH) nor peri-hooks on PATH; fix: ${fix}${blocks ? '; blocking because the registration is --fail-closed' : ''}`;
-  return portableCommand(root, words.map((word) => (typeof word === 'string' ? word : { inProject: path.relative(projectDir, word.file) || '.' })), { message, exitCode: blocks ? 2 : 1 });
+  return portableCommand(
+    root,
+    words.map((word) => (typeof word === 'string' ? word : { inProject: path.relative(projectDir, word.file) || '.' })),
+    { message, exitCode: blocks ? 2 : 1 },
+  );
 }
 
 /** The portable launch of the project at `projectDir`: its install command when its package.json lists peri-hooks, else the single binary. */
 export function portableLaunch(root: ProjectRoot, projectDir: string): Portable {
-  return { root, projectDir, fix: listsPeriHooks(projectDir) ? 'run npm install in the project' : 'put the peri-hooks single binary on PATH (or npm install --save-dev peri-hooks, Node >= 22.19)' };
+  return {
+    root,
+    projectDir,
+    fix: listsPeriHooks(projectDir)
+      ? 'run npm install in the project'
+      : 'put the peri-hooks single binary on PATH (or npm install --save-dev peri-hooks, Node >= 22.19)',
+  };
 }
 
 /** What a portable registration starts, for people. */
 export function portableArtefact(): Artefact {
-  return { runner: [], description: `peri-hooks from the project's ${PROJECT_BIN}, else from PATH (nothing of this machine is written)` };
+  return {
+    runner: [],
+    description: `peri-hooks from the project's ${PROJECT_BIN}, else from PATH (nothing of this machine is written)`,
+  };
 }
 
 /** Warnings about a portable registration on this machine: policies outside the project, and a peri-hooks it would not find. */
-export function portableWarnings(portable: Portable, policies: readonly string[], file: string, env: Record<string, string | undefined>): Diagnostic[] {
+export function portableWarnings(
+  portable: Portable,
+  policies: readonly string[],
+  file: string,
+  env: Record<string, string | undefined>,
+): Diagnostic[] {
   const warnings: Diagnostic[] = [];
   for (const policy of policies) {
     if (!path.relative(portable.projectDir, policy).startsWith('..')) continue;
-    warnings.push({ severity: 'warning', code: 'policy-outside-project', file, message: `the policy ${policy} is outside the project ${portable.projectDir}: the registration names it as ${path.relative(portable.projectDir, policy)}, which another checkout may not have`, fix: 'keep the policy in the project (committed with it)' });
+    warnings.push({
+      severity: 'warning',
+      code: 'policy-outside-project',
+      file,
+      message: `the policy ${policy} is outside the project ${portable.projectDir}: the registration names it as ${path.relative(portable.projectDir, policy)}, which another checkout may not have`,
+      fix: 'keep the policy in the project (committed with it)',
+    });
   }
   if (findPortable(portable.projectDir, env) === undefined) {
-    warnings.push({ severity: 'warning', code: 'peri-hooks-not-found', file, message: `on this machine the registration finds no peri-hooks (neither ${path.join(portable.projectDir, PROJECT_BIN)} with node on PATH nor peri-hooks on PATH): it says so on every firing and blocks where it is fail-closed`, fix: portable.fix });
+    warnings.push({
+      severity: 'warning',
+      code: 'peri-hooks-not-found',
+      file,
+      message: `on this machine the registration finds no peri-hooks (neither ${path.join(portable.projectDir, PROJECT_BIN)} with node on PATH nor peri-hooks on PATH): it says so on every firing and blocks where it is fail-closed`,
+      fix: portable.fix,
+    });
   }
   return warnings;
 }
@@ -61,7 +97,11 @@ export function findPortable(projectDir: string, env: Record<string, string | un
 }
 
 function onPath(name: string, env: Record<string, string | undefined>): string | undefined {
-  return (env.PATH ?? '').split(':').filter((dir) => dir !== '').map((dir) => path.join(dir, name)).find(executable);
+  return (env.PATH ?? '')
+    .split(':')
+    .filter((dir) => dir !== '')
+    .map((dir) => path.join(dir, name))
+    .find(executable);
 }
 
 function executable(file: string): boolean {
@@ -77,7 +117,9 @@ function listsPeriHooks(projectDir: string): boolean {
   if (!existsSync(manifest)) return false;
   try {
     const json = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, unknown> | undefined>;
-    return ['devDependencies', 'dependencies', 'optionalDependencies'].some((key) => json[key]?.['peri-hooks'] !== undefined);
+    return ['devDependencies', 'dependencies', 'optionalDependencies'].some(
+      (key) => json[key]?.['peri-hooks'] !== undefined,
+    );
   } catch {
     return false;
   }

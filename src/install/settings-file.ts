@@ -2,7 +2,19 @@
 // atomically (a temporary file renamed over it, its mode kept, symlinks followed), with the text before the first
 // install kept next to it as a backup. A file whose bytes peri-hooks cannot give back as they were is refused.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  type Stats,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { settingsFiles } from '../config/discover.ts';
 import type { LoadOptions } from '../config/index.ts';
@@ -28,7 +40,10 @@ export interface SettingsText {
   bom?: true;
 }
 
-export function scopeFile(scope: Scope, options: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>): string {
+export function scopeFile(
+  scope: Scope,
+  options: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+): string {
   return settingsFiles(options)[scope];
 }
 
@@ -41,7 +56,16 @@ export function readSettingsText(file: string): SettingsText {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw unreadable(file, error);
     const target = danglingTarget(file);
-    return { file, real: file, text: undefined, ...(target === undefined ? {} : { unfaithful: `it is a symlink to ${target}, which does not exist: writing it would put a file in place of the link` }) };
+    return {
+      file,
+      real: file,
+      text: undefined,
+      ...(target === undefined
+        ? {}
+        : {
+            unfaithful: `it is a symlink to ${target}, which does not exist: writing it would put a file in place of the link`,
+          }),
+    };
   }
   let read: ReturnType<typeof readSettingsBytes>;
   try {
@@ -54,7 +78,12 @@ export function readSettingsText(file: string): SettingsText {
     return { file, real, ...withoutBom(UTF8.decode(read.bytes)), ...unfaithful(read.stats) };
   } catch {
     const at = firstInvalidUtf8(read.bytes);
-    return { file, real, ...withoutBom(read.bytes.toString('utf8')), unfaithful: `it is not valid UTF-8 (byte ${at}): its text cannot be edited without changing bytes that are not peri-hooks'` };
+    return {
+      file,
+      real,
+      ...withoutBom(read.bytes.toString('utf8')),
+      unfaithful: `it is not valid UTF-8 (byte ${at}): its text cannot be edited without changing bytes that are not peri-hooks'`,
+    };
   }
 }
 
@@ -64,8 +93,12 @@ function withoutBom(text: string): { text: string; bom?: true } {
 
 /** A file edited by replacing it loses its other hard links, and a read-only one was meant to stay as it is. */
 function unfaithful(stats: Stats): { unfaithful?: string } {
-  if (stats.nlink > 1) return { unfaithful: `it has ${stats.nlink} hard links: writing it would leave the other ${stats.nlink - 1} with the old text` };
-  if ((stats.mode & 0o200) === 0) return { unfaithful: `it is read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')})` };
+  if (stats.nlink > 1)
+    return {
+      unfaithful: `it has ${stats.nlink} hard links: writing it would leave the other ${stats.nlink - 1} with the old text`,
+    };
+  if ((stats.mode & 0o200) === 0)
+    return { unfaithful: `it is read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')})` };
   return {};
 }
 
@@ -92,7 +125,11 @@ function firstInvalidUtf8(bytes: Buffer): number {
 export function checkWritable(reads: readonly SettingsText[]): void {
   for (const read of reads) {
     if (read.unfaithful !== undefined) {
-      throw new PeriHooksError('settings-unwritable', `${read.file} cannot be edited faithfully: ${read.unfaithful}; nothing was changed`, 'edit the file by hand, or make it a plain, writable UTF-8 file and run the command again');
+      throw new PeriHooksError(
+        'settings-unwritable',
+        `${read.file} cannot be edited faithfully: ${read.unfaithful}; nothing was changed`,
+        'edit the file by hand, or make it a plain, writable UTF-8 file and run the command again',
+      );
     }
   }
 }
@@ -105,7 +142,11 @@ export function writeSettingsText(read: SettingsText, text: string): string | un
     mkdirSync(path.dirname(real), { recursive: true });
     const current = readSettingsText(read.file).text;
     if (current !== read.text) {
-      throw new PeriHooksError('settings-unwritable', `${read.file} changed while peri-hooks was editing it; nothing was written`, 'run the command again');
+      throw new PeriHooksError(
+        'settings-unwritable',
+        `${read.file} changed while peri-hooks was editing it; nothing was written`,
+        'run the command again',
+      );
     }
     const mode = read.text === undefined ? undefined : lstatSync(real).mode & 0o7777;
     const backup = read.text === undefined ? undefined : `${real}${BACKUP_SUFFIX}`;
@@ -118,8 +159,13 @@ export function writeSettingsText(read: SettingsText, text: string): string | un
   } catch (error) {
     if (error instanceof PeriHooksError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new PeriHooksError('settings-unwritable', `cannot write ${read.file}: ${code ?? (error as Error).message}; nothing was changed there`,
-      code === 'EACCES' || code === 'EPERM' ? 'run it as a user who may write that file (the managed scope usually needs root)' : 'check the folder exists and is writable');
+    throw new PeriHooksError(
+      'settings-unwritable',
+      `cannot write ${read.file}: ${code ?? (error as Error).message}; nothing was changed there`,
+      code === 'EACCES' || code === 'EPERM'
+        ? 'run it as a user who may write that file (the managed scope usually needs root)'
+        : 'check the folder exists and is writable',
+    );
   }
 }
 
@@ -153,21 +199,28 @@ export function replaceFile(file: string, content: string | Uint8Array, mode: nu
   try {
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
       if (mode !== undefined) fchmodSync(fd, mode);
     } finally {
       closeSync(fd);
     }
     renameSync(temporary, file);
   } catch (error) {
-    try { unlinkSync(temporary); } catch { /* gone already */ }
+    try {
+      unlinkSync(temporary);
+    } catch {
+      /* gone already */
+    }
     throw error;
   }
 }
 
 function createTemporary(file: string, mode: number | undefined): { temporary: string; fd: number } {
   for (let attempt = 1; ; attempt++) {
-    const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(9).toString('base64url')}.tmp`);
+    const temporary = path.join(
+      path.dirname(file),
+      `.${path.basename(file)}.${randomBytes(9).toString('base64url')}.tmp`,
+    );
     try {
       return { temporary, fd: openSync(temporary, 'wx', mode ?? 0o666) };
     } catch (error) {
@@ -177,6 +230,11 @@ function createTemporary(file: string, mode: number | undefined): { temporary: s
 }
 
 function unreadable(file: string, error: unknown): PeriHooksError {
-  const reason = typeof error === 'string' ? error : (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-  return new PeriHooksError('settings-unreadable', `cannot read ${file}: ${reason}; nothing was changed`, 'make it a readable file');
+  const reason =
+    typeof error === 'string' ? error : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+  return new PeriHooksError(
+    'settings-unreadable',
+    `cannot read ${file}: ${reason}; nothing was changed`,
+    'make it a readable file',
+  );
 }

@@ -4,13 +4,13 @@
 // backup's bytes come back.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createdByInstall, removeCreated } from './created.ts';
 import type { LoadOptions } from '../config/index.ts';
 import type { EventName } from '../events.ts';
-import { child, looseTree, parseSettings, remove, sameTokens, type Node } from './jsonc-edit.ts';
+import { createdByInstall, removeCreated } from './created.ts';
 import { eventsIn } from './groups.ts';
-import { movedHooksFile, oldRegistration, type FileChange } from './install.ts';
-import { firstBackup, readSettingsText, scopeFile, writeSettingsText, type Scope } from './settings-file.ts';
+import { type FileChange, movedHooksFile, oldRegistration } from './install.ts';
+import { child, looseTree, type Node, parseSettings, remove, sameTokens } from './jsonc-edit.ts';
+import { firstBackup, readSettingsText, type Scope, scopeFile, writeSettingsText } from './settings-file.ts';
 
 export interface UninstallOptions {
   scope: Scope;
@@ -43,7 +43,10 @@ export function uninstall(options: UninstallOptions): UninstallResult {
   for (const event of eventsIn(root).filter((candidate) => options.events?.includes(candidate) ?? true)) {
     let handlers = 0;
     for (let target = oldRegistration(file, root, event); target; target = oldRegistration(file, root, event)) {
-      handlers += target.type === 'object' && Array.isArray(child(target, 'hooks')?.children) ? child(target, 'hooks')!.children!.length : 1;
+      handlers +=
+        target.type === 'object' && Array.isArray(child(target, 'hooks')?.children)
+          ? child(target, 'hooks')!.children!.length
+          : 1;
       root = parseSettings(file, (text = remove(text, emptied(root, target, event, prior))));
     }
     if (handlers > 0) removed.push({ event, handlers });
@@ -56,7 +59,12 @@ export function uninstall(options: UninstallOptions): UninstallResult {
     return { file, removed, change: { file, before: settings.text, after: '' }, ...movedHooks };
   }
   const backup = options.dryRun ? undefined : writeSettingsText(settings, text);
-  return { file, removed, change: { file, before: settings.text, after: text, ...(backup === undefined ? {} : { backup }) }, ...movedHooks };
+  return {
+    file,
+    removed,
+    change: { file, before: settings.text, after: text, ...(backup === undefined ? {} : { backup }) },
+    ...movedHooks,
+  };
 }
 
 /**
@@ -67,6 +75,7 @@ function emptied(root: Node, target: Node, event: EventName, prior: Node | undef
   const hooks = child(root, 'hooks')!;
   const array = child(hooks, event)!;
   const wasEmpty = (node: Node | undefined) => node !== undefined && node.children?.length === 0;
-  if (target.parent !== array || array.children!.length > 1 || wasEmpty(child(child(prior, 'hooks'), event))) return target;
+  if (target.parent !== array || array.children!.length > 1 || wasEmpty(child(child(prior, 'hooks'), event)))
+    return target;
   return hooks.children!.length > 1 || wasEmpty(child(prior, 'hooks')) ? array.parent! : hooks.parent!;
 }

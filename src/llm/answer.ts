@@ -22,7 +22,10 @@ const reasonProperty = { type: 'string', description: 'One or two sentences; sho
 export function verdictTool(withImpossible: boolean): ToolDefinition {
   const properties: Record<string, unknown> = { ok: okProperty, reason: reasonProperty };
   if (withImpossible) {
-    properties.impossible = { type: 'boolean', description: 'true with ok false: more work cannot meet the condition.' };
+    properties.impossible = {
+      type: 'boolean',
+      description: 'true with ok false: more work cannot meet the condition.',
+    };
   }
   return {
     name: VERDICT_TOOL,
@@ -35,7 +38,12 @@ export function verdictTool(withImpossible: boolean): ToolDefinition {
 export const structuredOutputTool: ToolDefinition = {
   name: STRUCTURED_OUTPUT_TOOL,
   description: 'Report your final decision. Calling it ends the evaluation.',
-  input_schema: { type: 'object', properties: { ok: okProperty, reason: reasonProperty }, required: ['ok'], additionalProperties: false },
+  input_schema: {
+    type: 'object',
+    properties: { ok: okProperty, reason: reasonProperty },
+    required: ['ok'],
+    additionalProperties: false,
+  },
 };
 
 export function validateVerdict(value: unknown): ParsedVerdict {
@@ -47,7 +55,10 @@ export function validateVerdict(value: unknown): ParsedVerdict {
 
 /** Text answers (a gateway that ignores tool_choice): code fences and prose around one JSON object are tolerated. */
 export function parseVerdictText(text: string): ParsedVerdict {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const trimmed = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   for (const candidate of [trimmed, trimmed.slice(trimmed.indexOf('{'), trimmed.lastIndexOf('}') + 1)]) {
     if (!candidate) continue;
     try {

@@ -1,7 +1,7 @@
 // A small Messages API client: one POST, retried on 429/5xx/529 within the hook's deadline.
 // undici is imported on first use so that firings without a model hook never pay for it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { redact, type ModelConfig } from './config.ts';
+import { type ModelConfig, redact } from './config.ts';
 import type { ErrorBody, MessagesRequest, MessagesResponse } from './wire.ts';
 
 export type CallResult = { ok: true; message: MessagesResponse } | { ok: false; error: string };
@@ -16,7 +16,11 @@ export interface CallOptions {
 const MAX_RETRIES = 4;
 const MAX_DELAY_MS = 8000;
 
-export async function createMessage(config: ModelConfig, body: MessagesRequest, options: CallOptions): Promise<CallResult> {
+export async function createMessage(
+  config: ModelConfig,
+  body: MessagesRequest,
+  options: CallOptions,
+): Promise<CallResult> {
   const fail = (error: string): CallResult => ({ ok: false, error: redact(error, config.secrets) });
   const { request } = await import('undici');
   for (let attempt = 0; ; attempt++) {
@@ -35,14 +39,17 @@ export async function createMessage(config: ModelConfig, body: MessagesRequest, 
       text = await response.body.text();
     } catch (error) {
       if (options.signal.aborted) return fail('aborted');
-      return fail(`cannot reach ${config.origin}: ${describeNetworkError(error)}; check ANTHROPIC_BASE_URL and the network`);
+      return fail(
+        `cannot reach ${config.origin}: ${describeNetworkError(error)}; check ANTHROPIC_BASE_URL and the network`,
+      );
     }
     if (status >= 200 && status < 300) return parseMessage(text, fail, config.secrets);
     const problem = parseError(text, config.secrets);
     const summary = `${status} ${problem.type}: ${problem.message}`;
     if (!isRetryable(status, headers) || attempt >= MAX_RETRIES) return fail(explain(status, summary, config));
     const delay = retryDelay(headers, attempt);
-    if (Date.now() + delay >= options.deadline) return fail(`${summary} (not retried: the hook's timeout would pass first)`);
+    if (Date.now() + delay >= options.deadline)
+      return fail(`${summary} (not retried: the hook's timeout would pass first)`);
     try {
       await sleep(delay, undefined, { signal: options.signal });
     } catch {
@@ -64,7 +71,8 @@ function parseMessage(text: string, fail: (error: string) => CallResult, secrets
 function parseError(text: string, secrets: readonly string[]): { type: string; message: string } {
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
-    if (body.type === 'error' && body.error) return { type: String(body.error.type), message: clip(String(body.error.message), secrets) };
+    if (body.type === 'error' && body.error)
+      return { type: String(body.error.type), message: clip(String(body.error.message), secrets) };
   } catch {
     // not JSON: a proxy's HTML page, say
   }
@@ -95,7 +103,8 @@ function explain(status: number, summary: string, config: ModelConfig): string {
   const credentials = config.credentialVars.join(' and ') || 'ANTHROPIC_API_KEY (none is set)';
   if (status === 401) return `${summary}; check ${credentials}`;
   if (status === 403) return `${summary}; the credentials in ${credentials} may not use model "${config.model}"`;
-  if (status === 404) return `${summary}; check the model "${config.model}" (from ${config.modelSource}) and ANTHROPIC_BASE_URL`;
+  if (status === 404)
+    return `${summary}; check the model "${config.model}" (from ${config.modelSource}) and ANTHROPIC_BASE_URL`;
   return summary;
 }
 

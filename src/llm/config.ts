@@ -67,6 +67,7 @@ export function resolveModelConfig(env: Env, hookModel: string | undefined): Mod
 /** Replaces every secret in `text`, longest first (one may contain another); a gateway may echo a key back in an error message. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length > 0) out = out.split(secret).join('[redacted]');
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length))
+    if (secret.length > 0) out = out.split(secret).join('[redacted]');
   return out;
 }

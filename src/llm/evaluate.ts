@@ -1,13 +1,14 @@
 // The frame both model runners share: configuration, one deadline for every API call, duration,
 // and the rule that a runner never throws.
-import { EVENTS } from '../events.ts';
-import type { RawOutcome, RunContext } from '../types.ts';
-import { createMessage, type CallResult } from './client.ts';
-import { redact, resolveModelConfig } from './config.ts';
-import { cancelledOutcome, errorOutcome, type Outcome } from '../runners/raw-outcome.ts';
-import type { MessagesRequest } from './wire.ts';
-import { timerMs } from '../timer.ts';
+
 import { nowMs } from '../clock.ts';
+import { EVENTS } from '../events.ts';
+import { cancelledOutcome, errorOutcome, type Outcome } from '../runners/raw-outcome.ts';
+import { timerMs } from '../timer.ts';
+import type { RawOutcome, RunContext } from '../types.ts';
+import { type CallResult, createMessage } from './client.ts';
+import { redact, resolveModelConfig } from './config.ts';
+import type { MessagesRequest } from './wire.ts';
 
 export interface Evaluation {
   call: (request: Omit<MessagesRequest, 'model'>) => Promise<CallResult>;

@@ -1,5 +1,5 @@
 // What the evaluator reads: the user's prompt with the event JSON, and the system prompts around it.
-import { isStopEvent, type EventName } from '../events.ts';
+import { type EventName, isStopEvent } from '../events.ts';
 
 /** `$ARGUMENTS` becomes the input JSON and `\$` a literal `$`; without `$ARGUMENTS` the input is appended. */
 export function substituteArguments(prompt: string, inputJson: string): string {

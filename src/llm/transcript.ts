@@ -10,7 +10,8 @@ const RAW_FACTOR = 4;
 const BLOCK_CAP = 2000;
 
 export async function renderTranscript(path: unknown, budget = TRANSCRIPT_BUDGET_CHARS): Promise<string> {
-  if (typeof path !== 'string' || path === '') return '(No transcript is available: the hook input has no transcript_path.)';
+  if (typeof path !== 'string' || path === '')
+    return '(No transcript is available: the hook input has no transcript_path.)';
   let raw: string;
   let cutRaw: boolean;
   try {
@@ -58,7 +59,14 @@ function renderLine(line: string): string | undefined {
   return body ? `${entry.type}: ${body}` : undefined;
 }
 
-function renderBlock(block: { type?: unknown; text?: unknown; name?: unknown; input?: unknown; content?: unknown; is_error?: unknown }): string {
+function renderBlock(block: {
+  type?: unknown;
+  text?: unknown;
+  name?: unknown;
+  input?: unknown;
+  content?: unknown;
+  is_error?: unknown;
+}): string {
   if (block.type === 'text' && typeof block.text === 'string') return block.text;
   if (block.type === 'tool_use') return cap(`[tool call ${String(block.name)}] ${JSON.stringify(block.input)}`);
   if (block.type === 'tool_result') {

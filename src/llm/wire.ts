@@ -65,5 +65,7 @@ export function isToolUse(block: ContentBlock): block is ToolUseBlock {
 }
 
 export function textOf(content: readonly ContentBlock[]): string {
-  return content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('\n');
+  return content
+    .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
+    .join('\n');
 }

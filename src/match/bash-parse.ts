@@ -35,7 +35,10 @@ type Token =
   | { kind: 'redir'; op: string }
   | { kind: 'eof' };
 
-interface HereDoc { delimiter: string; stripTabs: boolean }
+interface HereDoc {
+  delimiter: string;
+  stripTabs: boolean;
+}
 
 interface State {
   src: string;
@@ -70,8 +73,29 @@ const TRACKED_VARIABLE = '__TRACKED_VAR__';
 /** `"…$!…"` reads both as the placeholder and as empty text (§20.3 item 21): marked, then read both ways. */
 const EMPTY_OR_TRACKED = '\u0000!';
 const TRACKED_VARIABLES = new Set([
-  'USER', 'LOGNAME', 'PWD', 'OLDPWD', 'PATH', 'SHELL', 'HOSTNAME', 'TMPDIR', 'UID', 'EUID', 'PPID', 'RANDOM',
-  'SECONDS', 'LINENO', 'BASH_VERSION', 'BASHPID', 'SHLVL', 'HISTFILE', 'IFS', '?', '$', '#', '-',
+  'USER',
+  'LOGNAME',
+  'PWD',
+  'OLDPWD',
+  'PATH',
+  'SHELL',
+  'HOSTNAME',
+  'TMPDIR',
+  'UID',
+  'EUID',
+  'PPID',
+  'RANDOM',
+  'SECONDS',
+  'LINENO',
+  'BASH_VERSION',
+  'BASHPID',
+  'SHLVL',
+  'HISTFILE',
+  'IFS',
+  '?',
+  '$',
+  '#',
+  '-',
 ]);
 /** A HOME holding these is not substituted unquoted: a blank was observed, the rest are peri-hooks' choice. */
 const UNSAFE_IN_HOME = /[ \t\n*?[]/;
@@ -427,7 +451,10 @@ function unquotedValue(out: Collected, name: string): string | undefined {
 
 type Expansion = { kind: 'text'; value: string } | { kind: 'variable'; name: string } | { kind: 'substitution' };
 
-interface QuotedPart { value: string; substitution: boolean }
+interface QuotedPart {
+  value: string;
+  substitution: boolean;
+}
 
 /** A double-quoted string; its expansions are read once the number of other characters is known (§20.3 item 21). */
 function readDoubleQuoted(st: State): QuotedPart {
@@ -503,7 +530,8 @@ function readDollar(st: State, quoted: boolean): Expansion {
     st.pos++;
     return { kind: 'text', value: '' };
   }
-  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(st.pos + 1))?.[0] ?? (/[0-9$?!#@*-]/.test(nextChar) ? nextChar : '');
+  const name =
+    /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(st.pos + 1))?.[0] ?? (/[0-9$?!#@*-]/.test(nextChar) ? nextChar : '');
   if (name !== '') {
     st.pos += 1 + name.length;
     return { kind: 'variable', name };

@@ -36,7 +36,8 @@ function absolutePath(filePath: string, cwd: string, home: string): string {
  */
 function anchor(specifier: string, cwd: string, home: string): Anchored {
   if (specifier.startsWith('//')) return { root: '/', pattern: specifier.slice(1), absolute: specifier.slice(1) };
-  if (specifier.startsWith('~/')) return { root: home, pattern: specifier.slice(1), absolute: join(home, specifier.slice(1)) };
+  if (specifier.startsWith('~/'))
+    return { root: home, pattern: specifier.slice(1), absolute: join(home, specifier.slice(1)) };
   if (specifier.startsWith('/')) return { root: cwd, pattern: specifier, absolute: specifier };
   const pattern = specifier.replace(/^(?:\.\/)+/, '');
   return { root: cwd, pattern, absolute: pattern };

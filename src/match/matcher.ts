@@ -27,11 +27,17 @@ export function matchesMatcher(event: EventName, matcher: string | undefined, va
   const def = EVENTS[event];
   const isTool = def.matcherField === 'tool_name';
   const pattern = def.matcherStripsContextSuffix
-    ? matcher.split('|').map((alternative) => alternative.replace(MODEL_SUFFIX, '')).join('|')
+    ? matcher
+        .split('|')
+        .map((alternative) => alternative.replace(MODEL_SUFFIX, ''))
+        .join('|')
     : matcher;
   const narrow = def.matcherPipeListOnly === true;
   if ((narrow ? NARROW_LIST : WIDE_LIST).test(pattern)) {
-    const names = pattern.split(narrow ? /\|/ : /[|,]/).map((name) => name.trim()).filter((name) => name !== '');
+    const names = pattern
+      .split(narrow ? /\|/ : /[|,]/)
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
     return { matches: names.some((name) => (isTool ? canonicalToolName(name) : name) === value) };
   }
   const candidates = isTool ? [value, ...legacyNamesOf(value)] : [value];
@@ -39,10 +45,16 @@ export function matchesMatcher(event: EventName, matcher: string | undefined, va
   if ('matches' in result) return { matches: result.matches.includes(true) };
   const shown = `"${clipped(matcher)}"${matcher.length > SHOWN_CHARACTERS ? ` (${matcher.length} characters)` : ''}`;
   if ('tooSlow' in result) {
-    return { matches: false, invalid: `Regex matcher ${shown} did not finish within ${RUN_BUDGET_MS / 1000} s on "${result.tooSlow}"; it matches nothing` };
+    return {
+      matches: false,
+      invalid: `Regex matcher ${shown} did not finish within ${RUN_BUDGET_MS / 1000} s on "${result.tooSlow}"; it matches nothing`,
+    };
   }
   // V8's message quotes the regex again.
-  return { matches: false, invalid: `Invalid regex pattern in hook matcher ${shown}: ${result.invalid.replace(pattern, () => clipped(pattern))}` };
+  return {
+    matches: false,
+    invalid: `Invalid regex pattern in hook matcher ${shown}: ${result.invalid.replace(pattern, () => clipped(pattern))}`,
+  };
 }
 
 const SHOWN_CHARACTERS = 60;

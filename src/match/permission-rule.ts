@@ -9,7 +9,12 @@ import { analysePowerShell } from './rule-powershell.ts';
 import { shellRuleMatches, shellSpecifierProblem } from './rule-shell.ts';
 import { wildcardMatches } from './rule-wildcard.ts';
 
-export interface ToolCall { toolName: string; toolInput: Record<string, unknown>; cwd: string; home: string }
+export interface ToolCall {
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  cwd: string;
+  home: string;
+}
 
 export interface IfCheck {
   /** What Claude Code 2.1.332 decides: run the hook or skip it. */
@@ -21,9 +26,18 @@ export interface IfCheck {
   malformed?: string;
 }
 
-interface ShellTool { kind: 'shell'; analyse: (command: string, home: string) => ShellAnalysis; ignoreCase: boolean }
-interface FileTool { kind: 'file'; field: string }
-interface PatternTool { kind: 'pattern' }
+interface ShellTool {
+  kind: 'shell';
+  analyse: (command: string, home: string) => ShellAnalysis;
+  ignoreCase: boolean;
+}
+interface FileTool {
+  kind: 'file';
+  field: string;
+}
+interface PatternTool {
+  kind: 'pattern';
+}
 type Matcher = ShellTool | FileTool | PatternTool;
 
 /** The tools with a permission matcher (§20.1 item 16). Monitor runs a shell command, so it reads like Bash. */
@@ -46,8 +60,10 @@ export function matchesIf(rule: string, call: ToolCall): IfCheck {
   const tool = canonicalToolName(parsed.toolName);
   const matcher = MATCHERS[tool];
   const malformed = parsed.problem ?? specifierProblem(parsed.toolName, matcher, parsed.specifier);
-  const matches = parsed.toolValid && tool === canonicalToolName(call.toolName)
-    && (parsed.specifier === undefined || (matcher !== undefined && specifierMatches(matcher, parsed.specifier, call)));
+  const matches =
+    parsed.toolValid &&
+    tool === canonicalToolName(call.toolName) &&
+    (parsed.specifier === undefined || (matcher !== undefined && specifierMatches(matcher, parsed.specifier, call)));
   return malformed === undefined ? { matches } : { matches, malformed };
 }
 
@@ -55,7 +71,10 @@ function specifierMatches(matcher: Matcher, specifier: string, call: ToolCall): 
   const input = call.toolInput;
   switch (matcher.kind) {
     case 'shell':
-      return typeof input.command === 'string' && shellRuleMatches(specifier, matcher.analyse(input.command, call.home), matcher.ignoreCase);
+      return (
+        typeof input.command === 'string' &&
+        shellRuleMatches(specifier, matcher.analyse(input.command, call.home), matcher.ignoreCase)
+      );
     case 'file': {
       const file = input[matcher.field];
       return typeof file === 'string' && file !== '' && fileRuleMatches(specifier, file, call.cwd, call.home);
@@ -65,7 +84,11 @@ function specifierMatches(matcher: Matcher, specifier: string, call: ToolCall): 
   }
 }
 
-function specifierProblem(tool: string, matcher: Matcher | undefined, specifier: string | undefined): string | undefined {
+function specifierProblem(
+  tool: string,
+  matcher: Matcher | undefined,
+  specifier: string | undefined,
+): string | undefined {
   if (specifier === undefined) return undefined;
   if (matcher === undefined) {
     return `"${tool}(${specifier})" never matches: Claude Code 2.1.332 checks \`if\` specifiers only for ${Object.keys(MATCHERS).join(', ')}; use "${tool}" alone`;

@@ -21,21 +21,38 @@ export function parseRule(rule: string): ParsedRule {
   if (open === -1) return bareTool(rule);
   const close = indexOfUnescaped(rule, ')', 'last');
   if (close !== rule.length - 1 || close < open) {
-    return { toolName: rule, toolValid: false, problem: `"${rule}" is not one rule of the form Tool or Tool(specifier): the closing parenthesis must end it` };
+    return {
+      toolName: rule,
+      toolValid: false,
+      problem: `"${rule}" is not one rule of the form Tool or Tool(specifier): the closing parenthesis must end it`,
+    };
   }
   const toolName = rule.slice(0, open);
   if (!TOOL_NAME.test(toolName)) {
-    return { toolName: rule, toolValid: false, problem: `"${rule}" has no valid tool name before "(" (${describeToolProblem(toolName)})` };
+    return {
+      toolName: rule,
+      toolValid: false,
+      problem: `"${rule}" has no valid tool name before "(" (${describeToolProblem(toolName)})`,
+    };
   }
   const raw = rule.slice(open + 1, close);
   const problem = specifierProblem(raw);
   const specifier = raw === '' || raw === '*' ? undefined : unescapeParens(raw);
-  return { toolName, toolValid: true, ...(specifier === undefined ? {} : { specifier }), ...(problem ? { problem: `"${rule}": ${problem}` } : {}) };
+  return {
+    toolName,
+    toolValid: true,
+    ...(specifier === undefined ? {} : { specifier }),
+    ...(problem ? { problem: `"${rule}": ${problem}` } : {}),
+  };
 }
 
 function bareTool(rule: string): ParsedRule {
   if (TOOL_NAME.test(rule)) return { toolName: rule, toolValid: true };
-  return { toolName: rule, toolValid: false, problem: `"${rule}" is not one rule of the form Tool or Tool(specifier) (${describeToolProblem(rule)})` };
+  return {
+    toolName: rule,
+    toolValid: false,
+    problem: `"${rule}" is not one rule of the form Tool or Tool(specifier) (${describeToolProblem(rule)})`,
+  };
 }
 
 function describeToolProblem(name: string): string {
@@ -54,7 +71,8 @@ function specifierProblem(raw: string): string | undefined {
     else if (raw[i] === '(') depth++;
     else if (raw[i] === ')' && --depth < 0) break;
   }
-  if (depth < 0 && LOOKS_LIKE_SECOND_RULE.test(raw)) return '`if` takes exactly one rule; lists and `||` are not supported';
+  if (depth < 0 && LOOKS_LIKE_SECOND_RULE.test(raw))
+    return '`if` takes exactly one rule; lists and `||` are not supported';
   if (depth !== 0) return 'the specifier has unbalanced parentheses (escape literal ones as \\( and \\))';
   if (raw.trim() === ':*') return 'the legacy `:*` form needs a command prefix before it';
   return undefined;

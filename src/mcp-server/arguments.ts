@@ -3,12 +3,15 @@
 // "". Each field is read back to the type the event's input schema gives it; values already typed (Codex keeps a
 // whole-value placeholder's JSON type) pass as they are. The event is `hook_event_name`, a field of every input.
 import type * as z from 'zod';
-import { isEventName, type EventName } from '../events.ts';
 import { PeriHooksError } from '../errors.ts';
+import { type EventName, isEventName } from '../events.ts';
 import { inputSchema } from '../input.ts';
 
 type Kind = 'string' | 'boolean' | 'number' | 'json' | 'unknown';
-interface Field { kind: Kind; optional: boolean }
+interface Field {
+  kind: Kind;
+  optional: boolean;
+}
 
 const fieldCache = new Map<EventName, ReadonlyMap<string, Field>>();
 
@@ -30,16 +33,27 @@ function fieldOf(schema: z.ZodType): Field {
     optional = true;
     def = (def.innerType as unknown as { _zod: { def: typeof def } })._zod.def;
   }
-  const kind: Kind = def.type === 'string' || def.type === 'boolean' || def.type === 'number' ? def.type
-    : def.type === 'record' || def.type === 'object' || def.type === 'array' ? 'json' : 'unknown';
+  const kind: Kind =
+    def.type === 'string' || def.type === 'boolean' || def.type === 'number'
+      ? def.type
+      : def.type === 'record' || def.type === 'object' || def.type === 'array'
+        ? 'json'
+        : 'unknown';
   return { kind, optional };
 }
 
 /** The event and the typed input; a field that cannot be read is an invalid-input error naming it. */
-export function inputFromArguments(args: Record<string, unknown> | undefined): { event: EventName; input: Record<string, unknown> } {
+export function inputFromArguments(args: Record<string, unknown> | undefined): {
+  event: EventName;
+  input: Record<string, unknown>;
+} {
   const event = args?.hook_event_name;
   if (typeof event !== 'string' || !isEventName(event)) {
-    throw new PeriHooksError('invalid-input', `the fire tool's arguments name no hook event ($.hook_event_name is ${JSON.stringify(event ?? null)})`, 'pass "hook_event_name": "${hook_event_name}" in the mcp_tool hook\'s input (peri-hooks install --via mcp writes it)');
+    throw new PeriHooksError(
+      'invalid-input',
+      `the fire tool's arguments name no hook event ($.hook_event_name is ${JSON.stringify(event ?? null)})`,
+      'pass "hook_event_name": "${hook_event_name}" in the mcp_tool hook\'s input (peri-hooks install --via mcp writes it)',
+    );
   }
   const fields = inputFields(event);
   const input: Record<string, unknown> = {};
@@ -57,9 +71,15 @@ export function inputFromArguments(args: Record<string, unknown> | undefined): {
 }
 
 function typed(event: EventName, name: string, kind: Kind, text: string): unknown {
-  const wrong = (what: string) => new PeriHooksError('invalid-input', `the fire tool's argument $.${name} is not ${what} (${event}): ${JSON.stringify(text.slice(0, 80))}`, `pass "${name}": "\${${name}}" as Claude Code substitutes it`);
+  const wrong = (what: string) =>
+    new PeriHooksError(
+      'invalid-input',
+      `the fire tool's argument $.${name} is not ${what} (${event}): ${JSON.stringify(text.slice(0, 80))}`,
+      `pass "${name}": "\${${name}}" as Claude Code substitutes it`,
+    );
   switch (kind) {
-    case 'string': return text;
+    case 'string':
+      return text;
     case 'boolean':
       if (text === 'true' || text === 'false') return text === 'true';
       throw wrong('true or false');

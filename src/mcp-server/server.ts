@@ -3,10 +3,10 @@
 // fields as the agent substitutes them; its answer is the hook JSON the agent honours. Settings load once and are
 // revalidated per call (as `serve` does); every call is `fire` itself, and calls run concurrently.
 import { Server } from '@modelcontextprotocol/server';
-import { canBlock, isEventName, type EventName } from '../events.ts';
-import { PeriHooksError } from '../errors.ts';
-import { fire, type FireOptions } from '../fire.ts';
 import { settingsCache } from '../config/settings-cache.ts';
+import { PeriHooksError } from '../errors.ts';
+import { canBlock, type EventName, isEventName } from '../events.ts';
+import { type FireOptions, fire } from '../fire.ts';
 import { createConnectionPool } from '../mcp/pool.ts';
 import { failClosedBlock, httpAnswer } from '../serve/http-answer.ts';
 import { VERSION } from '../version.ts';
@@ -33,7 +33,10 @@ export interface HookMcpServer {
   close(): Promise<void>;
 }
 
-const text = (value: string, isError = false): ToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
+const text = (value: string, isError = false): ToolResult => ({
+  content: [{ type: 'text', text: value }],
+  ...(isError ? { isError: true } : {}),
+});
 
 export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
   const cache = settingsCache();
@@ -48,11 +51,17 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
     try {
       const parsed = inputFromArguments(args);
       const report = await fire(parsed.event, JSON.stringify(parsed.input), {
-        ...options.fire, env, inputSource: 'the fire tool\'s arguments', load: cache.load, mcpPool, signal: stopping.signal,
+        ...options.fire,
+        env,
+        inputSource: "the fire tool's arguments",
+        load: cache.load,
+        mcpPool,
+        signal: stopping.signal,
         // The agent caps Stop loops itself, as for `fire --output claude`.
         stopGuard: false,
       });
-      if (stopping.signal.aborted) throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+      if (stopping.signal.aborted)
+        throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
       // The agent reads the tool's text as a command hook's stdout: the same JSON an http hook answers with.
       const answer = httpAnswer(report);
       if (answer.status === 500) return text(String(answer.body?.error ?? 'a hook failed'), true);
@@ -64,21 +73,33 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
 
   /** A call that could not fire: a tool error (a non-blocking error for the agent), or under --fail-closed a block. */
   const failure = (event: EventName | undefined, error: unknown): ToolResult => {
-    const message = error instanceof PeriHooksError ? `${error.message}${error.fix ? `; ${error.fix}` : ''}` : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-    if (options.fire.failClosed !== true || event === undefined || !canBlock(event)) return text(`peri-hooks: ${message}`, true);
+    const message =
+      error instanceof PeriHooksError
+        ? `${error.message}${error.fix ? `; ${error.fix}` : ''}`
+        : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    if (options.fire.failClosed !== true || event === undefined || !canBlock(event))
+      return text(`peri-hooks: ${message}`, true);
     return text(JSON.stringify(failClosedBlock(event, message)));
   };
 
   const server = new Server({ name: 'peri-hooks', version: VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler('tools/list', () => ({
-    tools: [{
-      name: FIRE_TOOL,
-      description: 'Run the hooks of the peri-hooks policy for one hook event and answer with the hook JSON the agent honours. Arguments: the hook input\'s fields, hook_event_name among them.',
-      inputSchema: { type: 'object' as const, properties: { hook_event_name: { type: 'string', description: 'The hook event, e.g. PreToolUse' } }, required: ['hook_event_name'] },
-    }],
+    tools: [
+      {
+        name: FIRE_TOOL,
+        description:
+          "Run the hooks of the peri-hooks policy for one hook event and answer with the hook JSON the agent honours. Arguments: the hook input's fields, hook_event_name among them.",
+        inputSchema: {
+          type: 'object' as const,
+          properties: { hook_event_name: { type: 'string', description: 'The hook event, e.g. PreToolUse' } },
+          required: ['hook_event_name'],
+        },
+      },
+    ],
   }));
   server.setRequestHandler('tools/call', async (request) => {
-    if (request.params.name !== FIRE_TOOL) return text(`peri-hooks: no tool "${request.params.name}"; the one tool is "${FIRE_TOOL}"`, true);
+    if (request.params.name !== FIRE_TOOL)
+      return text(`peri-hooks: no tool "${request.params.name}"; the one tool is "${FIRE_TOOL}"`, true);
     return call(request.params.arguments as Record<string, unknown> | undefined);
   });
 

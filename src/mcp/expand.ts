@@ -24,7 +24,8 @@ export function expandAll<T>(value: T, env: Record<string, string | undefined>):
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return expandString(item, env, missing);
     if (Array.isArray(item)) return item.map(walk);
-    if (item !== null && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    if (item !== null && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
     return item;
   };
   return { value: walk(value) as T, missing: [...missing] };

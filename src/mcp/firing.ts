@@ -2,9 +2,9 @@
 // the hooks share the connections; at the end of the firing its own connections close (stdio servers die).
 // A pool given from outside (`serve`) stays open across firings.
 import type { McpContext } from '../types.ts';
-import type { LookupOptions } from './lookup-options.ts';
 import { lookupServers } from './lookup.ts';
-import { createConnectionPool, type ConnectionPool } from './pool.ts';
+import type { LookupOptions } from './lookup-options.ts';
+import { type ConnectionPool, createConnectionPool } from './pool.ts';
 import type { ServerCatalogue } from './servers.ts';
 
 export interface McpSetup {

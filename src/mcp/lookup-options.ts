@@ -18,7 +18,10 @@ export interface LookupOptions {
   projectFiles?: boolean;
 }
 
-export function lookupOptions(sources: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir' | 'pluginDirs'> & { projectFiles?: boolean }, mcpConfigs?: readonly string[]): LookupOptions {
+export function lookupOptions(
+  sources: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir' | 'pluginDirs'> & { projectFiles?: boolean },
+  mcpConfigs?: readonly string[],
+): LookupOptions {
   return {
     ...(sources.projectFiles === false ? { projectFiles: false } : {}),
     projectDir: sources.projectDir,

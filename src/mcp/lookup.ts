@@ -9,13 +9,19 @@ import { settingsFiles } from '../config/discover.ts';
 import { escapeSegment } from '../config/locate.ts';
 import { expandAll } from './expand.ts';
 import type { LookupOptions } from './lookup-options.ts';
-import { serverEntrySchema, type DefinedServer, type ServerCatalogue, type ServerScope, type ServerSource } from './servers.ts';
-
+import {
+  type DefinedServer,
+  type ServerCatalogue,
+  type ServerScope,
+  type ServerSource,
+  serverEntrySchema,
+} from './servers.ts';
 
 type Json = Record<string, unknown>;
 type Read = { kind: 'missing' } | { kind: 'ok'; value: Json } | { kind: 'bad'; why: string };
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 async function readJson(file: string): Promise<Read> {
   let text: string;
@@ -23,7 +29,9 @@ async function readJson(file: string): Promise<Read> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? { kind: 'missing' } : { kind: 'bad', why: `cannot be read (${code ?? String(error)})` };
+    return code === 'ENOENT' || code === 'ENOTDIR'
+      ? { kind: 'missing' }
+      : { kind: 'bad', why: `cannot be read (${code ?? String(error)})` };
   }
   return parseJson(text);
 }
@@ -39,7 +47,9 @@ function parseJson(text: string): Read {
 
 /** `~/.claude.json`, or `$CLAUDE_CONFIG_DIR/.claude.json` as Claude Code reads it. */
 export function claudeJsonFile(options: Pick<LookupOptions, 'home' | 'env'>): string {
-  return options.env.CLAUDE_CONFIG_DIR ? path.join(path.resolve(options.env.CLAUDE_CONFIG_DIR), '.claude.json') : path.join(path.resolve(options.home), '.claude.json');
+  return options.env.CLAUDE_CONFIG_DIR
+    ? path.join(path.resolve(options.env.CLAUDE_CONFIG_DIR), '.claude.json')
+    : path.join(path.resolve(options.home), '.claude.json');
 }
 
 interface Candidate {
@@ -50,22 +60,42 @@ interface Candidate {
   extraEnv?: Record<string, string>;
 }
 
-function candidates(servers: unknown, scope: ServerScope, file: string, pointer: string, prefix = '', extraEnv?: Record<string, string>): Candidate[] {
+function candidates(
+  servers: unknown,
+  scope: ServerScope,
+  file: string,
+  pointer: string,
+  prefix = '',
+  extraEnv?: Record<string, string>,
+): Candidate[] {
   if (!isObject(servers)) return [];
   return Object.entries(servers).map(([name, raw]) => ({
-    name: `${prefix}${name}`, raw, source: { scope, file, pointer: `${pointer}/${escapeSegment(name)}` }, ...(extraEnv ? { extraEnv } : {}),
+    name: `${prefix}${name}`,
+    raw,
+    source: { scope, file, pointer: `${pointer}/${escapeSegment(name)}` },
+    ...(extraEnv ? { extraEnv } : {}),
   }));
 }
 
 /** Every server the configuration defines, for a firing, `validate`, `explain` and `doctor` alike. Never throws. */
 export async function lookupServers(options: LookupOptions): Promise<ServerCatalogue> {
   const catalogue: ServerCatalogue = { servers: new Map(), unapproved: new Map(), warnings: [] };
-  const unreadable = (file: string, why: string) => catalogue.warnings.push({ message: `${file} ${why}; its MCP servers are ignored`, file, fix: 'fix the file: it must be a JSON object with "mcpServers"' });
+  const unreadable = (file: string, why: string) =>
+    catalogue.warnings.push({
+      message: `${file} ${why}; its MCP servers are ignored`,
+      file,
+      fix: 'fix the file: it must be a JSON object with "mcpServers"',
+    });
   /** `named`: the user gave this file (--mcp-config), so its absence is worth a warning. */
   const read = async (file: string, named = false): Promise<Json | undefined> => {
     const result = await readJson(file);
     if (result.kind === 'bad') unreadable(file, result.why);
-    if (result.kind === 'missing' && named) catalogue.warnings.push({ message: `the --mcp-config file ${file} does not exist`, file, fix: 'give an existing file with {"mcpServers": {...}}, or the JSON itself' });
+    if (result.kind === 'missing' && named)
+      catalogue.warnings.push({
+        message: `the --mcp-config file ${file} does not exist`,
+        file,
+        fix: 'give an existing file with {"mcpServers": {...}}, or the JSON itself',
+      });
     return result.kind === 'ok' ? result.value : undefined;
   };
 
@@ -84,23 +114,45 @@ export async function lookupServers(options: LookupOptions): Promise<ServerCatal
   // A project that may not bring its own settings (serve, outside --project-root) brings no servers either.
   const own = options.projectFiles !== false;
   const [userState, projectMcp, userSettings, localSettings, managedSettings] = await Promise.all([
-    read(claudeJson), own ? read(projectMcpFile) : undefined, read(files.user), own ? read(files.local) : undefined, read(files.managed),
+    read(claudeJson),
+    own ? read(projectMcpFile) : undefined,
+    read(files.user),
+    own ? read(files.local) : undefined,
+    read(files.managed),
   ]);
   const projectState = isObject(userState?.projects) ? userState.projects[project] : undefined;
-  const approval = approvalOf([managedSettings, localSettings, userSettings, isObject(projectState) ? projectState : undefined]);
+  const approval = approvalOf([
+    managedSettings,
+    localSettings,
+    userSettings,
+    isObject(projectState) ? projectState : undefined,
+  ]);
 
-  const local = candidates(isObject(projectState) ? projectState.mcpServers : undefined, 'local', claudeJson, `/projects/${escapeSegment(project)}/mcpServers`);
+  const local = candidates(
+    isObject(projectState) ? projectState.mcpServers : undefined,
+    'local',
+    claudeJson,
+    `/projects/${escapeSegment(project)}/mcpServers`,
+  );
   const projectServers = candidates(projectMcp?.mcpServers, 'project', projectMcpFile, '/mcpServers');
   const user = candidates(userState?.mcpServers, 'user', claudeJson, '/mcpServers');
-  const plugins = (await Promise.all((options.pluginDirs ?? []).map((dir) => pluginServers(path.resolve(dir), read)))).flat();
-  const flags = (await Promise.all((options.mcpConfigs ?? []).map((value) => flagServers(value, catalogue, read)))).flat();
+  const plugins = (
+    await Promise.all((options.pluginDirs ?? []).map((dir) => pluginServers(path.resolve(dir), read)))
+  ).flat();
+  const flags = (
+    await Promise.all((options.mcpConfigs ?? []).map((value) => flagServers(value, catalogue, read)))
+  ).flat();
 
   const approved = projectServers.filter(({ name }) => approval(name) === 'approved');
   addAll(catalogue, [...local, ...approved, ...user, ...plugins, ...flags], options.env);
   for (const candidate of projectServers) {
     const verdict = approval(candidate.name);
     if (verdict !== 'approved' && !catalogue.servers.has(candidate.name)) {
-      catalogue.unapproved.set(candidate.name, { name: candidate.name, source: candidate.source, disabled: verdict === 'disabled' });
+      catalogue.unapproved.set(candidate.name, {
+        name: candidate.name,
+        source: candidate.source,
+        disabled: verdict === 'disabled',
+      });
     }
   }
   return catalogue;
@@ -112,7 +164,12 @@ export async function lookupServers(options: LookupOptions): Promise<ServerCatal
  * not approve the servers it brings.
  */
 function approvalOf(sources: ReadonlyArray<Json | undefined>): (name: string) => 'approved' | 'disabled' | 'unlisted' {
-  const lists = (key: string) => new Set(sources.flatMap((source) => (Array.isArray(source?.[key]) ? source[key].filter((item): item is string => typeof item === 'string') : [])));
+  const lists = (key: string) =>
+    new Set(
+      sources.flatMap((source) =>
+        Array.isArray(source?.[key]) ? source[key].filter((item): item is string => typeof item === 'string') : [],
+      ),
+    );
   const enabled = lists('enabledMcpjsonServers');
   const disabled = lists('disabledMcpjsonServers');
   const all = sources.some((source) => source?.enableAllProjectMcpServers === true);
@@ -139,18 +196,31 @@ async function pluginServers(root: string, read: (file: string) => Promise<Json 
   return found;
 }
 
-async function flagServers(value: string, catalogue: ServerCatalogue, read: (file: string, named: boolean) => Promise<Json | undefined>): Promise<Candidate[]> {
+async function flagServers(
+  value: string,
+  catalogue: ServerCatalogue,
+  read: (file: string, named: boolean) => Promise<Json | undefined>,
+): Promise<Candidate[]> {
   if (!value.trimStart().startsWith('{')) {
     const file = path.resolve(value);
     return candidates((await read(file, true))?.mcpServers, 'flag', file, '/mcpServers');
   }
   const parsed = parseJson(value);
   if (parsed.kind === 'ok') return candidates(parsed.value.mcpServers, 'flag', '--mcp-config', '/mcpServers');
-  if (parsed.kind === 'bad') catalogue.warnings.push({ message: `the inline --mcp-config ${parsed.why}; its MCP servers are ignored`, file: '--mcp-config', fix: 'give {"mcpServers": {...}} as valid JSON, or a file' });
+  if (parsed.kind === 'bad')
+    catalogue.warnings.push({
+      message: `the inline --mcp-config ${parsed.why}; its MCP servers are ignored`,
+      file: '--mcp-config',
+      fix: 'give {"mcpServers": {...}} as valid JSON, or a file',
+    });
   return [];
 }
 
-function addAll(catalogue: ServerCatalogue, found: readonly Candidate[], env: Record<string, string | undefined>): void {
+function addAll(
+  catalogue: ServerCatalogue,
+  found: readonly Candidate[],
+  env: Record<string, string | undefined>,
+): void {
   for (const candidate of found) {
     if (catalogue.servers.has(candidate.name)) continue;
     const server = defined(candidate, env, catalogue);
@@ -158,7 +228,11 @@ function addAll(catalogue: ServerCatalogue, found: readonly Candidate[], env: Re
   }
 }
 
-function defined({ name, raw, source, extraEnv }: Candidate, env: Record<string, string | undefined>, catalogue: ServerCatalogue): DefinedServer | undefined {
+function defined(
+  { name, raw, source, extraEnv }: Candidate,
+  env: Record<string, string | undefined>,
+  catalogue: ServerCatalogue,
+): DefinedServer | undefined {
   const at = { file: source.file, pointer: source.pointer };
   // No `type` means stdio, as in Claude Code.
   const typed = isObject(raw) && raw.type === undefined ? { ...raw, type: 'stdio' } : raw;
@@ -166,12 +240,20 @@ function defined({ name, raw, source, extraEnv }: Candidate, env: Record<string,
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    catalogue.warnings.push({ ...at, message: `MCP server "${name}" is not a valid server entry${where}: ${issue.message}; it is ignored`, fix: 'write {"command": ..., "args": [...]} for stdio, or {"type": "http" | "sse", "url": ...}' });
+    catalogue.warnings.push({
+      ...at,
+      message: `MCP server "${name}" is not a valid server entry${where}: ${issue.message}; it is ignored`,
+      fix: 'write {"command": ..., "args": [...]} for stdio, or {"type": "http" | "sse", "url": ...}',
+    });
     return undefined;
   }
   const { value, missing } = expandAll(parsed.data, { ...env, ...extraEnv });
   for (const variable of missing) {
-    catalogue.warnings.push({ ...at, message: `MCP server "${name}" uses \${${variable}}, which is not set; it stays as written`, fix: `set ${variable}, or write \${${variable}:-default}` });
+    catalogue.warnings.push({
+      ...at,
+      message: `MCP server "${name}" uses \${${variable}}, which is not set; it stays as written`,
+      fix: `set ${variable}, or write \${${variable}:-default}`,
+    });
   }
   return { name, entry: value, source };
 }

@@ -1,11 +1,19 @@
 // Where each MCP server that hooks name comes from, for `explain` and `doctor`: its scope, file and entry,
 // or why a hook would find it "not connected". Looks the configuration up; connects to nothing.
-import type { LookupOptions } from './lookup-options.ts';
+
 import { lookupServers } from './lookup.ts';
+import type { LookupOptions } from './lookup-options.ts';
 import { missingServer, type ServerScope } from './servers.ts';
 
 export type ServerOrigin =
-  | { server: string; scope: ServerScope; file: string; pointer: string; transport: 'stdio' | 'http' | 'sse'; target: string }
+  | {
+      server: string;
+      scope: ServerScope;
+      file: string;
+      pointer: string;
+      transport: 'stdio' | 'http' | 'sse';
+      target: string;
+    }
   | { server: string; missing: string; fix: string };
 
 export async function serverOrigins(servers: readonly string[], options: LookupOptions): Promise<ServerOrigin[]> {
@@ -18,7 +26,14 @@ export async function serverOrigins(servers: readonly string[], options: LookupO
       return { server, missing: message, fix };
     }
     const { entry, source } = defined;
-    return { server, scope: source.scope, file: source.file, pointer: source.pointer, transport: entry.type, target: entry.type === 'stdio' ? [entry.command, ...(entry.args ?? [])].join(' ') : entry.url };
+    return {
+      server,
+      scope: source.scope,
+      file: source.file,
+      pointer: source.pointer,
+      transport: entry.type,
+      target: entry.type === 'stdio' ? [entry.command, ...(entry.args ?? [])].join(' ') : entry.url,
+    };
   });
 }
 

@@ -48,12 +48,19 @@ export function createConnectionPool(): ConnectionPool {
     const key = keyOf(server, options.projectDir);
     let pending = connections.get(key);
     if (!pending) {
-      pending = import('./connect.ts').then(({ connect }) => connect(server, { projectDir: options.projectDir, env: options.env, signal: closing.signal }));
+      pending = import('./connect.ts').then(({ connect }) =>
+        connect(server, { projectDir: options.projectDir, env: options.env, signal: closing.signal }),
+      );
       connections.set(key, pending);
       // A failed or ended connection is forgotten, so the next call connects again.
       pending.then(
-        (open) => open.closed.then(() => { if (connections.get(key) === pending) connections.delete(key); }),
-        () => { if (connections.get(key) === pending) connections.delete(key); },
+        (open) =>
+          open.closed.then(() => {
+            if (connections.get(key) === pending) connections.delete(key);
+          }),
+        () => {
+          if (connections.get(key) === pending) connections.delete(key);
+        },
       );
     }
     return pending;
@@ -64,24 +71,46 @@ export function createConnectionPool(): ConnectionPool {
       const { entry } = server;
       if (entry.type !== 'stdio') {
         const url = URL.canParse(entry.url) ? new URL(entry.url) : undefined;
-        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { kind: 'not-connected', why: `its URL must be an http or https URL: ${entry.url}` };
-        if (!isUrlAllowed(url, options.urlPatterns)) return { kind: 'not-connected', why: `${shownUrl(url)} does not match any pattern in allowedHttpHookUrls` };
+        if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+          return { kind: 'not-connected', why: `its URL must be an http or https URL: ${entry.url}` };
+        if (!isUrlAllowed(url, options.urlPatterns))
+          return { kind: 'not-connected', why: `${shownUrl(url)} does not match any pattern in allowedHttpHookUrls` };
       }
       // As in Claude Code, the hook's timeout is the request's; connecting has its own limit, MCP_TIMEOUT.
       let connected: Connection;
       try {
-        connected = await raced(connection(server, options), AbortSignal.any([options.signal, AbortSignal.timeout(connectTimeoutMs(options.env))]));
+        connected = await raced(
+          connection(server, options),
+          AbortSignal.any([options.signal, AbortSignal.timeout(connectTimeoutMs(options.env))]),
+        );
       } catch (error) {
         if (options.signal.aborted) return { kind: 'interrupted' };
-        return { kind: 'not-connected', why: error instanceof TimeoutError ? `it did not connect within ${connectTimeoutMs(options.env) / 1000} s (MCP_TIMEOUT)` : (error as Error).message };
+        return {
+          kind: 'not-connected',
+          why:
+            error instanceof TimeoutError
+              ? `it did not connect within ${connectTimeoutMs(options.env) / 1000} s (MCP_TIMEOUT)`
+              : (error as Error).message,
+        };
       }
       const timer = new AbortController();
       const timeout = setTimeout(() => timer.abort(), timerMs(options.timeoutMs));
       try {
-        const result = await connected.client.callTool({ name: tool, arguments: args }, { signal: AbortSignal.any([options.signal, timer.signal]), timeout: timerMs(options.timeoutMs) });
-        return { kind: 'result', content: Array.isArray(result.content) ? result.content : [], isError: result.isError === true };
+        const result = await connected.client.callTool(
+          { name: tool, arguments: args },
+          { signal: AbortSignal.any([options.signal, timer.signal]), timeout: timerMs(options.timeoutMs) },
+        );
+        return {
+          kind: 'result',
+          content: Array.isArray(result.content) ? result.content : [],
+          isError: result.isError === true,
+        };
       } catch (error) {
-        const given: CallResult | undefined = options.signal.aborted ? { kind: 'interrupted' } : timer.signal.aborted ? { kind: 'timeout' } : undefined;
+        const given: CallResult | undefined = options.signal.aborted
+          ? { kind: 'interrupted' }
+          : timer.signal.aborted
+            ? { kind: 'timeout' }
+            : undefined;
         if (given) connected.cancelled = true;
         return given ?? { kind: 'error', message: connected.failure() ?? (error as Error).message };
       } finally {
@@ -92,7 +121,14 @@ export function createConnectionPool(): ConnectionPool {
       closing.abort();
       const open = [...connections.values()];
       connections.clear();
-      await Promise.all(open.map((pending) => pending.then((connection) => connection.close(), () => undefined)));
+      await Promise.all(
+        open.map((pending) =>
+          pending.then(
+            (connection) => connection.close(),
+            () => undefined,
+          ),
+        ),
+      );
     },
   };
 }
@@ -107,7 +143,10 @@ class TimeoutError extends Error {}
 
 /** `promise`, or a rejection as soon as `signal` aborts (a TimeoutError when it timed out). */
 function raced<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  const rejection = () => (signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError' ? new TimeoutError('timed out') : new Error('aborted'));
+  const rejection = () =>
+    signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError'
+      ? new TimeoutError('timed out')
+      : new Error('aborted');
   if (signal.aborted) return Promise.reject(rejection());
   return new Promise((resolve, reject) => {
     const abort = () => reject(rejection());

@@ -5,7 +5,12 @@ import * as z from 'zod';
 const headers = z.record(z.string(), z.string()).optional();
 
 export const serverEntrySchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('stdio'), command: z.string().min(1), args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional() }),
+  z.looseObject({
+    type: z.literal('stdio'),
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+  }),
   z.looseObject({ type: z.literal('http'), url: z.string().min(1), headers, oauth: z.unknown().optional() }),
   z.looseObject({ type: z.literal('sse'), url: z.string().min(1), headers, oauth: z.unknown().optional() }),
 ]);

@@ -1,8 +1,8 @@
 // The stdio transport, spawned as a process group of its own so that closing it (end of the call, timeout,
 // interruption, peri-hooks exiting) kills the server with every child it started (run/process.ts), which
 // the SDK's own transport, killing only its direct child, would leave running.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { ReadBuffer, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type JSONRPCMessage, ReadBuffer, serializeMessage, type Transport } from '@modelcontextprotocol/client';
 import { Capture, signalGroup, terminateGroup } from '../run/process.ts';
 
 export interface StdioServer {
@@ -52,7 +52,11 @@ export class GroupStdioTransport implements Transport {
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.server.command, this.server.args, {
-        cwd: this.server.cwd, env: this.server.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true,
+        cwd: this.server.cwd,
+        env: this.server.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+        windowsHide: true,
       });
       this.child = child;
       this.exited = new Promise((done) => child.once('close', () => done()));
@@ -121,7 +125,10 @@ export class GroupStdioTransport implements Transport {
     }
     child.stdin?.end();
     const cancelEscalation = terminateGroup(child.pid);
-    const waited = await Promise.race([this.exited!.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), EXIT_WAIT_MS).unref())]);
+    const waited = await Promise.race([
+      this.exited!.then(() => true),
+      new Promise<boolean>((done) => setTimeout(() => done(false), EXIT_WAIT_MS).unref()),
+    ]);
     if (!waited) signalGroup(child.pid, 'SIGKILL');
     cancelEscalation();
     // The leader is gone; children that outlived SIGTERM get the SIGKILL too.

@@ -2,8 +2,9 @@
 // Names: the socket's own `lookup` resolves, checks every answer and hands Node only those answers, so
 // the address connected to is one that was checked (no second DNS query that a rebinding could change).
 // Literal IPs: Node skips `lookup` for them, so the connector checks them before opening the socket.
-import { lookup as dnsLookup } from 'node:dns/promises';
+
 import type { LookupAddress, LookupOptions } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Agent, buildConnector } from 'undici';
 import { assertAddressAllowed, assertHostAllowed, normalizeHost } from './ssrf.ts';
@@ -33,7 +34,8 @@ export function createPinnedLookup(resolve: Resolver): LookupFunction {
   return (hostname: string, options: LookupOptions, callback) => {
     resolveChecked(hostname, resolve).then(
       (answers) => {
-        const wanted = options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
+        const wanted =
+          options.family === 4 || options.family === 6 ? answers.filter((a) => a.family === options.family) : answers;
         const first = wanted[0];
         if (!first) callback(notFound(hostname), []);
         else if (options.all) callback(null, wanted);

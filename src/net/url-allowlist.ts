@@ -42,7 +42,9 @@ function splitAuthority(authority: string): { host: string; portPart: string } |
     return end < 0 ? undefined : { host: authority.slice(0, end + 1), portPart: authority.slice(end + 1) };
   }
   const colon = authority.lastIndexOf(':');
-  return colon < 0 ? { host: authority, portPart: '' } : { host: authority.slice(0, colon), portPart: authority.slice(colon) };
+  return colon < 0
+    ? { host: authority, portPart: '' }
+    : { host: authority.slice(0, colon), portPart: authority.slice(colon) };
 }
 
 function parsePattern(pattern: string): ParsedPattern | undefined {
@@ -70,10 +72,12 @@ export function urlMatchesPattern(url: URL, pattern: string): boolean {
   const scheme = url.protocol.slice(0, -1);
   const parsed = parsePattern(pattern);
   if (!parsed) return starGlobMatches(pattern, `${scheme}://${url.hostname}${url.pathname}${url.search}`);
-  return starGlobMatches(parsed.scheme, scheme, true)
-    && starGlobMatches(parsed.host, stripTrailingDots(url.hostname), true)
-    && portMatches(parsed, url, scheme)
-    && (parsed.pathAndQuery === '' || starGlobMatches(parsed.pathAndQuery, `${url.pathname}${url.search}`));
+  return (
+    starGlobMatches(parsed.scheme, scheme, true) &&
+    starGlobMatches(parsed.host, stripTrailingDots(url.hostname), true) &&
+    portMatches(parsed, url, scheme) &&
+    (parsed.pathAndQuery === '' || starGlobMatches(parsed.pathAndQuery, `${url.pathname}${url.search}`))
+  );
 }
 
 /** undefined: every URL allowed; []: none. */

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { buildInput } from '../input-build.ts';
 import { resultText, type ToolCall } from './transcript.ts';
 
-function rebuilt(call: ToolCall, event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure', toolResponse?: unknown): Record<string, unknown> {
+function rebuilt(
+  call: ToolCall,
+  event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure',
+  toolResponse?: unknown,
+): Record<string, unknown> {
   return buildInput({
     event,
     sessionId: call.sessionId,
@@ -21,9 +25,12 @@ export function preToolUseInput(call: ToolCall): Record<string, unknown> {
 }
 
 /** PostToolUse for a result, PostToolUseFailure for an error result; undefined when the call has no result. */
-export function postInput(call: ToolCall): { event: 'PostToolUse' | 'PostToolUseFailure'; input: Record<string, unknown> } | undefined {
+export function postInput(
+  call: ToolCall,
+): { event: 'PostToolUse' | 'PostToolUseFailure'; input: Record<string, unknown> } | undefined {
   const result = call.result;
   if (!result) return undefined;
-  if (result.isError) return { event: 'PostToolUseFailure', input: rebuilt(call, 'PostToolUseFailure', resultText(result.content)) };
+  if (result.isError)
+    return { event: 'PostToolUseFailure', input: rebuilt(call, 'PostToolUseFailure', resultText(result.content)) };
   return { event: 'PostToolUse', input: rebuilt(call, 'PostToolUse', result.structured ?? resultText(result.content)) };
 }

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import { documentText } from '../report/shape.ts';
 import { displayPath, table } from '../text.ts';
 import { replayDocumentSchema } from './document.ts';
-import { VERDICTS, type Firing, type Planned, type ReplayResult, type Verdict } from './run.ts';
+import { type Firing, type Planned, type ReplayResult, VERDICTS, type Verdict } from './run.ts';
 
 const WIDTH = 60;
 
@@ -13,7 +13,10 @@ export function summarise(result: ReplayResult): Summary {
   const summary: Summary = {};
   const count = (entry: Firing | Planned | undefined) => {
     if (!entry || !('verdict' in entry)) return;
-    const row = summary[entry.event] ??= { calls: 0, ...Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) } as Summary[string];
+    const row = (summary[entry.event] ??= {
+      calls: 0,
+      ...Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])),
+    } as Summary[string]);
     row.calls++;
     row[entry.verdict]++;
   };
@@ -49,19 +52,42 @@ export function renderReplayHuman(result: ReplayResult, cwd: string, colour: boo
 function entryLine(entry: Firing | Planned, c: ReturnType<typeof pc.createColors>): string {
   if (entry.error !== undefined) return `${entry.event}: ${c.red('error')}: ${entry.error}`;
   if (!('verdict' in entry)) {
-    const skipped = entry.skipped.length > 0 ? `; skipped: ${entry.skipped.map((item) => `${item.hook} (${item.reason})`).join(', ')}` : '';
+    const skipped =
+      entry.skipped.length > 0
+        ? `; skipped: ${entry.skipped.map((item) => `${item.hook} (${item.reason})`).join(', ')}`
+        : '';
     return `${entry.event}: ${entry.run.length > 0 ? `would run ${entry.run.join(', ')}` : c.dim('no hook would run')}${skipped}`;
   }
-  const colourOf: Partial<Record<Verdict, (text: string) => string>> = { denied: c.red, blocked: c.red, asked: c.yellow, deferred: c.yellow, rewritten: c.cyan, allowed: c.green, 'no decision': c.dim };
-  const detail = entry.verdict === 'rewritten' ? ` to ${JSON.stringify(entry.updatedInput)}` : entry.reason !== undefined ? `: ${entry.reason.split('\n').join(' / ')}` : '';
+  const colourOf: Partial<Record<Verdict, (text: string) => string>> = {
+    denied: c.red,
+    blocked: c.red,
+    asked: c.yellow,
+    deferred: c.yellow,
+    rewritten: c.cyan,
+    allowed: c.green,
+    'no decision': c.dim,
+  };
+  const detail =
+    entry.verdict === 'rewritten'
+      ? ` to ${JSON.stringify(entry.updatedInput)}`
+      : entry.reason !== undefined
+        ? `: ${entry.reason.split('\n').join(' / ')}`
+        : '';
   const ran = entry.hooks.filter((hook) => hook.status === 'ran').length;
-  const errors = entry.hookErrors.length > 0 ? `, ${entry.hookErrors.length} hook ${entry.hookErrors.length === 1 ? 'error' : 'errors'}` : '';
+  const errors =
+    entry.hookErrors.length > 0
+      ? `, ${entry.hookErrors.length} hook ${entry.hookErrors.length === 1 ? 'error' : 'errors'}`
+      : '';
   return `${entry.event}: ${(colourOf[entry.verdict] ?? String)(entry.verdict)}${detail} ${c.dim(`(${ran} ran${errors})`)}`;
 }
 
 function verdictTable(summary: Summary, width: number | undefined): string[] {
   const header = ['Event', 'Calls', ...VERDICTS.map((verdict) => verdict[0]!.toUpperCase() + verdict.slice(1))];
-  const rows = Object.entries(summary).map(([event, row]) => [event, String(row.calls), ...VERDICTS.map((verdict) => String(row[verdict]))]);
+  const rows = Object.entries(summary).map(([event, row]) => [
+    event,
+    String(row.calls),
+    ...VERDICTS.map((verdict) => String(row[verdict])),
+  ]);
   return countTable([header, ...rows], width);
 }
 
@@ -78,7 +104,13 @@ function planTable(result: ReplayResult, width: number | undefined): string[] {
       rows.set(entry.event, row);
     }
   }
-  return countTable([['Event', 'Calls', 'With hooks', 'Without hooks', 'Errors'], ...[...rows].map(([event, row]) => [event, ...row.map(String)])], width);
+  return countTable(
+    [
+      ['Event', 'Calls', 'With hooks', 'Without hooks', 'Errors'],
+      ...[...rows].map(([event, row]) => [event, ...row.map(String)]),
+    ],
+    width,
+  );
 }
 
 /** A summary table: the event, then counts aligned right. */
@@ -88,7 +120,17 @@ function countTable(rows: string[][], width: number | undefined): string[] {
 
 /** The part of a tool input a reader recognises: the command, the path, the pattern, the URL. */
 function describe(input: Record<string, unknown>): string {
-  const key = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt'].find((name) => typeof input[name] === 'string');
+  const key = [
+    'command',
+    'file_path',
+    'notebook_path',
+    'path',
+    'pattern',
+    'url',
+    'query',
+    'description',
+    'prompt',
+  ].find((name) => typeof input[name] === 'string');
   const text = (key ? String(input[key]) : JSON.stringify(input)).replace(/\s+/g, ' ');
   return text.length > WIDTH ? `${text.slice(0, WIDTH - 3)}...` : text;
 }

@@ -3,22 +3,31 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadSettings, type LoadedSettings } from '../config/index.ts';
-import { EVENTS, type EventName } from '../events.ts';
-import { PeriHooksError, formatError } from '../errors.ts';
-import { sourcesToLoad, type SourceOptions } from '../config/sources.ts';
-import { fire } from '../fire.ts';
-import { labelOf } from '../hook-label.ts';
-import type { FireReport } from '../report/types.ts';
-import { parseInput } from '../input.ts';
-import { plan, type SkipReason } from '../plan.ts';
 import { actualOf } from '../cases/expect.ts';
 import { runPool } from '../cases/pool.ts';
+import { type LoadedSettings, loadSettings } from '../config/index.ts';
+import { type SourceOptions, sourcesToLoad } from '../config/sources.ts';
+import { formatError, PeriHooksError } from '../errors.ts';
+import { EVENTS, type EventName } from '../events.ts';
+import { fire } from '../fire.ts';
+import { labelOf } from '../hook-label.ts';
+import { parseInput } from '../input.ts';
+import { plan, type SkipReason } from '../plan.ts';
+import type { FireReport } from '../report/types.ts';
 import type { Diagnostic } from '../types.ts';
 import { postInput, preToolUseInput } from './rebuild.ts';
-import { parseTranscript, type Malformed, type ToolCall } from './transcript.ts';
+import { type Malformed, parseTranscript, type ToolCall } from './transcript.ts';
 
-export const VERDICTS = ['allowed', 'denied', 'asked', 'deferred', 'rewritten', 'blocked', 'no decision', 'error'] as const;
+export const VERDICTS = [
+  'allowed',
+  'denied',
+  'asked',
+  'deferred',
+  'rewritten',
+  'blocked',
+  'no decision',
+  'error',
+] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export interface Firing {
@@ -26,7 +35,13 @@ export interface Firing {
   verdict: Verdict;
   reason?: string;
   updatedInput?: Record<string, unknown>;
-  hooks: Array<{ hook: string; status: 'ran' | 'skipped'; exitCode?: number | null; timedOut?: boolean; skipReason?: string }>;
+  hooks: Array<{
+    hook: string;
+    status: 'ran' | 'skipped';
+    exitCode?: number | null;
+    timedOut?: boolean;
+    skipReason?: string;
+  }>;
   hookErrors: string[];
   error?: string;
 }
@@ -79,7 +94,11 @@ export function readTranscripts(files: readonly string[]): { calls: ToolCall[]; 
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new PeriHooksError('usage', `cannot read the transcript ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'pass Claude Code transcript files (~/.claude/projects/<project>/<session>.jsonl)');
+      throw new PeriHooksError(
+        'usage',
+        `cannot read the transcript ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        'pass Claude Code transcript files (~/.claude/projects/<project>/<session>.jsonl)',
+      );
     }
     const parsed = parseTranscript(text, file);
     calls.push(...parsed.calls);
@@ -88,7 +107,10 @@ export function readTranscripts(files: readonly string[]): { calls: ToolCall[]; 
   return { calls, malformed };
 }
 
-export async function replay(options: ReplayOptions, read = readTranscripts(options.transcripts)): Promise<ReplayResult> {
+export async function replay(
+  options: ReplayOptions,
+  read = readTranscripts(options.transcripts),
+): Promise<ReplayResult> {
   const warnings = new Set<string>();
   // `once` hooks and loop guards must not touch the real session state: the replay gets its own state folder.
   const stateDir = mkdtempSync(path.join(tmpdir(), 'peri-hooks-replay-'));
@@ -112,14 +134,27 @@ export async function replay(options: ReplayOptions, read = readTranscripts(opti
   };
   try {
     const calls = await runPool(read.calls, options.jobs, async (call): Promise<ReplayedCall> => {
-      const base = { transcript: call.transcript, line: call.line, toolUseId: call.id, tool: call.name, input: call.input, ...(call.timestamp ? { timestamp: call.timestamp } : {}) };
+      const base = {
+        transcript: call.transcript,
+        line: call.line,
+        toolUseId: call.id,
+        tool: call.name,
+        input: call.input,
+        ...(call.timestamp ? { timestamp: call.timestamp } : {}),
+      };
       const pre = await one('PreToolUse', preToolUseInput(call));
       if (!options.post) return { ...base, pre };
       const after = postInput(call);
       if (!after) return { ...base, pre, postNote: 'no tool_result in the transcript' };
       return { ...base, pre, post: await one(after.event, after.input) };
     });
-    return { dryRun: options.dryRun, transcripts: [...options.transcripts], calls, malformed: read.malformed, warnings: [...warnings] };
+    return {
+      dryRun: options.dryRun,
+      transcripts: [...options.transcripts],
+      calls,
+      malformed: read.malformed,
+      warnings: [...warnings],
+    };
   } finally {
     rmSync(stateDir, { recursive: true, force: true });
   }
@@ -136,25 +171,43 @@ function errorText(error: unknown): string {
 
 function firing(event: EventName, report: FireReport): Firing {
   const actual = actualOf(report);
-  const verdict: Verdict = report.blocked || actual.decision === 'deny' ? (EVENTS[event].family === 'permission' ? 'denied' : 'blocked')
-    : actual.decision === 'ask' ? 'asked'
-      : actual.decision === 'defer' ? 'deferred'
-        : actual.updatedInput !== undefined ? 'rewritten'
-          : actual.decision === 'allow' ? 'allowed'
-            : 'no decision';
+  const verdict: Verdict =
+    report.blocked || actual.decision === 'deny'
+      ? EVENTS[event].family === 'permission'
+        ? 'denied'
+        : 'blocked'
+      : actual.decision === 'ask'
+        ? 'asked'
+        : actual.decision === 'defer'
+          ? 'deferred'
+          : actual.updatedInput !== undefined
+            ? 'rewritten'
+            : actual.decision === 'allow'
+              ? 'allowed'
+              : 'no decision';
   return {
-    event, verdict,
+    event,
+    verdict,
     ...(actual.reason !== undefined ? { reason: actual.reason } : {}),
     ...(actual.updatedInput !== undefined ? { updatedInput: actual.updatedInput } : {}),
     hooks: report.hooks.map((hook) => ({
-      hook: hook.label, status: hook.status,
-      ...(hook.status === 'ran' ? { exitCode: hook.exitCode ?? null, timedOut: hook.timedOut === true } : { skipReason: hook.skipReason ?? 'unknown' }),
+      hook: hook.label,
+      status: hook.status,
+      ...(hook.status === 'ran'
+        ? { exitCode: hook.exitCode ?? null, timedOut: hook.timedOut === true }
+        : { skipReason: hook.skipReason ?? 'unknown' }),
     })),
     hookErrors: report.errors,
   };
 }
 
-function planned(event: EventName, input: Record<string, unknown>, loaded: LoadedSettings, home: string, env: Record<string, string | undefined>): Planned {
+function planned(
+  event: EventName,
+  input: Record<string, unknown>,
+  loaded: LoadedSettings,
+  home: string,
+  env: Record<string, string | undefined>,
+): Planned {
   try {
     const checked = parseInput(event, JSON.stringify(input), 'the transcript');
     const thePlan = plan(event, checked, loaded.hooks, { home, env });

@@ -68,7 +68,13 @@ export function parseTranscript(text: string, transcript: string): Transcript {
       for (const block of content as Line[]) {
         if (block?.type !== 'tool_use') continue;
         const { id, name, input } = block;
-        if (typeof id !== 'string' || typeof name !== 'string' || typeof input !== 'object' || input === null || Array.isArray(input)) {
+        if (
+          typeof id !== 'string' ||
+          typeof name !== 'string' ||
+          typeof input !== 'object' ||
+          input === null ||
+          Array.isArray(input)
+        ) {
           bad('a tool_use block without a string id, a string name and an object input');
           continue;
         }
@@ -77,7 +83,13 @@ export function parseTranscript(text: string, transcript: string): Transcript {
           break;
         }
         const call: ToolCall = {
-          transcript, line, id, name, input: input as Record<string, unknown>, sessionId: record.sessionId, cwd: record.cwd,
+          transcript,
+          line,
+          id,
+          name,
+          input: input as Record<string, unknown>,
+          sessionId: record.sessionId,
+          cwd: record.cwd,
           ...(permissionMode !== undefined ? { permissionMode } : {}),
           ...(typeof record.agentId === 'string' && record.isSidechain === true ? { agentId: record.agentId } : {}),
           ...(typeof record.timestamp === 'string' ? { timestamp: record.timestamp } : {}),
@@ -95,7 +107,9 @@ export function parseTranscript(text: string, transcript: string): Transcript {
         const call = byId.get(block.tool_use_id);
         if (!call) continue;
         call.result = {
-          line, content: block.content, isError: block.is_error === true,
+          line,
+          content: block.content,
+          isError: block.is_error === true,
           ...(record.toolUseResult !== undefined ? { structured: record.toolUseResult } : {}),
         };
       }
@@ -108,5 +122,12 @@ export function parseTranscript(text: string, transcript: string): Transcript {
 export function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return content === undefined ? '' : JSON.stringify(content);
-  return content.map((block) => (typeof block === 'object' && block !== null && typeof (block as Line).text === 'string' ? (block as Line).text as string : '')).filter(Boolean).join('\n');
+  return content
+    .map((block) =>
+      typeof block === 'object' && block !== null && typeof (block as Line).text === 'string'
+        ? ((block as Line).text as string)
+        : '',
+    )
+    .filter(Boolean)
+    .join('\n');
 }

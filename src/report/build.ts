@@ -26,45 +26,84 @@ export interface ReportParts {
   sessionWarnings: readonly string[];
 }
 
-export function buildReport({ event, projectDir, projectDirFrom, sources, hooks, plan, executed, settled, loadDiagnostics, sessionWarnings }: ReportParts): FireReport {
+export function buildReport({
+  event,
+  projectDir,
+  projectDirFrom,
+  sources,
+  hooks,
+  plan,
+  executed,
+  settled,
+  loadDiagnostics,
+  sessionWarnings,
+}: ReportParts): FireReport {
   const { reduced, guard, delivered } = settled;
   const ran = new Map(executed.ran.map((entry) => [entry.hook.id, entry]));
   const background = new Map(executed.background.map((entry) => [entry.hook.id, entry]));
   const shortCircuited = new Map(executed.shortCircuited.map((entry) => [entry.hook.id, entry]));
   const skipped = new Map(plan.skipped.map((entry) => [entry.hook.id, entry]));
-  const reports = hooks.filter((hook) => hook.event === event).map((hook): HookReport => {
-    const base = describeHook(hook);
-    const run = ran.get(hook.id);
-    if (run) {
-      const { raw, result } = run;
-      return {
-        ...base, status: 'ran', outcome: result.outcome,
-        ...(result.blockedBy ? { blockedBy: result.blockedBy } : {}),
-        exitCode: raw.exitCode, timedOut: raw.timedOut, durationMs: Math.round(raw.durationMs),
-        stdout: raw.stdout, stderr: raw.stderr,
-        ...(result.error !== undefined ? { error: result.error } : {}),
-        ...(raw.truncated ? { truncated: raw.truncated } : {}),
-        answeredInJson: result.answeredInJson,
-        ...(result.blockingMessage !== undefined ? { blockingMessage: result.blockingMessage } : {}),
-        ...(typeof result.specific?.additionalContext === 'string' ? { additionalContext: result.specific.additionalContext } : {}),
-        ...(result.plainText !== undefined ? { plainText: result.plainText } : {}),
-      };
-    }
-    const job = background.get(hook.id);
-    if (job) return { ...base, status: 'skipped', skipReason: 'background', skipDetail: `runs in the background as job ${job.jobId}; a later firing of the session delivers its messages`, asyncJob: job.jobId };
-    const cut = shortCircuited.get(hook.id);
-    if (cut) return { ...base, status: 'skipped', skipReason: 'short-circuit', skipDetail: cut.detail };
-    const skip = skipped.get(hook.id);
-    return { ...base, status: 'skipped', skipReason: skip?.reason ?? 'unknown', skipDetail: skip?.detail ?? '' };
-  });
+  const reports = hooks
+    .filter((hook) => hook.event === event)
+    .map((hook): HookReport => {
+      const base = describeHook(hook);
+      const run = ran.get(hook.id);
+      if (run) {
+        const { raw, result } = run;
+        return {
+          ...base,
+          status: 'ran',
+          outcome: result.outcome,
+          ...(result.blockedBy ? { blockedBy: result.blockedBy } : {}),
+          exitCode: raw.exitCode,
+          timedOut: raw.timedOut,
+          durationMs: Math.round(raw.durationMs),
+          stdout: raw.stdout,
+          stderr: raw.stderr,
+          ...(result.error !== undefined ? { error: result.error } : {}),
+          ...(raw.truncated ? { truncated: raw.truncated } : {}),
+          answeredInJson: result.answeredInJson,
+          ...(result.blockingMessage !== undefined ? { blockingMessage: result.blockingMessage } : {}),
+          ...(typeof result.specific?.additionalContext === 'string'
+            ? { additionalContext: result.specific.additionalContext }
+            : {}),
+          ...(result.plainText !== undefined ? { plainText: result.plainText } : {}),
+        };
+      }
+      const job = background.get(hook.id);
+      if (job)
+        return {
+          ...base,
+          status: 'skipped',
+          skipReason: 'background',
+          skipDetail: `runs in the background as job ${job.jobId}; a later firing of the session delivers its messages`,
+          asyncJob: job.jobId,
+        };
+      const cut = shortCircuited.get(hook.id);
+      if (cut) return { ...base, status: 'skipped', skipReason: 'short-circuit', skipDetail: cut.detail };
+      const skip = skipped.get(hook.id);
+      return { ...base, status: 'skipped', skipReason: skip?.reason ?? 'unknown', skipDetail: skip?.detail ?? '' };
+    });
   const warnings: Diagnostic[] = [
     ...loadDiagnostics,
     ...sessionWarnings.map(stateDiagnostic),
     ...plan.warnings,
     ...executed.warnings,
     ...settled.warnings.map(stateDiagnostic),
-    ...(guard?.overridden ? [{ severity: 'warning', code: 'stop-hook-block-cap', message: guard.message! } satisfies Diagnostic] : []),
-    ...executed.ran.filter(({ raw }) => raw.truncated).map(({ hook }): Diagnostic => ({ severity: 'warning', code: 'output-truncated', message: `[${labelOf(hook)}]: output beyond 10 MiB was dropped`, file: hook.provenance.file, pointer: hook.provenance.pointer })),
+    ...(guard?.overridden
+      ? [{ severity: 'warning', code: 'stop-hook-block-cap', message: guard.message! } satisfies Diagnostic]
+      : []),
+    ...executed.ran
+      .filter(({ raw }) => raw.truncated)
+      .map(
+        ({ hook }): Diagnostic => ({
+          severity: 'warning',
+          code: 'output-truncated',
+          message: `[${labelOf(hook)}]: output beyond 10 MiB was dropped`,
+          file: hook.provenance.file,
+          pointer: hook.provenance.pointer,
+        }),
+      ),
   ];
 
   return {

@@ -4,9 +4,9 @@
 // and stderr when it blocked by exit code, plain text where the event reads plain text. Claude Code frames
 // each hook's text apart; peri-hooks is one hook, so it writes that framing into its one answer.
 import { unenforcedLines } from '../config/codes.ts';
-import { EVENTS, type ContextParagraphKind, type EventName } from '../events.ts';
-import type { FireReport, HookReport } from './types.ts';
+import { type ContextParagraphKind, EVENTS, type EventName } from '../events.ts';
 import { line, type Rendered } from './rendered.ts';
+import type { FireReport, HookReport } from './types.ts';
 
 const BLOCK_FIELDS = ['decision', 'reason'];
 const SPECIFIC_BLOCK_FIELDS = ['permissionDecision', 'permissionDecisionReason', 'action', 'content'];
@@ -38,16 +38,20 @@ export function renderClaude(report: FireReport, options: ClaudeRenderOptions = 
     // Claude Code shows one deny of a tool call, the last to finish; peri-hooks takes the last in configuration order.
     const decider = family === 'permission' ? deciders.at(-1) : deciders[0];
     // A JSON answer stops the action without a block of its own too (a PreSkillShellCommand ask).
-    if (decider?.answeredInJson) return { stdout: json(family === 'permission' ? withReason(output, decider) : output), stderr: '', exitCode: 0 };
+    if (decider?.answeredInJson)
+      return { stdout: json(family === 'permission' ? withReason(output, decider) : output), stderr: '', exitCode: 0 };
     // Exit 2: Claude Code still applies the JSON on stdout, so everything but the block itself rides along.
     const alone = family === 'permission' || deciders.length === 1;
     const stderr = (alone && decider ? exitCodeMessage(decider) : undefined) ?? line(report.reason);
     return { stdout: json(withoutBlock(output)), stderr, exitCode: 2 };
   }
 
-  const exit2Stderr = family === 'observe'
-    ? report.hooks.filter((hook) => hook.blockedBy === 'exit2').map((hook) => hook.stderr?.trim() || 'No stderr output')
-    : [];
+  const exit2Stderr =
+    family === 'observe'
+      ? report.hooks
+          .filter((hook) => hook.blockedBy === 'exit2')
+          .map((hook) => hook.stderr?.trim() || 'No stderr output')
+      : [];
   if (exit2Stderr.length > 0) return { stdout: json(output), stderr: exit2Stderr.map(line).join(''), exitCode: 2 };
   if (context?.plain && onlyContext(output)) return { stdout: line(context.text), stderr: '', exitCode: 0 };
   if (output) return { stdout: json(output), stderr: '', exitCode: 0 };
@@ -69,8 +73,13 @@ function modelContext(report: FireReport): { text: string; plain: boolean } | un
   if (!layout || report.delivered) return plainOnlyContext(report);
   const paragraphs = contextParagraphs(report);
   if (paragraphs.length === 0) return undefined;
-  const label = (kind: ContextParagraphKind) => (layout.labelsWithMatcher?.includes(kind) && report.matcherValue !== undefined ? `${report.event}:${report.matcherValue}` : report.event);
-  const framed = paragraphs.map(({ kind, text }, index) => (index === 0 ? text : `${label(kind)} hook ${kind === 'success' ? 'success' : 'additional context'}: ${text}`));
+  const label = (kind: ContextParagraphKind) =>
+    layout.labelsWithMatcher?.includes(kind) && report.matcherValue !== undefined
+      ? `${report.event}:${report.matcherValue}`
+      : report.event;
+  const framed = paragraphs.map(({ kind, text }, index) =>
+    index === 0 ? text : `${label(kind)} hook ${kind === 'success' ? 'success' : 'additional context'}: ${text}`,
+  );
   return { text: framed.join('\n\n'), plain: paragraphs[0]!.kind === 'success' };
 }
 
@@ -79,24 +88,35 @@ function contextParagraphs(report: FireReport): { kind: ContextParagraphKind; te
   const layout = EVENTS[report.event].contextParagraphs!;
   const plainIsContext = EVENTS[report.event].plainStdout === 'context';
   const ran = report.hooks.filter((hook) => hook.status === 'ran');
-  const success = (hook: HookReport) => (plainIsContext && hook.plainText ? [{ kind: 'success' as const, text: hook.plainText }] : []);
-  const context = (hook: HookReport) => (hook.additionalContext ? [{ kind: 'context' as const, text: hook.additionalContext }] : []);
+  const success = (hook: HookReport) =>
+    plainIsContext && hook.plainText ? [{ kind: 'success' as const, text: hook.plainText }] : [];
+  const context = (hook: HookReport) =>
+    hook.additionalContext ? [{ kind: 'context' as const, text: hook.additionalContext }] : [];
   if (layout.layout === 'perHook') return ran.flatMap((hook) => [...success(hook), ...context(hook)]);
   const contexts = ran.flatMap(context).map(({ text }) => text);
-  return [...ran.flatMap(success), ...(contexts.length > 0 ? [{ kind: 'context' as const, text: contexts.join('\n') }] : [])];
+  return [
+    ...ran.flatMap(success),
+    ...(contexts.length > 0 ? [{ kind: 'context' as const, text: contexts.join('\n') }] : []),
+  ];
 }
 
 /** Where every contributing hook printed plain text as context, and the event's paragraphs are not known: the joined text. */
 function plainOnlyContext(report: FireReport): { text: string; plain: boolean } | undefined {
   const plainKind = EVENTS[report.event].plainStdout;
-  if ((plainKind !== 'context' && plainKind !== 'modelContext') || report.hooks.some((hook) => hook.answeredInJson)) return undefined;
+  if ((plainKind !== 'context' && plainKind !== 'modelContext') || report.hooks.some((hook) => hook.answeredInJson))
+    return undefined;
   const specific = report.output?.hookSpecificOutput as Record<string, unknown> | undefined;
-  return typeof specific?.additionalContext === 'string' ? { text: specific.additionalContext, plain: true } : undefined;
+  return typeof specific?.additionalContext === 'string'
+    ? { text: specific.additionalContext, plain: true }
+    : undefined;
 }
 
 /** What the user must hear when policy of the event did not load (or its session store is down) and the firing goes on without it. */
 function unenforcedNotice(report: FireReport): string | undefined {
-  const lines = [...unenforcedLines(report.event, report.warnings), ...report.warnings.filter(({ code }) => code === 'state-unreachable').map(({ message }) => message)];
+  const lines = [
+    ...unenforcedLines(report.event, report.warnings),
+    ...report.warnings.filter(({ code }) => code === 'state-unreachable').map(({ message }) => message),
+  ];
   if (lines.length === 0) return undefined;
   return `peri-hooks: policy not enforced, it did not load:\n${lines.map((text) => `- ${text}`).join('\n')}`;
 }
@@ -105,25 +125,52 @@ function unenforcedNotice(report: FireReport): string | undefined {
  * The notice joins any systemMessage of the hooks. With a JSON answer Claude Code does not show a non-zero exit's
  * errors, so those join it too.
  */
-function withNotice(output: Record<string, unknown> | undefined, notice: string | undefined, errors: readonly string[]): Record<string, unknown> | undefined {
+function withNotice(
+  output: Record<string, unknown> | undefined,
+  notice: string | undefined,
+  errors: readonly string[],
+): Record<string, unknown> | undefined {
   if (notice === undefined) return output;
-  const messages = [typeof output?.systemMessage === 'string' ? output.systemMessage : undefined, notice, ...errors].filter((text) => text !== undefined);
+  const messages = [
+    typeof output?.systemMessage === 'string' ? output.systemMessage : undefined,
+    notice,
+    ...errors,
+  ].filter((text) => text !== undefined);
   return { ...output, systemMessage: messages.join('\n') };
 }
 
-function withContext(event: EventName, output: Record<string, unknown> | undefined, text: string | undefined): Record<string, unknown> | undefined {
+function withContext(
+  event: EventName,
+  output: Record<string, unknown> | undefined,
+  text: string | undefined,
+): Record<string, unknown> | undefined {
   if (text === undefined) return output;
-  return { ...output, hookSpecificOutput: { hookEventName: event, ...(output?.hookSpecificOutput as Record<string, unknown> | undefined), additionalContext: text } };
+  return {
+    ...output,
+    hookSpecificOutput: {
+      hookEventName: event,
+      ...(output?.hookSpecificOutput as Record<string, unknown> | undefined),
+      additionalContext: text,
+    },
+  };
 }
 
 /** The output holds nothing but the context (so it can go as plain stdout). */
 function onlyContext(output: Record<string, unknown> | undefined): boolean {
   const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
-  return output !== undefined && Object.keys(output).length === 1 && specific !== undefined && Object.keys(specific).length === 2;
+  return (
+    output !== undefined &&
+    Object.keys(output).length === 1 &&
+    specific !== undefined &&
+    Object.keys(specific).length === 2
+  );
 }
 
 /** The deny with the reason of the one deciding hook. */
-function withReason(output: Record<string, unknown> | undefined, decider: HookReport): Record<string, unknown> | undefined {
+function withReason(
+  output: Record<string, unknown> | undefined,
+  decider: HookReport,
+): Record<string, unknown> | undefined {
   const specific = output?.hookSpecificOutput as Record<string, unknown> | undefined;
   if (!specific || decider.blockingMessage === undefined) return output;
   return { ...output, hookSpecificOutput: { ...specific, permissionDecisionReason: decider.blockingMessage } };
@@ -163,7 +210,9 @@ function asyncAnswer(report: FireReport): Record<string, unknown> | undefined {
   const contexts = report.hooks.flatMap((hook) => (hook.additionalContext ? [hook.additionalContext] : []));
   const answer = {
     ...(typeof systemMessage === 'string' ? { systemMessage } : {}),
-    ...(contexts.length > 0 ? { hookSpecificOutput: { hookEventName: report.event, additionalContext: contexts.join('\n\n') } } : {}),
+    ...(contexts.length > 0
+      ? { hookSpecificOutput: { hookEventName: report.event, additionalContext: contexts.join('\n\n') } }
+      : {}),
   };
   return Object.keys(answer).length > 0 ? answer : undefined;
 }

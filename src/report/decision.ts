@@ -1,7 +1,8 @@
 // The default output, for scripts and CI: the reduced decision as one Claude Code hook output object on
 // stdout, the block reason and hook errors on stderr, exit 2 when the decision blocks.
-import type { FireReport } from './types.ts';
+
 import { line, type Rendered } from './rendered.ts';
+import type { FireReport } from './types.ts';
 
 export function renderDecision(report: FireReport): Rendered {
   const stdout = report.output ? line(JSON.stringify(report.output)) : line(report.plainText);
@@ -9,6 +10,8 @@ export function renderDecision(report: FireReport): Rendered {
     ...report.errors,
     ...(report.blocked && report.reason !== undefined ? [report.reason] : []),
     ...(report.failClosed ? ['peri-hooks: blocked because of --fail-closed (a hook failed)'] : []),
-  ].map(line).join('');
+  ]
+    .map(line)
+    .join('');
   return { stdout, stderr, exitCode: report.exitCode };
 }

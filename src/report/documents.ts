@@ -3,8 +3,8 @@
 // Every key is required; null (or [] for a list) says the run had nothing there. New keys go at the end.
 import * as z from 'zod';
 import { PROJECT_DIR_RULES, type ProjectDirFrom } from '../config/sources.ts';
-import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
+import { EVENT_NAMES } from '../events.ts';
 import { HOST_NAMES } from '../hosts/types.ts';
 import { sessionStateSchema } from '../session/schema.ts';
 import { asyncResultSchema, diagnosticSchema, hookIdentityShape, reportDocumentSchema, viaSchema } from './schema.ts';
@@ -32,9 +32,11 @@ export function validateDocumentSchema() {
     notes: count,
     hooks: count.describe('Hooks loaded from all sources.'),
     sources: z.array(sourceSchema()),
-    diagnostics: z.array(diagnosticSchema().extend({
-      makesSourceInapplicable: z.boolean().describe('The entry keeps its whole file from applying.'),
-    })),
+    diagnostics: z.array(
+      diagnosticSchema().extend({
+        makesSourceInapplicable: z.boolean().describe('The entry keeps its whole file from applying.'),
+      }),
+    ),
   });
 }
 
@@ -42,16 +44,22 @@ export function validateDocumentSchema() {
 export function listDocumentSchema() {
   return z.strictObject({
     schemaVersion: version,
-    events: z.array(z.strictObject({
-      event: z.enum(EVENT_NAMES),
-      count,
-      hooks: z.array(z.strictObject({
-        ...hookIdentityShape(),
-        line: z.int().positive().nullable().describe('The line of the hook in its file.'),
-        disabledReason: text.nullable().describe('The policy switch that turns the hook off.'),
-        via: viaSchema(),
-      })),
-    })).describe('Every event, in catalogue order.'),
+    events: z
+      .array(
+        z.strictObject({
+          event: z.enum(EVENT_NAMES),
+          count,
+          hooks: z.array(
+            z.strictObject({
+              ...hookIdentityShape(),
+              line: z.int().positive().nullable().describe('The line of the hook in its file.'),
+              disabledReason: text.nullable().describe('The policy switch that turns the hook off.'),
+              via: viaSchema(),
+            }),
+          ),
+        }),
+      )
+      .describe('Every event, in catalogue order.'),
     sources: z.array(sourceSchema()),
   });
 }
@@ -64,26 +72,37 @@ export function explainDocumentSchema() {
     matcherValue: text.nullable().describe('What the matchers are tested against (the tool name, the source, ...).'),
     projectDir: text,
     projectDirFrom: z.enum(Object.keys(PROJECT_DIR_RULES) as [ProjectDirFrom, ...ProjectDirFrom[]]),
-    noHooksFound: z.strictObject({ searched: z.array(text) }).nullable().describe('Set when no source has a hook for the event: nothing is enforced.'),
-    hooks: z.array(z.strictObject({
-      ...hookIdentityShape(),
-      status: z.enum(['would-run', 'skipped']),
-      skipReason: text.nullable(),
-      skipDetail: text.nullable(),
-      timeoutMs: z.number().positive().nullable().describe('The time limit a hook that would run gets.'),
-      via: viaSchema(),
-    })),
-    chains: z.array(z.array(text)).describe('Ids of the hooks that would run: chains run in parallel, the hooks of one chain in order.'),
-    mcpServers: z.array(z.strictObject({
-      server: text,
-      scope: text.nullable(),
-      file: text.nullable(),
-      pointer: text.nullable(),
-      transport: z.enum(['stdio', 'http', 'sse']).nullable(),
-      target: text.nullable().describe('The command line or the URL.'),
-      missing: text.nullable().describe('Why the server is not found; null when it is.'),
-      fix: text.nullable(),
-    })).describe('The MCP servers the event\'s mcp_tool hooks name.'),
+    noHooksFound: z
+      .strictObject({ searched: z.array(text) })
+      .nullable()
+      .describe('Set when no source has a hook for the event: nothing is enforced.'),
+    hooks: z.array(
+      z.strictObject({
+        ...hookIdentityShape(),
+        status: z.enum(['would-run', 'skipped']),
+        skipReason: text.nullable(),
+        skipDetail: text.nullable(),
+        timeoutMs: z.number().positive().nullable().describe('The time limit a hook that would run gets.'),
+        via: viaSchema(),
+      }),
+    ),
+    chains: z
+      .array(z.array(text))
+      .describe('Ids of the hooks that would run: chains run in parallel, the hooks of one chain in order.'),
+    mcpServers: z
+      .array(
+        z.strictObject({
+          server: text,
+          scope: text.nullable(),
+          file: text.nullable(),
+          pointer: text.nullable(),
+          transport: z.enum(['stdio', 'http', 'sse']).nullable(),
+          target: text.nullable().describe('The command line or the URL.'),
+          missing: text.nullable().describe('Why the server is not found; null when it is.'),
+          fix: text.nullable(),
+        }),
+      )
+      .describe("The MCP servers the event's mcp_tool hooks name."),
     warnings: z.array(diagnosticSchema()),
   });
 }
@@ -93,13 +112,17 @@ export function doctorDocumentSchema() {
   return z.strictObject({
     schemaVersion: version,
     ok: z.boolean().describe('False when a check failed: the guard would not work as configured.'),
-    checks: z.array(z.strictObject({
-      id: text.describe('Per kind of check: runtime, registration, artefact, server, policy, startup, state, target, ...'),
-      status: z.enum(['pass', 'warn', 'fail']),
-      title: text,
-      detail: text,
-      fix: text.nullable(),
-    })),
+    checks: z.array(
+      z.strictObject({
+        id: text.describe(
+          'Per kind of check: runtime, registration, artefact, server, policy, startup, state, target, ...',
+        ),
+        status: z.enum(['pass', 'warn', 'fail']),
+        title: text,
+        detail: text,
+        fix: text.nullable(),
+      }),
+    ),
   });
 }
 

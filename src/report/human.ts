@@ -7,7 +7,9 @@ export function humanSummary(report: FireReport, colour: boolean): string {
   const ran = report.hooks.filter((hook) => hook.status === 'ran');
   const target = report.matcherValue !== undefined ? `${report.event}(${report.matcherValue})` : report.event;
   const verdict = report.blocked ? c.red(c.bold('blocked')) : c.green('go on');
-  const lines = [`${c.bold('peri-hooks')} ${target}: ${ran.length} ran, ${report.hooks.length - ran.length} skipped -> ${verdict}`];
+  const lines = [
+    `${c.bold('peri-hooks')} ${target}: ${ran.length} ran, ${report.hooks.length - ran.length} skipped -> ${verdict}`,
+  ];
   for (const hook of ran) {
     const mark = hook.outcome === 'blocking' ? c.red('x') : hook.outcome === 'success' ? c.green('+') : c.yellow('!');
     const exit = hook.timedOut ? 'timed out' : `exit ${hook.exitCode ?? '-'}`;

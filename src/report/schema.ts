@@ -2,8 +2,8 @@
 // keys of report/document.ts in its order, every key required, null where a run has nothing to say.
 import * as z from 'zod';
 import { PROJECT_DIR_RULES, type ProjectDirFrom } from '../config/sources.ts';
-import { EVENT_NAMES } from '../events.ts';
 import { SCHEMA_VERSION } from '../errors.ts';
+import { EVENT_NAMES } from '../events.ts';
 import { OUTCOMES } from '../outcome.ts';
 import { sessionStateSchema } from '../session/schema.ts';
 import { SEVERITIES } from '../types.ts';
@@ -52,7 +52,9 @@ function hookSchema() {
     stdout: nullable(text),
     stderr: nullable(text),
     error: nullable(text),
-    truncated: nullable(z.strictObject({ stdout: z.boolean(), stderr: z.boolean() })).describe('Which stream lost output beyond 10 MiB.'),
+    truncated: nullable(z.strictObject({ stdout: z.boolean(), stderr: z.boolean() })).describe(
+      'Which stream lost output beyond 10 MiB.',
+    ),
     answeredInJson: nullable(z.boolean()),
     blockingMessage: nullable(text),
     additionalContext: nullable(text),
@@ -64,13 +66,20 @@ function hookSchema() {
 
 /** The last key of every per-hook entry (a later addition): the registration a hook came through. */
 export function viaSchema() {
-  return nullable(text).describe('A hook of a policy file that peri-hooks\' own registration runs: that registration, <file>#<pointer>.');
+  return nullable(text).describe(
+    "A hook of a policy file that peri-hooks' own registration runs: that registration, <file>#<pointer>.",
+  );
 }
 
 /** An async hook's result as the session keeps it (the report's `delivered`, `state`'s `results`), every key present. */
 export function asyncResultSchema() {
   const result = sessionStateSchema().shape.results.unwrap().element.shape;
-  return z.strictObject({ ...result, systemMessage: nullable(text), additionalContext: nullable(text), rewake: nullable(text) });
+  return z.strictObject({
+    ...result,
+    systemMessage: nullable(text),
+    additionalContext: nullable(text),
+    rewake: nullable(text),
+  });
 }
 
 /** `fire --output json`. */
@@ -81,18 +90,29 @@ export function reportDocumentSchema() {
     matcherValue: nullable(text).describe('What the matchers were tested against (the tool name, the source, ...).'),
     projectDir: text,
     projectDirFrom: nullable(z.enum(Object.keys(PROJECT_DIR_RULES) as [ProjectDirFrom, ...ProjectDirFrom[]])),
-    noHooksFound: nullable(z.strictObject({ searched: z.array(text) })).describe('Set when no source has a hook for the event: nothing is enforced.'),
+    noHooksFound: nullable(z.strictObject({ searched: z.array(text) })).describe(
+      'Set when no source has a hook for the event: nothing is enforced.',
+    ),
     blocked: z.boolean(),
     exitCode: z.union([z.literal(0), z.literal(2)]),
     failClosed: nullable(z.boolean()),
     reason: nullable(text).describe('The block message.'),
-    output: nullable(z.record(z.string(), z.unknown())).describe('The reduced decision as one Claude Code hook output object.'),
+    output: nullable(z.record(z.string(), z.unknown())).describe(
+      'The reduced decision as one Claude Code hook output object.',
+    ),
     plainText: nullable(text),
     hooks: z.array(hookSchema()),
     deciders: z.array(text),
     errors: z.array(text),
     warnings: z.array(diagnosticSchema()),
-    stopGuard: nullable(z.strictObject({ count: z.int().nonnegative(), cap: z.int().positive(), overridden: z.boolean(), message: nullable(text) })),
+    stopGuard: nullable(
+      z.strictObject({
+        count: z.int().nonnegative(),
+        cap: z.int().positive(),
+        overridden: z.boolean(),
+        message: nullable(text),
+      }),
+    ),
     delivered: z.array(asyncResultSchema()),
   });
 }

@@ -3,8 +3,14 @@
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
-export function workflowCommand(level: AnnotationLevel, properties: Readonly<Record<string, string | number>>, message: string): string {
-  const list = Object.entries(properties).map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
+export function workflowCommand(
+  level: AnnotationLevel,
+  properties: Readonly<Record<string, string | number>>,
+  message: string,
+): string {
+  const list = Object.entries(properties)
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .join(',');
   return `::${level}${list ? ` ${list}` : ''}::${escapeData(message)}`;
 }
 

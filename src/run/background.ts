@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventName } from '../events.ts';
-import type { EffectiveSettings, LoadedHook } from '../types.ts';
-import { jobFileName, type SessionRef } from '../session/store.ts';
 import { randomHex } from '../session/crypto.ts';
+import { jobFileName, type SessionRef } from '../session/store.ts';
+import type { EffectiveSettings, LoadedHook } from '../types.ts';
 
 export const ASYNC_RUN_COMMAND = '__async-run';
 /** The session store's URL reaches the supervisor in its environment, never in the job file: it may hold a password. */
@@ -53,7 +53,9 @@ export function newJobId(): string {
 
 /** Job files sit next to the session (or in the temporary folder with --no-state); the supervisor removes them. */
 function jobFolder(session: SessionRef | undefined): string {
-  return session ? path.join(session.dir, 'jobs') : path.join(tmpdir(), `peri-hooks-jobs-${process.getuid?.() ?? 'user'}`);
+  return session
+    ? path.join(session.dir, 'jobs')
+    : path.join(tmpdir(), `peri-hooks-jobs-${process.getuid?.() ?? 'user'}`);
 }
 
 /**
@@ -61,7 +63,12 @@ function jobFolder(session: SessionRef | undefined): string {
  * adopted hook the pipes must change hands before this process reads another byte from them.
  * `self` is how to start peri-hooks itself; `env` is the environment the hook would have had.
  */
-export function startSupervisor(job: AsyncJob, self: readonly string[], env: Record<string, string | undefined>, pipes?: [Readable, Readable]): { pid: number } | { error: string } {
+export function startSupervisor(
+  job: AsyncJob,
+  self: readonly string[],
+  env: Record<string, string | undefined>,
+  pipes?: [Readable, Readable],
+): { pid: number } | { error: string } {
   const folder = jobFolder(job.session);
   const file = path.join(folder, jobFileName(job.jobId));
   try {
@@ -70,14 +77,20 @@ export function startSupervisor(job: AsyncJob, self: readonly string[], env: Rec
     const { store: _store, ...session } = job.session ?? {};
     writeFileSync(file, JSON.stringify(job.session ? { ...job, session } : job), { mode: 0o600 });
   } catch (error) {
-    return { error: `cannot write the async job file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+    return {
+      error: `cannot write the async job file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    };
   }
   const [command, ...prefix] = self;
   try {
     const child = spawn(command!, [...prefix, ASYNC_RUN_COMMAND, file], {
       detached: true,
       stdio: pipes ? ['ignore', 'ignore', 'ignore', pipes[0], pipes[1]] : 'ignore',
-      env: Object.fromEntries(Object.entries({ ...env, ...(job.session?.store ? { [STORE_URL_VARIABLE]: job.session.store } : {}) }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+      env: Object.fromEntries(
+        Object.entries({ ...env, ...(job.session?.store ? { [STORE_URL_VARIABLE]: job.session.store } : {}) }).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      ),
     });
     child.on('error', () => {});
     child.unref();

@@ -4,20 +4,20 @@
 // hooks finished in.
 import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
-import { EVENTS, type EventName } from '../events.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
+import { EVENTS, type EventName } from '../events.ts';
 import { labelOf } from '../hook-label.ts';
 import type { HookInput } from '../input.ts';
+import type { McpSetup } from '../mcp/firing.ts';
+import { lookupOptions } from '../mcp/lookup-options.ts';
 import type { HookResult } from '../outcome.ts';
 import { asyncKind, type Plan, type PlannedHook } from '../plan.ts';
-import { reduce, type ReduceItem } from '../reduce.ts';
+import { type ReduceItem, reduce } from '../reduce.ts';
 import { runHook } from '../runners/index.ts';
-import { onceKey, ranSuccessfully, type OnceSettlement } from '../session/once.ts';
+import { type OnceSettlement, onceKey, ranSuccessfully } from '../session/once.ts';
 import type { SessionRef } from '../session/store.ts';
 import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome } from '../types.ts';
 import type { AsyncJob } from './background.ts';
-import type { McpSetup } from '../mcp/firing.ts';
-import { lookupOptions } from '../mcp/lookup-options.ts';
 
 export interface ExecuteOptions {
   input: HookInput;
@@ -63,7 +63,10 @@ export interface Executed {
 }
 
 /** One hook's run: it ran here, or a supervisor runs it now. */
-type HookRun = ({ kind: 'ran' } & RanHook | { kind: 'background'; hook: LoadedHook; jobId: string; supervisorPid: number }) & { warnings: string[] };
+type HookRun = (
+  | ({ kind: 'ran' } & RanHook)
+  | { kind: 'background'; hook: LoadedHook; jobId: string; supervisorPid: number }
+) & { warnings: string[] };
 
 interface ChainRun {
   runs: HookRun[];
@@ -72,12 +75,23 @@ interface ChainRun {
 
 export async function execute(plan: Plan, options: ExecuteOptions): Promise<Executed> {
   // The MCP client is loaded only when an mcp_tool hook is about to run (start-up budget).
-  const mcp = plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool') && !EVENTS[plan.event].noMcpClient
-    ? (await import('../mcp/firing.ts')).mcpForFiring(options.mcp ?? { lookup: lookupOptions({ projectDir: options.projectDir, home: options.env.HOME ?? homedir(), env: options.env }) })
-    : undefined;
+  const mcp =
+    plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool') && !EVENTS[plan.event].noMcpClient
+      ? (await import('../mcp/firing.ts')).mcpForFiring(
+          options.mcp ?? {
+            lookup: lookupOptions({
+              projectDir: options.projectDir,
+              home: options.env.HOME ?? homedir(),
+              env: options.env,
+            }),
+          },
+        )
+      : undefined;
   let chains: ChainRun[];
   try {
-    chains = await Promise.all(plan.chains.map((chain) => runChain(plan.event, chain, mcp ? { ...options, mcpContext: mcp.context } : options)));
+    chains = await Promise.all(
+      plan.chains.map((chain) => runChain(plan.event, chain, mcp ? { ...options, mcpContext: mcp.context } : options)),
+    );
   } finally {
     await mcp?.close();
   }
@@ -96,16 +110,39 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<Exec
     background: runs.flatMap((run) => (run.kind === 'background' ? [{ hook: run.hook, jobId: run.jobId }] : [])),
     shortCircuited,
     once: [
-      ...runs.filter(({ hook }) => claimed(hook)).map((run): OnceSettlement => (run.kind === 'ran' ? { hook: run.hook, success: ranSuccessfully(run.result) } : { hook: run.hook, supervisorPid: run.supervisorPid })),
+      ...runs
+        .filter(({ hook }) => claimed(hook))
+        .map(
+          (run): OnceSettlement =>
+            run.kind === 'ran'
+              ? { hook: run.hook, success: ranSuccessfully(run.result) }
+              : { hook: run.hook, supervisorPid: run.supervisorPid },
+        ),
       ...shortCircuited.filter(({ hook }) => claimed(hook)).map(({ hook }) => ({ hook, success: false })),
     ],
-    warnings: runs.flatMap(({ hook, warnings }) => warnings.map((message): Diagnostic => ({ severity: 'warning', code: 'hook-runtime', message: `[${labelOf(hook)}]: ${message}`, file: hook.provenance.file, pointer: hook.provenance.pointer }))),
+    warnings: runs.flatMap(({ hook, warnings }) =>
+      warnings.map(
+        (message): Diagnostic => ({
+          severity: 'warning',
+          code: 'hook-runtime',
+          message: `[${labelOf(hook)}]: ${message}`,
+          file: hook.provenance.file,
+          pointer: hook.provenance.pointer,
+        }),
+      ),
+    ),
   };
 }
 
 /** The reducer's view of what ran. */
 export function reduceItems(ran: readonly RanHook[]): ReduceItem[] {
-  return ran.map(({ hook, raw, result }) => ({ result, label: labelOf(hook), layer: hook.provenance.layer, exitCode: raw.exitCode, stdout: raw.stdout }));
+  return ran.map(({ hook, raw, result }) => ({
+    result,
+    label: labelOf(hook),
+    layer: hook.provenance.layer,
+    exitCode: raw.exitCode,
+    stdout: raw.stdout,
+  }));
 }
 
 /** A chain in order: each hook sees the input as the ones before rewrote it; a block ends the chain. */
@@ -139,7 +176,12 @@ function serialized(input: HookInput): string {
   return json;
 }
 
-async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input: HookInput, options: ChainOptions): Promise<HookRun> {
+async function runOne(
+  event: EventName,
+  { hook, timeoutMs }: PlannedHook,
+  input: HookInput,
+  options: ChainOptions,
+): Promise<HookRun> {
   const { handler } = hook;
   const label = labelOf(hook);
   options.onHookStart?.(hook, handler.statusMessage ?? label);
@@ -147,25 +189,70 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
   const warnings: string[] = [];
   const judge = async (raw: RawOutcome): Promise<HookRun> => {
     options.onHookEnd?.(hook, raw);
-    if (raw.stdout.trimStart().startsWith('{')) warnings.push(...(await import('../output-fields.ts')).misplacedOutputFields(event, raw.stdout));
-    return { kind: 'ran', hook, raw, result: await (await import('../outcome.ts')).classifyOutcome(raw, { event, handler, label, fromPlugin: hook.provenance.layer === 'plugin' }), warnings };
+    if (raw.stdout.trimStart().startsWith('{'))
+      warnings.push(...(await import('../output-fields.ts')).misplacedOutputFields(event, raw.stdout));
+    return {
+      kind: 'ran',
+      hook,
+      raw,
+      result: await (await import('../outcome.ts')).classifyOutcome(raw, {
+        event,
+        handler,
+        label,
+        fromPlugin: hook.provenance.layer === 'plugin',
+      }),
+      warnings,
+    };
   };
   // Loaded with the first command hook (which loads child_process anyway): the hand-off must be synchronous.
   const background = handler.type === 'command' ? await import('./background.ts') : undefined;
-  const handOff = (job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>, pipes?: [Readable, Readable]) => toSupervisor(background!, job, options, pipes);
+  const handOff = (job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>, pipes?: [Readable, Readable]) =>
+    toSupervisor(background!, job, options, pipes);
 
   if (asyncKind(handler) && !options.asyncHere) {
-    const started = handOff({ kind: 'run', hook, event, label, timeoutMs, input, inputJson, projectDir: options.projectDir, cwd: input.cwd, settings: options.settings });
-    if ('error' in started) return judge({ exitCode: null, stdout: '', stderr: '', timedOut: false, error: started.error, durationMs: 0 });
+    const started = handOff({
+      kind: 'run',
+      hook,
+      event,
+      label,
+      timeoutMs,
+      input,
+      inputJson,
+      projectDir: options.projectDir,
+      cwd: input.cwd,
+      settings: options.settings,
+    });
+    if ('error' in started)
+      return judge({ exitCode: null, stdout: '', stderr: '', timedOut: false, error: started.error, durationMs: 0 });
     return { kind: 'background', hook, ...started, warnings };
   }
   let handedOff: { jobId: string; supervisorPid: number } | undefined;
   const raw = await runHook(hook, {
-    event, input, inputJson, projectDir: options.projectDir, cwd: input.cwd, env: options.env, timeoutMs,
-    settings: options.settings, signal: options.signal ?? new AbortController().signal, warn: (message) => warnings.push(message),
+    event,
+    input,
+    inputJson,
+    projectDir: options.projectDir,
+    cwd: input.cwd,
+    env: options.env,
+    timeoutMs,
+    settings: options.settings,
+    signal: options.signal ?? new AbortController().signal,
+    warn: (message) => warnings.push(message),
     ...(options.mcpContext ? { mcp: options.mcpContext } : {}),
     moveToBackground: (handoff) => {
-      const started = handOff({ kind: 'adopt', hook, event, label, timeoutMs: handoff.asyncTimeoutMs, pid: handoff.pid, stdoutSoFar: handoff.stdoutSoFar, stderrSoFar: handoff.stderrSoFar }, [handoff.stdout, handoff.stderr]);
+      const started = handOff(
+        {
+          kind: 'adopt',
+          hook,
+          event,
+          label,
+          timeoutMs: handoff.asyncTimeoutMs,
+          pid: handoff.pid,
+          stdoutSoFar: handoff.stdoutSoFar,
+          stderrSoFar: handoff.stderrSoFar,
+        },
+        [handoff.stdout, handoff.stderr],
+      );
       if ('error' in started) return false;
       handedOff = started;
       return true;
@@ -176,11 +263,22 @@ async function runOne(event: EventName, { hook, timeoutMs }: PlannedHook, input:
 }
 
 /** Hands a hook to a detached supervisor; the pipes of a hook that printed `{"async": true}` go with it. */
-function toSupervisor(background: typeof import('./background.ts'), job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>, options: ExecuteOptions, pipes?: [Readable, Readable]): { jobId: string; supervisorPid: number } | { error: string } {
-  if (!options.selfCommand) return { error: 'async hooks need FireOptions.selfCommand (how to start peri-hooks) when peri-hooks is embedded' };
+function toSupervisor(
+  background: typeof import('./background.ts'),
+  job: DistributiveOmit<AsyncJob, 'jobId' | 'session' | 'onceKey'>,
+  options: ExecuteOptions,
+  pipes?: [Readable, Readable],
+): { jobId: string; supervisorPid: number } | { error: string } {
+  if (!options.selfCommand)
+    return { error: 'async hooks need FireOptions.selfCommand (how to start peri-hooks) when peri-hooks is embedded' };
   const jobId = background.newJobId();
   const claimed = options.claimedOnce?.has(job.hook.id) === true;
-  const full = { ...job, jobId, ...(options.session ? { session: options.session } : {}), ...(claimed ? { onceKey: onceKey(job.hook) } : {}) } as AsyncJob;
+  const full = {
+    ...job,
+    jobId,
+    ...(options.session ? { session: options.session } : {}),
+    ...(claimed ? { onceKey: onceKey(job.hook) } : {}),
+  } as AsyncJob;
   const started = background.startSupervisor(full, options.selfCommand, options.env, pipes);
   return 'error' in started ? started : { jobId, supervisorPid: started.pid };
 }
@@ -196,6 +294,7 @@ function blocksAlone(event: EventName, run: RanHook, input: HookInput): boolean 
 /** The tool input a hook rewrote, where the rewrite is honoured (with allow, ask or no decision, §12). */
 function rewrittenInput(result: HookResult): Record<string, unknown> | undefined {
   const updated = result.specific?.updatedInput as Record<string, unknown> | undefined;
-  if (!updated || result.outcome === 'blocking' || result.permission === 'deny' || result.permission === 'defer') return undefined;
+  if (!updated || result.outcome === 'blocking' || result.permission === 'deny' || result.permission === 'defer')
+    return undefined;
   return updated;
 }

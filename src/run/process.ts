@@ -37,12 +37,16 @@ export function terminateGroup(pid: number): () => void {
  */
 export function reapAfterGrace(pid: number, pipes: readonly Readable[]): () => void {
   const timers: NodeJS.Timeout[] = [];
-  timers.push(setTimeout(() => {
-    signalGroup(pid, 'SIGKILL');
-    timers.push(setTimeout(() => {
-      for (const pipe of pipes) pipe.destroy();
-    }, PIPE_DRAIN_MS));
-  }, BACKGROUND_GRACE_MS));
+  timers.push(
+    setTimeout(() => {
+      signalGroup(pid, 'SIGKILL');
+      timers.push(
+        setTimeout(() => {
+          for (const pipe of pipes) pipe.destroy();
+        }, PIPE_DRAIN_MS),
+      );
+    }, BACKGROUND_GRACE_MS),
+  );
   return () => timers.forEach(clearTimeout);
 }
 
@@ -61,7 +65,9 @@ export class Capture {
   attach(stream: Readable | null | undefined): Promise<void> {
     if (!stream) return Promise.resolve();
     return new Promise((resolve) => {
-      stream.on('data', (chunk: Buffer | string) => this.keep(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk));
+      stream.on('data', (chunk: Buffer | string) =>
+        this.keep(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk),
+      );
       stream.on('error', () => resolve());
       stream.on('close', () => resolve());
     });
@@ -84,5 +90,7 @@ export class Capture {
 /** The `truncated` field of a raw outcome, when either capture hit the bound. */
 export function truncation(stdout: Capture, stderr: Capture): { truncated?: { stdout?: true; stderr?: true } } {
   if (!stdout.truncated && !stderr.truncated) return {};
-  return { truncated: { ...(stdout.truncated ? { stdout: true } : {}), ...(stderr.truncated ? { stderr: true } : {}) } };
+  return {
+    truncated: { ...(stdout.truncated ? { stdout: true } : {}), ...(stderr.truncated ? { stderr: true } : {}) },
+  };
 }

@@ -3,18 +3,18 @@
 // then stores what the hook has to say in the session, under the lock, for the next firing to deliver.
 import { readFileSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { isoTime, nowMs } from '../clock.ts';
 import { classifyOutcome } from '../outcome.ts';
 import { runCommandHook } from '../runners/command.ts';
-import type { RawOutcome } from '../types.ts';
-import { isAlive } from '../session/lock.ts';
-import { timerMs } from '../timer.ts';
-import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from './process.ts';
 import { rewakeMessage } from '../session/delivery.ts';
+import { isAlive } from '../session/lock.ts';
 import { ranSuccessfully } from '../session/once.ts';
-import { closeStores, updateSession } from '../session/store.ts';
-import { STORE_URL_VARIABLE, type AdoptJob, type AsyncJob } from './background.ts';
 import type { AsyncResult } from '../session/schema.ts';
-import { isoTime, nowMs } from '../clock.ts';
+import { closeStores, updateSession } from '../session/store.ts';
+import { timerMs } from '../timer.ts';
+import type { RawOutcome } from '../types.ts';
+import { type AdoptJob, type AsyncJob, STORE_URL_VARIABLE } from './background.ts';
+import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from './process.ts';
 
 /** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
 const STORE_LOCK_WAIT_MS = 60_000;
@@ -33,37 +33,61 @@ export async function superviseJob(file: string): Promise<number> {
   const store = process.env[STORE_URL_VARIABLE];
   delete process.env[STORE_URL_VARIABLE];
   if (job.session && store) job.session.store = store;
-  const raw = job.kind === 'run'
-    ? await runCommandHook(job.hook, {
-      event: job.event, input: job.input, inputJson: job.inputJson, projectDir: job.projectDir, cwd: job.cwd,
-      env: process.env, timeoutMs: job.timeoutMs, settings: job.settings, signal: new AbortController().signal, warn: () => {},
-    })
-    : await adopt(job);
+  const raw =
+    job.kind === 'run'
+      ? await runCommandHook(job.hook, {
+          event: job.event,
+          input: job.input,
+          inputJson: job.inputJson,
+          projectDir: job.projectDir,
+          cwd: job.cwd,
+          env: process.env,
+          timeoutMs: job.timeoutMs,
+          settings: job.settings,
+          signal: new AbortController().signal,
+          warn: () => {},
+        })
+      : await adopt(job);
   if (!job.session) return 0;
 
-  const result = await classifyOutcome(raw, { event: job.event, handler: job.hook.handler, label: job.label, fromPlugin: job.hook.provenance.layer === 'plugin' });
+  const result = await classifyOutcome(raw, {
+    event: job.event,
+    handler: job.hook.handler,
+    label: job.label,
+    fromPlugin: job.hook.provenance.layer === 'plugin',
+  });
   const handler = job.hook.handler;
-  const rewake = handler.type === 'command' && handler.asyncRewake && raw.exitCode === 2 && !raw.timedOut
-    ? rewakeMessage(job.label, raw.stderr, raw.stdout)
-    : undefined;
+  const rewake =
+    handler.type === 'command' && handler.asyncRewake && raw.exitCode === 2 && !raw.timedOut
+      ? rewakeMessage(job.label, raw.stderr, raw.stdout)
+      : undefined;
   const specific = result.json?.hookSpecificOutput as Record<string, unknown> | undefined;
   const delivered: AsyncResult = {
-    jobId: job.jobId, hookId: job.hook.id, label: job.label, event: job.event, finishedAt: isoTime(),
+    jobId: job.jobId,
+    hookId: job.hook.id,
+    label: job.label,
+    event: job.event,
+    finishedAt: isoTime(),
     ...(typeof result.json?.systemMessage === 'string' ? { systemMessage: result.json.systemMessage } : {}),
     ...(typeof specific?.additionalContext === 'string' ? { additionalContext: specific.additionalContext } : {}),
     ...(rewake !== undefined ? { rewake } : {}),
   };
-  const hasNews = delivered.systemMessage !== undefined || delivered.additionalContext !== undefined || rewake !== undefined;
+  const hasNews =
+    delivered.systemMessage !== undefined || delivered.additionalContext !== undefined || rewake !== undefined;
   const { onceKey } = job;
   if (!hasNews && onceKey === undefined) return 0;
-  await updateSession(job.session, (state) => {
-    if (hasNews) state.results.push(delivered);
-    const claim = onceKey === undefined ? undefined : state.once[onceKey];
-    if (onceKey !== undefined && claim?.status === 'running') {
-      if (ranSuccessfully(result)) state.once[onceKey] = { status: 'done', label: job.label, at: isoTime() };
-      else delete state.once[onceKey];
-    }
-  }, { deadline: Date.now() + STORE_LOCK_WAIT_MS });
+  await updateSession(
+    job.session,
+    (state) => {
+      if (hasNews) state.results.push(delivered);
+      const claim = onceKey === undefined ? undefined : state.once[onceKey];
+      if (onceKey !== undefined && claim?.status === 'running') {
+        if (ranSuccessfully(result)) state.once[onceKey] = { status: 'done', label: job.label, at: isoTime() };
+        else delete state.once[onceKey];
+      }
+    },
+    { deadline: Date.now() + STORE_LOCK_WAIT_MS },
+  );
   await closeStores();
   return 0;
 }
@@ -75,7 +99,10 @@ export async function superviseJob(file: string): Promise<number> {
  */
 async function adopt(job: AdoptJob): Promise<RawOutcome> {
   const started = nowMs();
-  const pipes = [new Socket({ fd: 3, readable: true, writable: false }), new Socket({ fd: 4, readable: true, writable: false })];
+  const pipes = [
+    new Socket({ fd: 3, readable: true, writable: false }),
+    new Socket({ fd: 4, readable: true, writable: false }),
+  ];
   const stdout = new Capture(job.stdoutSoFar);
   const stderr = new Capture(job.stderrSoFar);
   const cancels: Array<() => void> = [];
@@ -94,5 +121,12 @@ async function adopt(job: AdoptJob): Promise<RawOutcome> {
   clearTimeout(timeout);
   for (const cancel of cancels) cancel();
   signalGroup(job.pid, 'SIGKILL');
-  return { exitCode: timedOut ? null : 0, stdout: stdout.text(), stderr: stderr.text(), timedOut, durationMs: nowMs() - started, ...truncation(stdout, stderr) };
+  return {
+    exitCode: timedOut ? null : 0,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    timedOut,
+    durationMs: nowMs() - started,
+    ...truncation(stdout, stderr),
+  };
 }

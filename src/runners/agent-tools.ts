@@ -44,7 +44,10 @@ export const READ_ONLY_TOOLS: readonly ToolDefinition[] = [
   {
     name: 'LS',
     description: 'List a directory of the project. Directories end with "/".',
-    input_schema: { type: 'object', properties: { path: { type: 'string', description: 'Default: the project directory.' } } },
+    input_schema: {
+      type: 'object',
+      properties: { path: { type: 'string', description: 'Default: the project directory.' } },
+    },
   },
   {
     name: 'Search',
@@ -73,7 +76,12 @@ export async function createScope(projectDir: string, transcriptPath: string | u
   return scope;
 }
 
-export async function runTool(scope: ToolScope, name: string, input: unknown, signal: AbortSignal): Promise<ToolResult> {
+export async function runTool(
+  scope: ToolScope,
+  name: string,
+  input: unknown,
+  signal: AbortSignal,
+): Promise<ToolResult> {
   const args = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   try {
     if (name === 'Read') return await readTool(scope, args);
@@ -96,11 +104,17 @@ function failure(content: string): ToolResult {
 const within = (root: string, target: string): boolean => target === root || target.startsWith(root + path.sep);
 
 /** The real path of an allowed file or directory, or why it is refused. */
-export async function resolveAllowed(scope: ToolScope, requested: unknown): Promise<{ path: string } | { error: string }> {
+export async function resolveAllowed(
+  scope: ToolScope,
+  requested: unknown,
+): Promise<{ path: string } | { error: string }> {
   const given = typeof requested === 'string' && requested !== '' ? requested : '.';
   const absolute = path.resolve(scope.roots[0]!, given);
-  const refused = { error: `refused: ${given} is outside the project directory ${scope.roots[0]}; only files under it, and the transcript, can be read` };
-  const isTranscript = (candidate: string): boolean => candidate === scope.transcript || candidate === scope.realTranscript;
+  const refused = {
+    error: `refused: ${given} is outside the project directory ${scope.roots[0]}; only files under it, and the transcript, can be read`,
+  };
+  const isTranscript = (candidate: string): boolean =>
+    candidate === scope.transcript || candidate === scope.realTranscript;
   // Checked before touching the file system, so nothing is learnt about paths outside.
   if (!isTranscript(absolute) && !scope.roots.some((root) => within(root, absolute))) return refused;
   let real: string;
@@ -116,7 +130,8 @@ export async function resolveAllowed(scope: ToolScope, requested: unknown): Prom
 async function readTool(scope: ToolScope, args: Record<string, unknown>): Promise<ToolResult> {
   const target = await resolveAllowed(scope, args.file_path);
   if ('error' in target) return failure(target.error);
-  if (!(await stat(target.path)).isFile()) return failure(`${String(args.file_path)} is not a file; use LS for directories`);
+  if (!(await stat(target.path)).isFile())
+    return failure(`${String(args.file_path)} is not a file; use LS for directories`);
   const text = await readText(target.path, READ_FILE_CAP);
   if (text === undefined) return failure(`${String(args.file_path)} is a binary file`);
   const lines = text.split('\n');
@@ -159,7 +174,8 @@ async function searchTool(scope: ToolScope, args: Record<string, unknown>, signa
         if (out.length < MATCH_CAP && pattern.test(line)) out.push(`${shown}:${i + 1}: ${capLine(line)}`);
       });
     }
-    if (out.length >= MATCH_CAP) return success(capOutput(out.join('\n'), `stopped at ${MATCH_CAP} results; narrow the search`));
+    if (out.length >= MATCH_CAP)
+      return success(capOutput(out.join('\n'), `stopped at ${MATCH_CAP} results; narrow the search`));
   }
   return success(capOutput(out.join('\n') || 'no matches', ''));
 }
@@ -218,11 +234,18 @@ export function globToRegExp(glob: string): RegExp {
       source += '[^/]';
     } else if (char === '{' && glob.indexOf('}', i) > i) {
       const end = glob.indexOf('}', i);
-      source += `(?:${glob.slice(i + 1, end).split(',').map((part) => globToRegExp(part).source.slice(1, -1)).join('|')})`;
+      source += `(?:${glob
+        .slice(i + 1, end)
+        .split(',')
+        .map((part) => globToRegExp(part).source.slice(1, -1))
+        .join('|')})`;
       i = end;
     } else if (char === '[' && glob.indexOf(']', i + 1) > i + 1) {
       const end = glob.indexOf(']', i + 1);
-      const body = glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+      const body = glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\');
       source += `[${body}]`;
       i = end;
     } else {

@@ -1,28 +1,37 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
 // never left behind (run/process.ts).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { nowMs } from '../clock.ts';
 import type { CommandHook } from '../config/schema.ts';
-import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
-import { asyncMarker } from '../outcome.ts';
+import { isDirectory } from '../files.ts';
 import { labelOf } from '../hook-label.ts';
+import { asyncMarker } from '../outcome.ts';
 import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../run/process.ts';
 import { timerMs } from '../timer.ts';
-import { nowMs } from '../clock.ts';
-import { isDirectory } from '../files.ts';
+import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
 
 export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise<RawOutcome> {
   const started = nowMs();
   const handler = hook.handler as CommandHook;
-  const failed = (error: string): RawOutcome => ({ exitCode: null, stdout: '', stderr: '', timedOut: false, error, durationMs: nowMs() - started });
+  const failed = (error: string): RawOutcome => ({
+    exitCode: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    error,
+    durationMs: nowMs() - started,
+  });
 
   const pluginRoot = hook.provenance.pluginRoot;
   if (!pluginRoot && [handler.command, ...(handler.args ?? [])].some((part) => PLUGIN_PLACEHOLDER.test(part))) {
-    return failed(`\${CLAUDE_PLUGIN_ROOT} and \${CLAUDE_PLUGIN_DATA} are only available in hooks defined in a plugin: ${handler.command}`);
+    return failed(
+      `\${CLAUDE_PLUGIN_ROOT} and \${CLAUDE_PLUGIN_DATA} are only available in hooks defined in a plugin: ${handler.command}`,
+    );
   }
   if (pluginRoot && !existsSync(pluginRoot)) return failed(`Plugin directory does not exist: ${pluginRoot}`);
 
@@ -34,7 +43,8 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   const stdout = new Capture();
   const stderr = new Capture();
   const hookProcess = startProcess(file, args, cwd.path, env);
-  if ('spawnError' in hookProcess) return failed(`Error occurred while executing hook command: ${labelOf(hook)}: ${hookProcess.spawnError}`);
+  if ('spawnError' in hookProcess)
+    return failed(`Error occurred while executing hook command: ${labelOf(hook)}: ${hookProcess.spawnError}`);
   const { child, finished } = hookProcess;
   child.stdin.on('error', () => {});
   child.stdin.end(stdinOf(ctx));
@@ -84,7 +94,14 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
       // Everything read so far is in the captures; the supervisor reads the rest from the same pipes.
       out.pause();
       err.pause();
-      const taken = ctx.moveToBackground!({ pid, stdout: out, stderr: err, stdoutSoFar: text, stderrSoFar: stderr.text(), asyncTimeoutMs: marker.asyncTimeoutMs });
+      const taken = ctx.moveToBackground!({
+        pid,
+        stdout: out,
+        stderr: err,
+        stdoutSoFar: text,
+        stderrSoFar: stderr.text(),
+        asyncTimeoutMs: marker.asyncTimeoutMs,
+      });
       if (!taken) {
         out.resume();
         err.resume();
@@ -102,7 +119,14 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   });
   const settled = await Promise.race([finished, moved]);
   if ('asyncTimeoutMs' in settled) {
-    return { exitCode: null, stdout: stdout.text(), stderr: stderr.text(), timedOut: false, durationMs: nowMs() - started, background: settled };
+    return {
+      exitCode: null,
+      stdout: stdout.text(),
+      stderr: stderr.text(),
+      timedOut: false,
+      durationMs: nowMs() - started,
+      background: settled,
+    };
   }
   const result = settled;
   stopAll();
@@ -140,7 +164,12 @@ interface Ended {
  * own timer, kill on exit, interruption and capture, so execa added nothing here but its start-up, 21 ms
  * of every firing that runs a command hook.
  */
-function startProcess(file: string, args: string[], cwd: string, env: Record<string, string | undefined>): { child: ChildProcessWithoutNullStreams; finished: Promise<Ended> } | { spawnError: string } {
+function startProcess(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string | undefined>,
+): { child: ChildProcessWithoutNullStreams; finished: Promise<Ended> } | { spawnError: string } {
   let child: ChildProcessWithoutNullStreams;
   try {
     child = spawn(file, args, { cwd, env, detached: true, stdio: 'pipe' });
@@ -151,9 +180,15 @@ function startProcess(file: string, args: string[], cwd: string, env: Record<str
   const finished = new Promise<Ended>((resolve) => {
     // A process that cannot start (missing file, not executable) reports it here, then still closes.
     let spawnError: string | undefined;
-    child.once('error', (error) => { spawnError ??= error.message; });
+    child.once('error', (error) => {
+      spawnError ??= error.message;
+    });
     child.once('close', (code, signal) => {
-      resolve(spawnError !== undefined ? { spawnError } : { ...(code !== null ? { exitCode: code } : {}), ...(signal !== null ? { signal } : {}) });
+      resolve(
+        spawnError !== undefined
+          ? { spawnError }
+          : { ...(code !== null ? { exitCode: code } : {}), ...(signal !== null ? { signal } : {}) },
+      );
     });
   });
   return { child, finished };
@@ -186,7 +221,12 @@ function killOnExit(kill: () => void): () => void {
 }
 
 /** Shell form runs under /bin/sh -c as Claude Code 2.1.332 does; `shell` and exec form are honoured. */
-function commandLine(handler: CommandHook, env: Record<string, string | undefined>, callerEnv: Record<string, string | undefined>, cwd: string): [string, string[]] {
+function commandLine(
+  handler: CommandHook,
+  env: Record<string, string | undefined>,
+  callerEnv: Record<string, string | undefined>,
+  cwd: string,
+): [string, string[]] {
   if (handler.args) {
     return [substitute(handler.command, env), handler.args.map((arg) => substitute(arg, env))];
   }
@@ -225,7 +265,10 @@ function isPlainScript(command: string, cwd: string): boolean {
 
 /** Exec form: placeholders are substituted as plain strings in the command and every argument. */
 function substitute(text: string, env: Record<string, string | undefined>): string {
-  return text.replace(/\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g, (whole, name: string) => env[name] ?? whole);
+  return text.replace(
+    /\$\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}/g,
+    (whole, name: string) => env[name] ?? whole,
+  );
 }
 
 function shellQuote(text: string): string {
@@ -251,6 +294,7 @@ function hookEnvironment(hook: LoadedHook, ctx: RunContext): Record<string, stri
 function workingDirectory(ctx: RunContext): { path: string; warning?: string } {
   const candidates = [ctx.cwd, process.cwd(), ctx.projectDir, ctx.env.HOME ?? homedir()];
   const path = candidates.find((candidate) => candidate !== '' && isDirectory(candidate)) ?? '/';
-  return path === ctx.cwd ? { path } : { path, warning: `the input cwd ${JSON.stringify(ctx.cwd)} does not exist; hooks run in ${path}` };
+  return path === ctx.cwd
+    ? { path }
+    : { path, warning: `the input cwd ${JSON.stringify(ctx.cwd)} does not exist; hooks run in ${path}` };
 }
-

@@ -1,15 +1,16 @@
 // `type: "http"` hooks (spec §5.3, §11): POST the input JSON and turn the answer into the raw outcome a
 // command hook would give (2xx body = stdout, exit 0), so one parser judges both. Never throws.
 // undici and the SSRF guard are imported only here, when an http hook actually runs (start-up budget).
+
+import { nowMs } from '../clock.ts';
+import { httpListsFor } from '../config/merge.ts';
 import type { HttpHook } from '../config/schema.ts';
 import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
-import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
-import { cancelledOutcome, errorOutcome, PASS, type Outcome } from './raw-outcome.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
-import { httpListsFor } from '../config/merge.ts';
 import { shownUrl } from '../text.ts';
 import { timerMs } from '../timer.ts';
-import { nowMs } from '../clock.ts';
+import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
+import { cancelledOutcome, errorOutcome, type Outcome, PASS } from './raw-outcome.ts';
 
 /** Responses longer than this are not read further; the hook fails. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -21,7 +22,12 @@ const CONFIG_HEADERS_DROPPED = new Set(['content-length', 'transfer-encoding', '
 type Finish = (outcome: Outcome) => RawOutcome;
 
 /** Config headers with `$VAR`/`${VAR}` filled from allowed variables only. Warnings name variables, never values. */
-function buildHeaders(handler: HttpHook, perSettings: string[] | undefined, ctx: RunContext, shown: string): Record<string, string> {
+function buildHeaders(
+  handler: HttpHook,
+  perSettings: string[] | undefined,
+  ctx: RunContext,
+  shown: string,
+): Record<string, string> {
   const isAllowed = headerVariableAllowed(handler.allowedEnvVars, perSettings);
   const refused = new Set<string>();
   const headers: Record<string, string> = {};
@@ -31,20 +37,30 @@ function buildHeaders(handler: HttpHook, perSettings: string[] | undefined, ctx:
   }
   const lists = perSettings === undefined ? 'allowedEnvVars' : 'both allowedEnvVars and httpHookAllowedEnvVars';
   for (const variable of refused) {
-    ctx.warn(`HTTP hook ${shown}: header variable $${variable} is not listed in ${lists}; it was replaced by an empty string`);
+    ctx.warn(
+      `HTTP hook ${shown}: header variable $${variable} is not listed in ${lists}; it was replaced by an empty string`,
+    );
   }
   headers['content-type'] = 'application/json';
   return headers;
 }
 
 /** Whether Claude Code fills `$name` into a header: the hook's allowedEnvVars name it, and so does the settings' list where there is one. */
-export function headerVariableAllowed(perHook: readonly string[] | undefined, perSettings: readonly string[] | undefined): (name: string) => boolean {
+export function headerVariableAllowed(
+  perHook: readonly string[] | undefined,
+  perSettings: readonly string[] | undefined,
+): (name: string) => boolean {
   const hookList = new Set(perHook);
   return (name) => hookList.has(name) && (perSettings === undefined || perSettings.includes(name));
 }
 
 /** One config header's value as Claude Code sends it: allowed variables filled in, others (added to `refused`) empty. */
-export function headerValue(template: string, env: Record<string, string | undefined>, isAllowed: (name: string) => boolean, refused: Set<string>): string {
+export function headerValue(
+  template: string,
+  env: Record<string, string | undefined>,
+  isAllowed: (name: string) => boolean,
+  refused: Set<string>,
+): string {
   const value = template.replace(ENV_REFERENCE, (_match, braced: string | undefined, bare: string | undefined) => {
     const variable = braced ?? bare ?? '';
     if (isAllowed(variable)) return env[variable] ?? '';
@@ -98,21 +114,39 @@ function describeCause(error: unknown): string {
   return [...new Set(parts)].join(': ') || String(error);
 }
 
-async function post(url: URL, shown: string, headers: Record<string, string>, ctx: RunContext, seams: PinnedAgentOptions, finish: Finish): Promise<RawOutcome> {
+async function post(
+  url: URL,
+  shown: string,
+  headers: Record<string, string>,
+  ctx: RunContext,
+  seams: PinnedAgentOptions,
+  finish: Finish,
+): Promise<RawOutcome> {
   const [undici, pinned, ssrf] = await Promise.all([
-    import('undici'), import('../net/pinned-dispatcher.ts'), import('../net/ssrf.ts'),
+    import('undici'),
+    import('../net/pinned-dispatcher.ts'),
+    import('../net/ssrf.ts'),
   ]);
   const agent = pinned.createPinnedAgent(undici, seams);
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), timerMs(ctx.timeoutMs));
   const signal = AbortSignal.any([ctx.signal, timer.signal]);
   try {
-    const response = await undici.request(url, { method: 'POST', headers, body: ctx.inputJson, dispatcher: agent, signal });
+    const response = await undici.request(url, {
+      method: 'POST',
+      headers,
+      body: ctx.inputJson,
+      dispatcher: agent,
+      signal,
+    });
     const status = response.statusCode;
     // Redirects are not followed: a 3xx is just another non-2xx answer.
     if (status < 200 || status > 299) return finish(errorOutcome(`HTTP ${status} from ${shown}`));
     const text = await readBounded(response.body, MAX_BODY_BYTES);
-    if (text === undefined) return finish(errorOutcome(`HTTP hook response from ${shown} exceeded ${MAX_BODY_BYTES} bytes; reading stopped there`));
+    if (text === undefined)
+      return finish(
+        errorOutcome(`HTTP hook response from ${shown} exceeded ${MAX_BODY_BYTES} bytes; reading stopped there`),
+      );
     if (text.trim() === '') return finish({ ...PASS, stdout: '{}' });
     if (text.trim().startsWith('{')) return finish({ ...PASS, stdout: text });
     const contentType = response.headers['content-type'] ?? 'no content type';
@@ -121,7 +155,9 @@ async function post(url: URL, shown: string, headers: Record<string, string>, ct
     if (ctx.signal.aborted) return finish(cancelledOutcome(interrupted(shown)));
     if (signal.aborted) return finish(cancelledOutcome());
     const blocked = errorChain(error).find((e) => e instanceof ssrf.SsrfBlockedError);
-    return finish(errorOutcome(blocked ? blocked.message : `HTTP hook request to ${shown} failed: ${describeCause(error)}`));
+    return finish(
+      errorOutcome(blocked ? blocked.message : `HTTP hook request to ${shown} failed: ${describeCause(error)}`),
+    );
   } finally {
     clearTimeout(timeout);
     await agent.destroy().catch(() => undefined);
@@ -138,11 +174,20 @@ async function run(hook: LoadedHook, ctx: RunContext, seams: PinnedAgentOptions,
     return finish(errorOutcome(`HTTP hook URL is not a valid URL: ${hook.id}`));
   }
   const shown = shownUrl(url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return finish(errorOutcome(`HTTP hook URL must use http or https: ${shown}`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return finish(errorOutcome(`HTTP hook URL must use http or https: ${shown}`));
   const lists = httpListsFor(hook.provenance.layer, ctx.settings);
-  if (!isUrlAllowed(url, lists.urls)) return finish(errorOutcome(`HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls`));
+  if (!isUrlAllowed(url, lists.urls))
+    return finish(errorOutcome(`HTTP hook blocked: ${shown} does not match any pattern in allowedHttpHookUrls`));
   if (ctx.signal.aborted) return finish(cancelledOutcome(interrupted(shown)));
-  return post(url, shown, withUrlCredentials(buildHeaders(handler, lists.envVars, ctx, shown), url), ctx, seams, finish);
+  return post(
+    url,
+    shown,
+    withUrlCredentials(buildHeaders(handler, lists.envVars, ctx, shown), url),
+    ctx,
+    seams,
+    finish,
+  );
 }
 
 /** A runner with its network seams (resolver, socket connector) replaced; tests use it, the pipeline does not. */
@@ -153,7 +198,9 @@ export function createHttpRunner(seams: PinnedAgentOptions = {}): Runner {
     try {
       return await run(hook, ctx, seams, finish);
     } catch (error) {
-      return finish(errorOutcome(`HTTP hook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}`));
+      return finish(
+        errorOutcome(`HTTP hook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   };
 }

@@ -15,6 +15,13 @@ export async function runHook(hook: LoadedHook, ctx: RunContext): Promise<RawOut
     return await runner(hook, ctx);
   } catch (error) {
     // Runners are written not to throw; if one does, the hook fails and the firing goes on.
-    return { exitCode: null, stdout: '', stderr: '', timedOut: false, error: `internal error while running the hook: ${(error as Error).message}`, durationMs: 0 };
+    return {
+      exitCode: null,
+      stdout: '',
+      stderr: '',
+      timedOut: false,
+      error: `internal error while running the hook: ${(error as Error).message}`,
+      durationMs: 0,
+    };
   }
 }

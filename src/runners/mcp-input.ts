@@ -25,6 +25,7 @@ function fill(text: string, input: Record<string, unknown>): string {
 export function substituteInput(value: unknown, input: Record<string, unknown>): unknown {
   if (typeof value === 'string') return fill(value, input);
   if (Array.isArray(value)) return value.map((item) => substituteInput(item, input));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteInput(item, input)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteInput(item, input)]));
   return value;
 }

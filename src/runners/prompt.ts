@@ -1,12 +1,12 @@
 // `prompt` hooks (§5.5): one forced-tool turn of a small model, mapped to a command hook's raw outcome.
 import { isStopEvent } from '../events.ts';
-import type { Runner } from '../types.ts';
-import { parseVerdictText, validateVerdict, VERDICT_TOOL, verdictTool } from '../llm/answer.ts';
+import { parseVerdictText, VERDICT_TOOL, validateVerdict, verdictTool } from '../llm/answer.ts';
 import { evaluate } from '../llm/evaluate.ts';
-import { errorOutcome, verdictOutcome } from './raw-outcome.ts';
 import { promptSystem, stopUserMessage, substituteArguments } from '../llm/prompt-text.ts';
 import { renderTranscript } from '../llm/transcript.ts';
 import { isToolUse, textOf } from '../llm/wire.ts';
+import type { Runner } from '../types.ts';
+import { errorOutcome, verdictOutcome } from './raw-outcome.ts';
 
 export const runPromptHook: Runner = async (hook, ctx) => {
   const handler = hook.handler;

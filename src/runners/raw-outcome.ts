@@ -1,8 +1,8 @@
 // A model's verdict as the raw outcome a command hook would have produced (§5.5, §5.6), so that one parser
 // downstream judges every hook type: exit 2 + stderr blocks, `continue: false` on stdout ends the turn.
 import { EVENTS, type EventName } from '../events.ts';
-import type { RawOutcome } from '../types.ts';
 import type { Verdict } from '../llm/answer.ts';
+import type { RawOutcome } from '../types.ts';
 
 /** A raw outcome before its duration is known; the http runner builds its outcomes from these helpers too. */
 export type Outcome = Omit<RawOutcome, 'durationMs'>;
@@ -19,7 +19,8 @@ export function verdictOutcome(event: EventName, verdict: Verdict, style: BlockS
   if (verdict.ok) return PASS;
   const reason = verdict.reason?.trim() || '(no reason given)';
   const onBlock = EVENTS[event].modelVerdictOnBlock;
-  if (onBlock === 'keepWorking') return verdict.impossible === true ? PASS : { ...PASS, exitCode: 2, stderr: style.message(reason) };
+  if (onBlock === 'keepWorking')
+    return verdict.impossible === true ? PASS : { ...PASS, exitCode: 2, stderr: style.message(reason) };
   if (onBlock === 'noEffect') return PASS;
   const endTurn = onBlock === 'endTurn' || (onBlock !== 'feedback' && !style.continueOnBlock);
   return {

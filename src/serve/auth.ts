@@ -11,18 +11,30 @@ export function readToken(file: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new PeriHooksError('usage', `cannot read the --token-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give a file that holds the bearer token on its first line');
+    throw new PeriHooksError(
+      'usage',
+      `cannot read the --token-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'give a file that holds the bearer token on its first line',
+    );
   }
   const token = text.split(/\r?\n/)[0]!.trim();
-  if (token === '') throw new PeriHooksError('usage', `the --token-file ${file} is empty`, 'write the bearer token on its first line, e.g. `openssl rand -hex 32 > token`');
+  if (token === '')
+    throw new PeriHooksError(
+      'usage',
+      `the --token-file ${file} is empty`,
+      'write the bearer token on its first line, e.g. `openssl rand -hex 32 > token`',
+    );
   return token;
 }
 
 /** Refuses to bind a non-loopback address without a token. */
 export function checkExposure(host: string, token: string | undefined): void {
   if (token !== undefined || isLoopback(host)) return;
-  throw new PeriHooksError('usage', `--listen ${host} is reachable from other machines, and no bearer token is set`,
-    'add --token-file <file> (clients send Authorization: Bearer <token>), or listen on 127.0.0.1');
+  throw new PeriHooksError(
+    'usage',
+    `--listen ${host} is reachable from other machines, and no bearer token is set`,
+    'add --token-file <file> (clients send Authorization: Bearer <token>), or listen on 127.0.0.1',
+  );
 }
 
 export function isLoopback(host: string): boolean {

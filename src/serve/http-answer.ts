@@ -18,7 +18,9 @@ export interface HttpAnswer {
 
 export function httpAnswer(report: FireReport): HttpAnswer {
   const rendered = renderClaude(report);
-  const stdoutJson = rendered.stdout.startsWith('{') ? JSON.parse(rendered.stdout) as Record<string, unknown> : undefined;
+  const stdoutJson = rendered.stdout.startsWith('{')
+    ? (JSON.parse(rendered.stdout) as Record<string, unknown>)
+    : undefined;
   const event = report.event;
   const family = EVENTS[event].family;
   if (rendered.exitCode === 1) return { status: 500, body: { error: rendered.stderr } };
@@ -29,9 +31,21 @@ export function httpAnswer(report: FireReport): HttpAnswer {
   // Exit 2. A block that Claude Code would read from the exit code, as the JSON block that renders the same.
   if (report.blocked && (family === 'permission' || family === 'modelSwitch')) {
     const specific = stdoutJson?.hookSpecificOutput as Record<string, unknown> | undefined;
-    return { status: 200, body: { ...stdoutJson, hookSpecificOutput: { hookEventName: event, ...specific, permissionDecision: 'deny', permissionDecisionReason: labelledReason(report, rendered.stderr) } } };
+    return {
+      status: 200,
+      body: {
+        ...stdoutJson,
+        hookSpecificOutput: {
+          hookEventName: event,
+          ...specific,
+          permissionDecision: 'deny',
+          permissionDecisionReason: labelledReason(report, rendered.stderr),
+        },
+      },
+    };
   }
-  if (report.blocked) return { status: 200, body: { ...stdoutJson, decision: 'block', reason: labelledReason(report, rendered.stderr) } };
+  if (report.blocked)
+    return { status: 200, body: { ...stdoutJson, decision: 'block', reason: labelledReason(report, rendered.stderr) } };
   // An event that cannot block shows exit-2 stderr to the user: an http hook's way to the user is systemMessage.
   return { status: 200, body: { ...stdoutJson, systemMessage: rendered.stderr.replace(/\n$/, '') } };
 }
@@ -40,10 +54,13 @@ export function httpAnswer(report: FireReport): HttpAnswer {
 function plainAnswer(report: FireReport, text: string): Record<string, unknown> {
   const event = report.event;
   switch (EVENTS[event].plainStdout) {
-    case 'worktreePath': return { hookSpecificOutput: { hookEventName: event, worktreePath: text } };
+    case 'worktreePath':
+      return { hookSpecificOutput: { hookEventName: event, worktreePath: text } };
     case 'context':
-    case 'modelContext': return { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
-    default: return { systemMessage: text };
+    case 'modelContext':
+      return { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
+    default:
+      return { systemMessage: text };
   }
 }
 
@@ -53,9 +70,17 @@ function plainAnswer(report: FireReport, text: string): Record<string, unknown> 
  * leave the text as it is.
  */
 function labelledReason(report: FireReport, stderr: string): string {
-  const deciders = report.deciders.map((id) => report.hooks.find((hook) => hook.id === id)).filter((hook): hook is HookReport => hook !== undefined);
-  const decider = EVENTS[report.event].family === 'permission' || EVENTS[report.event].family === 'modelSwitch' ? deciders.at(-1) : deciders.length === 1 ? deciders[0] : undefined;
-  if (decider?.blockedBy === 'onFailure' && decider.blockingMessage?.startsWith(`[${decider.label}]: `)) return decider.blockingMessage;
+  const deciders = report.deciders
+    .map((id) => report.hooks.find((hook) => hook.id === id))
+    .filter((hook): hook is HookReport => hook !== undefined);
+  const decider =
+    EVENTS[report.event].family === 'permission' || EVENTS[report.event].family === 'modelSwitch'
+      ? deciders.at(-1)
+      : deciders.length === 1
+        ? deciders[0]
+        : undefined;
+  if (decider?.blockedBy === 'onFailure' && decider.blockingMessage?.startsWith(`[${decider.label}]: `))
+    return decider.blockingMessage;
   if (decider?.blockedBy === 'exit2' && decider.stderr === stderr) return `[${decider.label}]: ${stderr}`;
   return stderr;
 }
@@ -64,5 +89,7 @@ function labelledReason(report: FireReport, stderr: string): string {
 export function failClosedBlock(event: EventName, message: string): Record<string, unknown> {
   const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
   const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
-  return denies ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } } : { decision: 'block', reason };
+  return denies
+    ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } }
+    : { decision: 'block', reason };
 }

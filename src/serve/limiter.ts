@@ -22,9 +22,20 @@ export function limiter(maxActive: number, maxQueued: number): Limiter {
         return task().finally(next);
       }
       if (waiting.length >= maxQueued) return undefined;
-      return new Promise<void>((resolve) => waiting.push(() => { active++; resolve(); })).then(task).finally(next);
+      return new Promise<void>((resolve) =>
+        waiting.push(() => {
+          active++;
+          resolve();
+        }),
+      )
+        .then(task)
+        .finally(next);
     },
-    get active() { return active; },
-    get queued() { return waiting.length; },
+    get active() {
+      return active;
+    },
+    get queued() {
+      return waiting.length;
+    },
   };
 }

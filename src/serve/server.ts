@@ -1,26 +1,27 @@
 // `peri-hooks serve`: the fire pipeline behind HTTP (TCP or a unix socket). Settings are loaded once per project
 // and revalidated per request (config/settings-cache.ts); every firing is `fire` itself, with the cache as its loader.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
 import { realpathSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { nowMs } from '../clock.ts';
 import { unenforcedLines } from '../config/codes.ts';
 import { SERVE_PROJECT_HEADER } from '../config/registration.ts';
-import { EVENTS, EVENT_NAMES, canBlock, isEventName, type EventName } from '../events.ts';
-import { PeriHooksError, type ErrorCode } from '../errors.ts';
-import { fire, type FireOptions } from '../fire.ts';
+import { settingsCache } from '../config/settings-cache.ts';
+import { type ErrorCode, PeriHooksError } from '../errors.ts';
+import { canBlock, EVENT_NAMES, type EventName, isEventName } from '../events.ts';
+import { isDirectory } from '../files.ts';
+import { type FireOptions, fire } from '../fire.ts';
+import { createConnectionPool } from '../mcp/pool.ts';
 import { reportDocument } from '../report/document.ts';
 import type { FireReport } from '../report/types.ts';
+import { preferNodeCrypto } from '../session/crypto.ts';
 import { closeStores } from '../session/store.ts';
-import { createConnectionPool } from '../mcp/pool.ts';
+import { printable } from '../text.ts';
 import { VERSION } from '../version.ts';
 import { authorized } from './auth.ts';
 import { failClosedBlock, httpAnswer } from './http-answer.ts';
 import { limiter } from './limiter.ts';
-import { settingsCache } from '../config/settings-cache.ts';
-import { nowMs } from '../clock.ts';
-import { preferNodeCrypto } from '../session/crypto.ts';
-import { isDirectory } from '../files.ts';
-import { printable } from '../text.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -59,8 +60,16 @@ type Route = { kind: 'health' } | { kind: 'fire'; answer: 'claude' | 'report'; e
 
 const ROUTES: ReadonlyArray<{ prefix: string; method: string; route: (rest: string) => Route | undefined }> = [
   { prefix: '/healthz', method: 'GET', route: (rest) => (rest === '' ? { kind: 'health' } : undefined) },
-  { prefix: '/hooks/', method: 'POST', route: (event) => (event && !event.includes('/') ? { kind: 'fire', answer: 'claude', event } : undefined) },
-  { prefix: '/v1/fire/', method: 'POST', route: (event) => (event && !event.includes('/') ? { kind: 'fire', answer: 'report', event } : undefined) },
+  {
+    prefix: '/hooks/',
+    method: 'POST',
+    route: (event) => (event && !event.includes('/') ? { kind: 'fire', answer: 'claude', event } : undefined),
+  },
+  {
+    prefix: '/v1/fire/',
+    method: 'POST',
+    route: (event) => (event && !event.includes('/') ? { kind: 'fire', answer: 'report', event } : undefined),
+  },
 ];
 
 /** Input errors are the client's (400); the rest are the server's own failures. */
@@ -78,7 +87,9 @@ export function createHookServer(options: ServeOptions): RunningServer {
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
     const url = new URL(request.url ?? '/', 'http://peri-hooks');
-    const match = ROUTES.find((candidate) => url.pathname === candidate.prefix.replace(/\/$/, '') || url.pathname.startsWith(candidate.prefix));
+    const match = ROUTES.find(
+      (candidate) => url.pathname === candidate.prefix.replace(/\/$/, '') || url.pathname.startsWith(candidate.prefix),
+    );
     const route = match?.route(url.pathname.slice(match.prefix.length));
     // Answered before the body is read: the connection is closed after the answer, or a client that reuses it
     // would send its next request into the unread rest of this body (and see the socket hang up).
@@ -86,7 +97,11 @@ export function createHookServer(options: ServeOptions): RunningServer {
       if (!request.complete) response.setHeader('connection', 'close');
       return send(response, status, body);
     };
-    if (!match || !route) return early(404, { error: `no such path ${url.pathname}`, paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'] });
+    if (!match || !route)
+      return early(404, {
+        error: `no such path ${url.pathname}`,
+        paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'],
+      });
     if (request.method !== match.method) {
       response.setHeader('allow', match.method);
       return early(405, { error: `${request.method} is not allowed on ${match.prefix}; use ${match.method}` });
@@ -98,11 +113,15 @@ export function createHookServer(options: ServeOptions): RunningServer {
       return early(200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
     }
     if (unauthorized) return refuse(response, early);
-    if (!isEventName(route.event)) return early(404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
+    if (!isEventName(route.event))
+      return early(404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
     const body = await readBody(request);
     if (body === undefined) {
       response.setHeader('connection', 'close');
-      return send(response, 413, { error: `the request body is larger than ${BODY_LIMIT_BYTES} bytes`, fix: 'send one hook input per request' });
+      return send(response, 413, {
+        error: `the request body is larger than ${BODY_LIMIT_BYTES} bytes`,
+        fix: 'send one hook input per request',
+      });
     }
     if (closing) {
       response.setHeader('connection', 'close');
@@ -114,9 +133,13 @@ export function createHookServer(options: ServeOptions): RunningServer {
     if (!firing) {
       const overloaded = `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`;
       // Claude Code reads a 503 as a non-blocking error and runs the tool: fail-closed answers the block instead.
-      if (route.answer === 'claude' && options.fire.failClosed === true && canBlock(route.event)) return send(response, 200, failClosedBlock(route.event, overloaded));
+      if (route.answer === 'claude' && options.fire.failClosed === true && canBlock(route.event))
+        return send(response, 200, failClosedBlock(route.event, overloaded));
       response.setHeader('retry-after', '1');
-      return send(response, 503, { error: overloaded, fix: 'retry, or start the server with a larger --max-active / --max-queued' });
+      return send(response, 503, {
+        error: overloaded,
+        fix: 'retry, or start the server with a larger --max-active / --max-queued',
+      });
     }
     const answer = await firing;
     return send(response, answer.status, answer.body);
@@ -125,19 +148,32 @@ export function createHookServer(options: ServeOptions): RunningServer {
   // Who may name a project whose own files load: anyone who holds the token or reaches the 0600 socket, else only listed roots.
   const refusedProjects = new Set<string>();
   const projectFiles = (projectDir: string): boolean => {
-    if (options.token !== undefined || options.socket === true || underRoot(projectDir, options.projectRoots)) return true;
+    if (options.token !== undefined || options.socket === true || underRoot(projectDir, options.projectRoots))
+      return true;
     if (!refusedProjects.has(projectDir) && refusedProjects.size < 1000) {
       refusedProjects.add(projectDir);
-      options.log(`the project settings and .mcp.json of ${printable(projectDir)} are not loaded: it is under no --project-root (and the server has no --token-file)`);
+      options.log(
+        `the project settings and .mcp.json of ${printable(projectDir)} are not loaded: it is under no --project-root (and the server has no --token-file)`,
+      );
     }
     return false;
   };
 
   // Read once: each firing copies its environment, and a copy of process.env asks the C++ side for every variable.
   const env = options.fire.env ?? { ...process.env };
-  const fireOnce = async (event: EventName, body: string, form: 'claude' | 'report', projectDir: string | undefined): Promise<{ status: number; body?: unknown }> => {
+  const fireOnce = async (
+    event: EventName,
+    body: string,
+    form: 'claude' | 'report',
+    projectDir: string | undefined,
+  ): Promise<{ status: number; body?: unknown }> => {
     const fireOptions: FireOptions = {
-      ...options.fire, inputSource: 'the request body', load: cache.load, mcpPool, signal: stopping.signal, projectFiles,
+      ...options.fire,
+      inputSource: 'the request body',
+      load: cache.load,
+      mcpPool,
+      signal: stopping.signal,
+      projectFiles,
       env: projectDir ? { ...env, CLAUDE_PROJECT_DIR: projectDir } : env,
       // Claude Code caps Stop loops itself, as for `fire --output claude`.
       ...(form === 'claude' ? { stopGuard: false } : {}),
@@ -148,9 +184,15 @@ export function createHookServer(options: ServeOptions): RunningServer {
     } catch (error) {
       return failure(event, error, form);
     }
-    if (stopping.signal.aborted) return failure(event, new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'), form);
+    if (stopping.signal.aborted)
+      return failure(
+        event,
+        new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'),
+        form,
+      );
     // The operator hears it too: the answer's systemMessage reaches only the user of this one session.
-    for (const line of unenforcedLines(event, report.warnings)) options.log(`${event}: ${report.failClosed ? 'blocked, ' : ''}policy not enforced, it did not load: ${line}`);
+    for (const line of unenforcedLines(event, report.warnings))
+      options.log(`${event}: ${report.failClosed ? 'blocked, ' : ''}policy not enforced, it did not load: ${line}`);
     // As `fire --output json` prints it: the versioned document.
     if (form === 'report') return { status: 200, body: reportDocument(report) };
     const answer = httpAnswer(report);
@@ -164,7 +206,15 @@ export function createHookServer(options: ServeOptions): RunningServer {
     const blocks = options.fire.failClosed === true && canBlock(event);
     const status = known && CLIENT_ERRORS.includes(error.code) ? 400 : 500;
     if (form === 'claude' && blocks) return { status: 200, body: failClosedBlock(event, message) };
-    return { status, body: { error: message, ...(known ? { code: error.code, ...(error.fix ? { fix: error.fix } : {}) } : {}), exitCode: blocks ? 2 : 1, ...(blocks ? { failClosed: true } : {}) } };
+    return {
+      status,
+      body: {
+        error: message,
+        ...(known ? { code: error.code, ...(error.fix ? { fix: error.fix } : {}) } : {}),
+        exitCode: blocks ? 2 : 1,
+        ...(blocks ? { failClosed: true } : {}),
+      },
+    };
   };
 
   const tracked = <T>(promise: Promise<T>): Promise<T> => {
@@ -174,14 +224,19 @@ export function createHookServer(options: ServeOptions): RunningServer {
 
   const server = createServer((request, response) => {
     const started = nowMs();
-    void tracked(handle(request, response).then(
-      (status) => options.log(`${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(nowMs() - started).toFixed(1)}ms`),
-      (error: unknown) => {
-        options.log(`${request.method} request failed: ${error instanceof Error ? error.message : String(error)}`);
-        if (!response.headersSent) send(response, 500, { error: 'internal error' });
-        else response.destroy();
-      },
-    ));
+    void tracked(
+      handle(request, response).then(
+        (status) =>
+          options.log(
+            `${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(nowMs() - started).toFixed(1)}ms`,
+          ),
+        (error: unknown) => {
+          options.log(`${request.method} request failed: ${error instanceof Error ? error.message : String(error)}`);
+          if (!response.headersSent) send(response, 500, { error: 'internal error' });
+          else response.destroy();
+        },
+      ),
+    );
   });
   // A slow client must not hold a connection forever; firings themselves are bounded by their hooks' timeouts.
   server.requestTimeout = 60_000;
@@ -235,11 +290,13 @@ function requestedProject(request: IncomingMessage, url: URL): { dir?: string } 
   const value = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('project') ?? undefined;
   if (value === undefined || value === '') return {};
   if (!path.isAbsolute(value) || !isDirectory(value)) {
-    return { error: `the requested project ${JSON.stringify(value)} is not an absolute path of a folder`, fix: `send the project root in the ${PROJECT_HEADER} header (or ?project=), as CLAUDE_PROJECT_DIR would be` };
+    return {
+      error: `the requested project ${JSON.stringify(value)} is not an absolute path of a folder`,
+      fix: `send the project root in the ${PROJECT_HEADER} header (or ?project=), as CLAUDE_PROJECT_DIR would be`,
+    };
   }
   return { dir: value };
 }
-
 
 /** The folder is one of the roots or inside one, symbolic links resolved. */
 function underRoot(dir: string, roots: readonly string[]): boolean {
@@ -257,7 +314,10 @@ function underRoot(dir: string, roots: readonly string[]): boolean {
 
 function refuse(response: ServerResponse, answer: (status: number, body: unknown) => number): number {
   response.setHeader('www-authenticate', 'Bearer');
-  return answer(401, { error: 'missing or wrong bearer token', fix: 'send Authorization: Bearer <the token in the server\'s --token-file>' });
+  return answer(401, {
+    error: 'missing or wrong bearer token',
+    fix: "send Authorization: Bearer <the token in the server's --token-file>",
+  });
 }
 
 function send(response: ServerResponse, status: number, body: unknown): number {

@@ -10,18 +10,31 @@ export function canDeliver(event: EventName, result: AsyncResult): boolean {
 }
 
 /** Adds delivered async results to the firing's output: systemMessage lines, then additionalContext parts. */
-export function withDelivered(event: EventName, output: Record<string, unknown> | undefined, results: readonly AsyncResult[]): Record<string, unknown> | undefined {
+export function withDelivered(
+  event: EventName,
+  output: Record<string, unknown> | undefined,
+  results: readonly AsyncResult[],
+): Record<string, unknown> | undefined {
   if (results.length === 0) return output;
   const next: Record<string, unknown> = { ...output };
   const messages = results.flatMap((result) => (result.systemMessage !== undefined ? [result.systemMessage] : []));
-  if (messages.length > 0) next.systemMessage = [...(typeof next.systemMessage === 'string' ? [next.systemMessage] : []), ...messages].join('\n');
+  if (messages.length > 0)
+    next.systemMessage = [...(typeof next.systemMessage === 'string' ? [next.systemMessage] : []), ...messages].join(
+      '\n',
+    );
   const contexts = results.flatMap((result) => [
     ...(result.rewake !== undefined ? [result.rewake] : []),
     ...(result.additionalContext !== undefined ? [result.additionalContext] : []),
   ]);
   if (contexts.length > 0) {
-    const specific: Record<string, unknown> = { hookEventName: event, ...(next.hookSpecificOutput as Record<string, unknown> | undefined) };
-    specific.additionalContext = [...(typeof specific.additionalContext === 'string' ? [specific.additionalContext] : []), ...contexts].join('\n\n');
+    const specific: Record<string, unknown> = {
+      hookEventName: event,
+      ...(next.hookSpecificOutput as Record<string, unknown> | undefined),
+    };
+    specific.additionalContext = [
+      ...(typeof specific.additionalContext === 'string' ? [specific.additionalContext] : []),
+      ...contexts,
+    ].join('\n\n');
     next.hookSpecificOutput = specific;
   }
   return next;

@@ -46,7 +46,9 @@ function tryCreate(path: string, token: string): 'taken' | 'busy' | { error: str
   try {
     fd = openSync(path, 'wx', 0o600);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'busy' : { error: `cannot create ${path} (${errorCode(error)})` };
+    return (error as NodeJS.ErrnoException).code === 'EEXIST'
+      ? 'busy'
+      : { error: `cannot create ${path} (${errorCode(error)})` };
   }
   try {
     // A short write (a full disk) would leave a lock no one owns, which every later firing would wait out.

@@ -1,14 +1,14 @@
 // `once` hooks (spec §9.3): known by what they run, claimed under the session lock before they run, so that
 // of concurrent firings exactly one runs each, and settled after: done, released, or handed to a supervisor.
 import { hostname } from 'node:os';
+import { isoTime } from '../clock.ts';
+import type { HookResult } from '../outcome.ts';
 import { identity } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
-import type { HookResult } from '../outcome.ts';
+import { sha256Hex } from './crypto.ts';
 import { isAlive } from './lock.ts';
 import type { SessionState } from './schema.ts';
-import { sha256Hex } from './crypto.ts';
-import { updateSession, type FiringSession } from './store.ts';
-import { isoTime } from '../clock.ts';
+import { type FiringSession, updateSession } from './store.ts';
 
 /** A once hook is known by what it runs (its dedup identity), not by where it sits in a file. */
 export function onceKey(hook: LoadedHook): string {
@@ -18,9 +18,15 @@ export function onceKey(hook: LoadedHook): string {
 /** Keys of once hooks that ran successfully, or that a live process (or one on another machine) is running now. */
 export function onceTaken(state: SessionState): Set<string> {
   const here = hostname();
-  return new Set(Object.entries(state.once)
-    .filter(([, entry]) => entry.status === 'done' || (entry.pid !== undefined && ((entry.host !== undefined && entry.host !== here) || isAlive(entry.pid))))
-    .map(([key]) => key));
+  return new Set(
+    Object.entries(state.once)
+      .filter(
+        ([, entry]) =>
+          entry.status === 'done' ||
+          (entry.pid !== undefined && ((entry.host !== undefined && entry.host !== here) || isAlive(entry.pid))),
+      )
+      .map(([key]) => key),
+  );
 }
 
 /** A run that counts for `once`: the hook answered (a block is an answer); failures and timeouts do not. */
@@ -47,24 +53,32 @@ export interface OnceClaims {
  * The first lock section of a firing: claims the once hooks about to run. Without the lock the hooks run as
  * in a new session, unclaimed.
  */
-export async function claimOnce(session: FiringSession | undefined, hooks: readonly LoadedHook[], label: (hook: LoadedHook) => string): Promise<OnceClaims> {
+export async function claimOnce(
+  session: FiringSession | undefined,
+  hooks: readonly LoadedHook[],
+  label: (hook: LoadedHook) => string,
+): Promise<OnceClaims> {
   if (!session || hooks.length === 0) return { claimed: new Set(), lost: new Set(), warnings: [] };
-  const update = await updateSession(session.ref, (state) => {
-    const claimed = new Set<string>();
-    const lost = new Set<string>();
-    const taken = onceTaken(state);
-    for (const hook of hooks) {
-      const key = onceKey(hook);
-      if (taken.has(key)) {
-        lost.add(hook.id);
-        continue;
+  const update = await updateSession(
+    session.ref,
+    (state) => {
+      const claimed = new Set<string>();
+      const lost = new Set<string>();
+      const taken = onceTaken(state);
+      for (const hook of hooks) {
+        const key = onceKey(hook);
+        if (taken.has(key)) {
+          lost.add(hook.id);
+          continue;
+        }
+        state.once[key] = { status: 'running', pid: process.pid, host: hostname(), label: label(hook), at: isoTime() };
+        taken.add(key);
+        claimed.add(hook.id);
       }
-      state.once[key] = { status: 'running', pid: process.pid, host: hostname(), label: label(hook), at: isoTime() };
-      taken.add(key);
-      claimed.add(hook.id);
-    }
-    return { claimed, lost };
-  }, { deadline: session.deadline });
+      return { claimed, lost };
+    },
+    { deadline: session.deadline },
+  );
   if (!update.ok) return { claimed: new Set(), lost: new Set(), warnings: update.warnings };
   return { ...update.value, warnings: update.warnings };
 }
@@ -76,7 +90,12 @@ export type OnceSettlement = { hook: LoadedHook; success: boolean } | { hook: Lo
  * The once entries after this firing settled its claims. Only claims `pid` still holds are touched: a
  * supervisor may already have settled one, or another process broken our lock. Pure.
  */
-export function settleOnce(entries: SessionState['once'], settlements: readonly OnceSettlement[], pid: number, now: string): SessionState['once'] {
+export function settleOnce(
+  entries: SessionState['once'],
+  settlements: readonly OnceSettlement[],
+  pid: number,
+  now: string,
+): SessionState['once'] {
   const next = { ...entries };
   for (const settlement of settlements) {
     const key = onceKey(settlement.hook);

@@ -4,12 +4,12 @@
 // reached when a firing starts is an error here (fire then runs without the session and says so; state and
 // explain exit 1); one lost later is a warning, as the file store's problems are. The client is loaded only here.
 import type { RedisClientType } from 'redis';
+import { isoTime } from '../clock.ts';
 import { PeriHooksError } from '../errors.ts';
 import { shownUrl } from '../text.ts';
 import { sha256Hex } from './crypto.ts';
 import { emptyState, type SessionState } from './schema.ts';
-import { parseSession, SESSION_MAX_AGE_MS, type ReadResult, type SessionRef, type Update } from './store.ts';
-import { isoTime } from '../clock.ts';
+import { parseSession, type ReadResult, SESSION_MAX_AGE_MS, type SessionRef, type Update } from './store.ts';
 
 /** Sets KEYS[1] to ARGV[2] (expiring after ARGV[3] ms) only while it still holds ARGV[1] ('' = absent). */
 const COMPARE_AND_SET = `
@@ -49,24 +49,45 @@ export async function readRedisSession(ref: SessionRef & { store: string; deadli
   try {
     text = await bounded(ref.store, ref.deadline, async (redis) => redis.get(sessionKey(ref.sessionId)));
   } catch (error) {
-    throw new PeriHooksError('state-unreachable', `cannot reach the session store ${shownUrl(ref.store)}: ${reason(error)}`,
-      'start Redis there, or point --state (or $PERI_HOOKS_STATE_URL) at one that runs; --no-state fires without session state');
+    throw new PeriHooksError(
+      'state-unreachable',
+      `cannot reach the session store ${shownUrl(ref.store)}: ${reason(error)}`,
+      'start Redis there, or point --state (or $PERI_HOOKS_STATE_URL) at one that runs; --no-state fires without session state',
+    );
   }
   return text === null ? { state: emptyState(ref.sessionId), exists: false } : await parseSession(text, ref, where);
 }
 
-export async function updateRedisSession<T>(ref: SessionRef & { store: string }, change: (state: SessionState) => T, deadline: number): Promise<Update<T>> {
+export async function updateRedisSession<T>(
+  ref: SessionRef & { store: string },
+  change: (state: SessionState) => T,
+  deadline: number,
+): Promise<Update<T>> {
   const key = sessionKey(ref.sessionId);
   const where = redisSessionPlace(ref);
   try {
     for (let attempt = 0; ; attempt++) {
       const before = await bounded(ref.store, deadline, (redis) => redis.get(key));
-      const read = before === null ? { state: emptyState(ref.sessionId), warning: undefined } : await parseSession(before, ref, where);
+      const read =
+        before === null
+          ? { state: emptyState(ref.sessionId), warning: undefined }
+          : await parseSession(before, ref, where);
       const value = change(read.state);
       read.state.updatedAt = isoTime();
-      const written = await bounded(ref.store, deadline, (redis) => redis.eval(COMPARE_AND_SET, { keys: [key], arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)] }));
+      const written = await bounded(ref.store, deadline, (redis) =>
+        redis.eval(COMPARE_AND_SET, {
+          keys: [key],
+          arguments: [before ?? '', JSON.stringify(read.state), String(SESSION_MAX_AGE_MS)],
+        }),
+      );
       if (written === 1) return { ok: true, value, warnings: read.warning ? [read.warning] : [] };
-      if (Date.now() >= deadline) return { ok: false, warnings: [`the session state ${where} kept changing under this firing until its deadline; this firing goes on as if the session were new`] };
+      if (Date.now() >= deadline)
+        return {
+          ok: false,
+          warnings: [
+            `the session state ${where} kept changing under this firing until its deadline; this firing goes on as if the session were new`,
+          ],
+        };
       // Another firing wrote between our read and our write: read again, after a short jittered pause.
       await new Promise((resolve) => setTimeout(resolve, Math.min(50, 1 + attempt) * Math.random()));
     }
@@ -80,7 +101,11 @@ export async function updateRedisSession<T>(ref: SessionRef & { store: string },
  * its deadline, nor more than COMMAND_TIMEOUT_MS, which a healthy store never nears. A command that times out drops
  * the connection, so that the next one connects afresh instead of queueing behind it.
  */
-async function bounded<T>(url: string, deadline: number | undefined, command: (redis: RedisClientType) => Promise<T>): Promise<T> {
+async function bounded<T>(
+  url: string,
+  deadline: number | undefined,
+  command: (redis: RedisClientType) => Promise<T>,
+): Promise<T> {
   // Connecting has its own bound (CONNECT_TIMEOUT_MS).
   const client = connect(url);
   const redis = await client;
@@ -116,13 +141,20 @@ async function open(url: string): Promise<RedisClientType> {
   // No offline queue: while the store is unreachable a command fails at once instead of waiting.
   // A few quick reconnects, then the client ends and the next firing opens a new one.
   const reconnectStrategy = (retries: number, cause: Error) => (retries >= RECONNECTS ? cause : 100 * 2 ** retries);
-  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy } }) as RedisClientType;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy },
+  }) as RedisClientType;
   // Errors reach the caller through each command; the client's own 'error' event would otherwise crash the process.
   client.on('error', () => {});
   client.on('end', () => clients.delete(url));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      CONNECT_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([client.connect(), timeout]);
@@ -138,7 +170,14 @@ async function open(url: string): Promise<RedisClientType> {
 export async function closeRedisClients(): Promise<void> {
   const open = [...clients.values()];
   clients.clear();
-  await Promise.all(open.map((client) => client.then((connected) => connected.close(), () => undefined)));
+  await Promise.all(
+    open.map((client) =>
+      client.then(
+        (connected) => connected.close(),
+        () => undefined,
+      ),
+    ),
+  );
 }
 
 function unreachable(url: string, error: unknown): string {

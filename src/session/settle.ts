@@ -2,15 +2,16 @@
 // `decide` applies the Stop guard, settles this firing's once claims and picks the async results to deliver;
 // `settle` runs it inside the firing's second (and last) lock section. A firing with no once hook, no Stop
 // event, no Stop count to reset and nothing to deliver never takes the lock or writes.
+
+import { isoTime } from '../clock.ts';
 import type { EventName } from '../events.ts';
 import type { Reduced } from '../reduce.ts';
 import { canDeliver, withDelivered } from './delivery.ts';
-import { settleOnce, type OnceSettlement } from './once.ts';
-import { emptyState } from './state.ts';
+import { type OnceSettlement, settleOnce } from './once.ts';
 import type { AsyncResult, SessionState } from './schema.ts';
-import { guardStop, resetGuardKey, stopCap, stopGuardKey, type StopGuard } from './stop-guard.ts';
-import { updateSession, type FiringSession } from './store.ts';
-import { isoTime } from '../clock.ts';
+import { emptyState } from './state.ts';
+import { guardStop, resetGuardKey, type StopGuard, stopCap, stopGuardKey } from './stop-guard.ts';
+import { type FiringSession, updateSession } from './store.ts';
 
 /** The cap of a host that caps Stop loops itself (Claude Code). */
 export const HOST_CAP = 'host';
@@ -42,7 +43,8 @@ export interface Decision {
 export function decide(event: EventName, reduced: Reduced, state: SessionState, context: DecideContext): Decision {
   const { cap } = context;
   const key = stopGuardKey(event, context.input);
-  const guarded = key === undefined || cap === HOST_CAP ? undefined : guardStop(event, reduced, state.stopBlocks[key] ?? 0, cap);
+  const guarded =
+    key === undefined || cap === HOST_CAP ? undefined : guardStop(event, reduced, state.stopBlocks[key] ?? 0, cap);
   const delivered = state.results.filter((result) => canDeliver(event, result));
   const final = guarded?.reduced ?? reduced;
   return {
@@ -52,7 +54,10 @@ export function decide(event: EventName, reduced: Reduced, state: SessionState, 
     state: {
       ...state,
       // This firing's counter counts; a firing of any other event resets its agent's.
-      stopBlocks: cap === HOST_CAP ? state.stopBlocks : counted(state.stopBlocks, key ?? resetGuardKey(event, context.input)!, guarded?.guard.count ?? 0),
+      stopBlocks:
+        cap === HOST_CAP
+          ? state.stopBlocks
+          : counted(state.stopBlocks, key ?? resetGuardKey(event, context.input)!, guarded?.guard.count ?? 0),
       once: settleOnce(state.once, context.once, context.pid, context.now),
       results: state.results.filter((result) => !canDeliver(event, result)),
     },
@@ -76,8 +81,18 @@ export interface Settled {
  * Decides under the session lock and writes the result; without a session (or the lock), as in a new session.
  * `stopGuard: false` leaves the Stop loop to a host that caps it itself (Claude Code).
  */
-export async function settle(session: FiringSession | undefined, event: EventName, input: Record<string, unknown>, reduced: Reduced, once: readonly OnceSettlement[], env: Record<string, string | undefined>, stopGuard = true): Promise<Settled> {
-  const { cap, invalid }: { cap: DecideContext['cap']; invalid?: string } = stopGuard ? stopCap(env) : { cap: HOST_CAP };
+export async function settle(
+  session: FiringSession | undefined,
+  event: EventName,
+  input: Record<string, unknown>,
+  reduced: Reduced,
+  once: readonly OnceSettlement[],
+  env: Record<string, string | undefined>,
+  stopGuard = true,
+): Promise<Settled> {
+  const { cap, invalid }: { cap: DecideContext['cap']; invalid?: string } = stopGuard
+    ? stopCap(env)
+    : { cap: HOST_CAP };
   const warnings = invalid ? [invalid] : [];
   const context = (): DecideContext => ({ input, once, cap, pid: process.pid, now: isoTime() });
   const asNew = (): Settled => {
@@ -85,14 +100,21 @@ export async function settle(session: FiringSession | undefined, event: EventNam
     return { reduced: final, ...(guard ? { guard } : {}), delivered: [], warnings };
   };
   const deliverable = session?.snapshot.results.some((result) => canDeliver(event, result)) ?? false;
-  const counts = stopGuard && (stopGuardKey(event, input) !== undefined || session?.snapshot.stopBlocks[resetGuardKey(event, input)!] !== undefined);
+  const counts =
+    stopGuard &&
+    (stopGuardKey(event, input) !== undefined ||
+      session?.snapshot.stopBlocks[resetGuardKey(event, input)!] !== undefined);
   if (!session || (!counts && once.length === 0 && !deliverable)) return asNew();
 
-  const update = await updateSession(session.ref, (state) => {
-    const decision = decide(event, reduced, state, context());
-    Object.assign(state, decision.state);
-    return decision;
-  }, { deadline: session.deadline });
+  const update = await updateSession(
+    session.ref,
+    (state) => {
+      const decision = decide(event, reduced, state, context());
+      Object.assign(state, decision.state);
+      return decision;
+    },
+    { deadline: session.deadline },
+  );
   warnings.push(...update.warnings);
   if (!update.ok) return asNew();
   const { reduced: final, guard, delivered } = update.value;

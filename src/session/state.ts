@@ -1,6 +1,7 @@
 // A new session's state, without zod: a firing that finds no state file never loads the schema (schema.ts).
-import type { SessionState } from './schema.ts';
+
 import { isoTime } from '../clock.ts';
+import type { SessionState } from './schema.ts';
 
 export const STATE_VERSION = 1;
 

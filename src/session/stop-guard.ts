@@ -39,7 +39,11 @@ export function stopCap(env: Record<string, string | undefined>): { cap: number;
   const raw = env[CAP_VARIABLE];
   if (raw === undefined || raw.trim() === '') return { cap: DEFAULT_CAP };
   const cap = Number(raw);
-  if (!Number.isInteger(cap) || cap < 0) return { cap: DEFAULT_CAP, invalid: `${CAP_VARIABLE}=${JSON.stringify(raw)} is not a whole number >= 0; the cap stays ${DEFAULT_CAP}` };
+  if (!Number.isInteger(cap) || cap < 0)
+    return {
+      cap: DEFAULT_CAP,
+      invalid: `${CAP_VARIABLE}=${JSON.stringify(raw)} is not a whole number >= 0; the cap stays ${DEFAULT_CAP}`,
+    };
   return { cap };
 }
 
@@ -52,7 +56,12 @@ export function isContinuation(reduced: Reduced): boolean {
 }
 
 /** Applies the guard to a reduced Stop/SubagentStop decision, given the count before this firing. */
-export function guardStop(event: EventName, reduced: Reduced, previous: number, cap: number): { reduced: Reduced; guard: StopGuard } {
+export function guardStop(
+  event: EventName,
+  reduced: Reduced,
+  previous: number,
+  cap: number,
+): { reduced: Reduced; guard: StopGuard } {
   if (!isContinuation(reduced)) return { reduced, guard: { count: 0, cap, overridden: false } };
   const count = previous + 1;
   if (cap === 0 || count <= cap) return { reduced, guard: { count, cap, overridden: false } };

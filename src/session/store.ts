@@ -2,15 +2,24 @@
 // atomically (write a temporary file, rename), changed only under the session's lock. Problems with the
 // store are warnings: the firing then goes on as if the session were new. The state folder may be shared
 // (`--state-dir .`): peri-hooks writes, and sweeps, only files with its own distinctive names.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { acquireLock, type LockOptions } from './lock.ts';
-import { DEFER, sessionStateCheck } from '../generated/checks.ts';
-import { emptyState } from './state.ts';
-import type { SessionState } from './schema.ts';
-import { sha256Hex, randomHex } from './crypto.ts';
 import { isoTime } from '../clock.ts';
 import { PeriHooksError } from '../errors.ts';
+import { DEFER, sessionStateCheck } from '../generated/checks.ts';
+import { randomHex, sha256Hex } from './crypto.ts';
+import { acquireLock, type LockOptions } from './lock.ts';
+import type { SessionState } from './schema.ts';
+import { emptyState } from './state.ts';
 
 export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
 /** Sessions untouched for this long are removed. */
@@ -72,7 +81,11 @@ export async function readSession(ref: SessionRef): Promise<ReadResult> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: emptyState(ref.sessionId), exists: false };
-    return { state: emptyState(ref.sessionId), exists: false, warning: `cannot read the session state ${file} (${code ?? (error as Error).message}); this firing goes on as if the session were new` };
+    return {
+      state: emptyState(ref.sessionId),
+      exists: false,
+      warning: `cannot read the session state ${file} (${code ?? (error as Error).message}); this firing goes on as if the session were new`,
+    };
   }
   return parseSession(text, ref, file);
 }
@@ -86,13 +99,26 @@ export async function parseSession(text: string, ref: SessionRef, where: string)
   try {
     value = JSON.parse(text);
   } catch {
-    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${where} is corrupt (not JSON); this firing goes on as if the session were new` };
+    return {
+      state: emptyState(ref.sessionId),
+      exists: false,
+      warning: `the session state ${where} is corrupt (not JSON); this firing goes on as if the session were new`,
+    };
   }
   const checked = sessionStateCheck(value);
-  const parsed = checked !== DEFER ? { success: true as const, data: checked as SessionState } : (await import('./schema.ts')).sessionStateSchema().safeParse(value);
+  const parsed =
+    checked !== DEFER
+      ? { success: true as const, data: checked as SessionState }
+      : (await import('./schema.ts')).sessionStateSchema().safeParse(value);
   if (!parsed.success || parsed.data.sessionId !== ref.sessionId) {
-    const why = parsed.success ? 'it belongs to another session' : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
-    return { state: emptyState(ref.sessionId), exists: false, warning: `the session state ${where} is corrupt (${why}); this firing goes on as if the session were new` };
+    const why = parsed.success
+      ? 'it belongs to another session'
+      : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
+    return {
+      state: emptyState(ref.sessionId),
+      exists: false,
+      warning: `the session state ${where} is corrupt (${why}); this firing goes on as if the session were new`,
+    };
   }
   return { state: parsed.data, exists: true };
 }
@@ -118,11 +144,17 @@ export interface StateOptions {
 }
 
 /** The one read of the session file at the start of a firing; undefined with --no-state. */
-export async function openSession(sessionId: string, options: StateOptions): Promise<{ session?: FiringSession; warnings: string[] }> {
+export async function openSession(
+  sessionId: string,
+  options: StateOptions,
+): Promise<{ session?: FiringSession; warnings: string[] }> {
   if (options.noState) return { warnings: [] };
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId };
   const read = await readSession(ref);
-  return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
+  return {
+    session: { ref, snapshot: read.state, deadline: options.deadline },
+    warnings: read.warning ? [read.warning] : [],
+  };
 }
 
 /**
@@ -130,7 +162,10 @@ export async function openSession(sessionId: string, options: StateOptions): Pro
  * cannot be reached is an error where the firing's hooks need the session (`needed`); elsewhere the firing goes
  * on without it, with a warning: a policy that keeps no state does not fail with the store.
  */
-export async function openFiringSession(sessionId: string, options: StateOptions & { needed?: boolean }): Promise<{ session?: FiringSession; warnings: string[] }> {
+export async function openFiringSession(
+  sessionId: string,
+  options: StateOptions & { needed?: boolean },
+): Promise<{ session?: FiringSession; warnings: string[] }> {
   if (options.noState || !options.stateUrl) return openSession(sessionId, options);
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId, store: options.stateUrl };
   let read: ReadResult;
@@ -138,14 +173,27 @@ export async function openFiringSession(sessionId: string, options: StateOptions
     read = await readStoredSession(ref, options.deadline);
   } catch (error) {
     if (options.needed !== false || !(error instanceof PeriHooksError)) throw error;
-    return { warnings: [`${error.message}; this firing's hooks keep no session state, so they run without it (results of earlier async hooks wait for a later firing)`] };
+    return {
+      warnings: [
+        `${error.message}; this firing's hooks keep no session state, so they run without it (results of earlier async hooks wait for a later firing)`,
+      ],
+    };
   }
-  return { session: { ref, snapshot: read.state, deadline: options.deadline }, warnings: read.warning ? [read.warning] : [] };
+  return {
+    session: { ref, snapshot: read.state, deadline: options.deadline },
+    warnings: read.warning ? [read.warning] : [],
+  };
 }
 
 /** One read of a session from the store its ref names: Redis (an error when unreachable), else its file. */
 export async function readStoredSession(ref: SessionRef, deadline?: number): Promise<ReadResult> {
-  return ref.store ? (await redisStore()).readRedisSession({ ...ref, store: ref.store, ...(deadline !== undefined ? { deadline } : {}) }) : readSession(ref);
+  return ref.store
+    ? (await redisStore()).readRedisSession({
+        ...ref,
+        store: ref.store,
+        ...(deadline !== undefined ? { deadline } : {}),
+      })
+    : readSession(ref);
 }
 
 /** Where a session is kept, as messages and `peri-hooks state` name it; a store URL without its password. */
@@ -170,20 +218,37 @@ export type Update<T> = { ok: true; value: T; warnings: string[] } | { ok: false
  * Read, change and write the session under its lock. `change` gets the current state (a new one when the
  * file is missing or corrupt), edits it in place and returns what the caller needs. Never throws for I/O.
  */
-export async function updateSession<T>(ref: SessionRef, change: (state: SessionState) => T, lock: LockOptions): Promise<Update<T>> {
+export async function updateSession<T>(
+  ref: SessionRef,
+  change: (state: SessionState) => T,
+  lock: LockOptions,
+): Promise<Update<T>> {
   if (ref.store) return (await redisStore()).updateRedisSession({ ...ref, store: ref.store }, change, lock.deadline);
   const warnings: string[] = [];
   const file = sessionFile(ref);
   try {
     mkdirSync(ref.dir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    return { ok: false, warnings: [`cannot create the state directory ${ref.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); session state is not kept`] };
+    return {
+      ok: false,
+      warnings: [
+        `cannot create the state directory ${ref.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); session state is not kept`,
+      ],
+    };
   }
   let lockError: string | undefined;
-  const release = await acquireLock(`${file}.lock`, { ...lock, onError: (reason) => { lockError = reason; } });
+  const release = await acquireLock(`${file}.lock`, {
+    ...lock,
+    onError: (reason) => {
+      lockError = reason;
+    },
+  });
   if (!release) {
     const why = lockError === undefined ? 'stayed locked' : `could not be locked: ${lockError}`;
-    return { ok: false, warnings: [`the session state ${file} ${why}; this firing goes on as if the session were new`] };
+    return {
+      ok: false,
+      warnings: [`the session state ${file} ${why}; this firing goes on as if the session were new`],
+    };
   }
   try {
     const read = await readSession(ref);
@@ -193,7 +258,13 @@ export async function updateSession<T>(ref: SessionRef, change: (state: SessionS
     try {
       writeAtomic(file, `${JSON.stringify(read.state)}\n`);
     } catch (error) {
-      return { ok: false, warnings: [...warnings, `cannot write the session state ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); this firing's changes are lost`] };
+      return {
+        ok: false,
+        warnings: [
+          ...warnings,
+          `cannot write the session state ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); this firing's changes are lost`,
+        ],
+      };
     }
     return { ok: true, value, warnings };
   } finally {
@@ -209,7 +280,11 @@ export function writeAtomic(file: string, text: string): void {
     writeFileSync(temporary, text, { mode: 0o600 });
     renameSync(temporary, file);
   } catch (error) {
-    try { unlinkSync(temporary); } catch { /* never written */ }
+    try {
+      unlinkSync(temporary);
+    } catch {
+      /* never written */
+    }
     throw error;
   }
 }
@@ -228,7 +303,10 @@ export function sweep(dir: string, now = Date.now(), maxAgeMs = SESSION_MAX_AGE_
   try {
     writeFileSync(stamp, '');
     utimesSync(stamp, now / 1000, now / 1000);
-    for (const [folder, own] of [[dir, OWN_SESSION_FILE], [path.join(dir, 'jobs'), OWN_JOB_FILE]] as const) {
+    for (const [folder, own] of [
+      [dir, OWN_SESSION_FILE],
+      [path.join(dir, 'jobs'), OWN_JOB_FILE],
+    ] as const) {
       for (const name of list(folder)) {
         if (!own.test(name)) continue;
         const full = path.join(folder, name);

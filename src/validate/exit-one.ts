@@ -16,7 +16,8 @@ const STDERR: Readonly<Record<Language, RegExp>> = {
   javascript: /\bconsole\.error\(|\bprocess\.stderr\.write\(/,
 };
 
-const REFUSAL = /\b(?:den(?:y|ied|ies)|block(?:ed|s|ing)?|forbid(?:den)?|refus(?:e|ed|ing)|disallow(?:ed)?|not allowed|reject(?:ed)?)\b/i;
+const REFUSAL =
+  /\b(?:den(?:y|ied|ies)|block(?:ed|s|ing)?|forbid(?:den)?|refus(?:e|ed|ing)|disallow(?:ed)?|not allowed|reject(?:ed)?)\b/i;
 
 /** Lines before the exit that count as its context. */
 const CONTEXT_LINES = 3;
@@ -30,8 +31,15 @@ export interface BlockingExitOne {
 
 /** The language of a script, from its interpreter word, its name or its first line; undefined when unknown. */
 export function languageOf(file: string, text: string, interpreter?: string): Language | undefined {
-  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text)?.slice(1).filter(Boolean).map((part) => part.split('/').pop()!) ?? [];
-  const names = [interpreter, ...shebang.filter((name) => name !== 'env')].filter((name): name is string => name !== undefined);
+  const shebang =
+    /^#!\s*(\S+)(?:\s+(\S+))?/
+      .exec(text)
+      ?.slice(1)
+      .filter(Boolean)
+      .map((part) => part.split('/').pop()!) ?? [];
+  const names = [interpreter, ...shebang.filter((name) => name !== 'env')].filter(
+    (name): name is string => name !== undefined,
+  );
   for (const name of names) {
     if (/^(?:ba|da|z|k)?sh$/.test(name)) return 'shell';
     if (/^python[\d.]*$/.test(name)) return 'python';

@@ -13,7 +13,10 @@ export async function pointerLocator(options: LoadOptions): Promise<PointerLocat
   return async (file, pointer) => {
     let locator = locators.get(file);
     if (!locator) {
-      locator = textOf(file, inline).then((text) => (text === undefined ? undefined : createLocator(text)), () => undefined);
+      locator = textOf(file, inline).then(
+        (text) => (text === undefined ? undefined : createLocator(text)),
+        () => undefined,
+      );
       locators.set(file, locator);
     }
     return (await locator)?.(pointer);

@@ -22,7 +22,14 @@ export const mcpServerRule: Rule<readonly LoadedHook[]> = {
       const message = unapproved
         ? `the MCP server "${server}" of ${unapproved.source.file} is ${unapproved.disabled ? 'disabled' : 'not approved'}, so it is never started: this hook fails at every firing`
         : `no MCP configuration defines the server "${server}": this hook fails at every firing as "MCP server '${server}' not connected"`;
-      return [{ file: hook.provenance.file, pointer: `${hook.provenance.pointer}/server`, message, fix: unapproved ? fix : `${fix} (fire --mcp-config adds servers at run time)` }];
+      return [
+        {
+          file: hook.provenance.file,
+          pointer: `${hook.provenance.pointer}/server`,
+          message,
+          fix: unapproved ? fix : `${fix} (fire --mcp-config adds servers at run time)`,
+        },
+      ];
     });
   },
 };

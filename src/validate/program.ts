@@ -44,7 +44,12 @@ export function scriptOf(handler: CommandHook, ctx: ProgramContext): Script | un
   const expanded = expand(word, ctx);
   // An interpreter's script is a file even without a slash; a bare program name is a PATH lookup.
   if (expanded === undefined || (!interpreted && !expanded.includes('/'))) return undefined;
-  return { word, expanded, file: path.resolve(ctx.projectDir, expanded), ...(interpreted ? { interpreter: name } : {}) };
+  return {
+    word,
+    expanded,
+    file: path.resolve(ctx.projectDir, expanded),
+    ...(interpreted ? { interpreter: name } : {}),
+  };
 }
 
 export async function programProblem(handler: CommandHook, ctx: ProgramContext): Promise<ProgramProblem | undefined> {
@@ -56,8 +61,15 @@ export async function programProblem(handler: CommandHook, ctx: ProgramContext):
   if (!info) {
     return { code: 'program-not-found', message: `${quoted} does not exist`, fix: relativeFix(script.expanded) };
   }
-  if (info.isDirectory()) return { code: 'program-not-executable', message: `${quoted} is a directory`, fix: 'name the script inside it' };
-  if (script.interpreter === undefined && !(await access(file, constants.X_OK).then(() => true, () => false))) {
+  if (info.isDirectory())
+    return { code: 'program-not-executable', message: `${quoted} is a directory`, fix: 'name the script inside it' };
+  if (
+    script.interpreter === undefined &&
+    !(await access(file, constants.X_OK).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     return {
       code: 'program-not-executable',
       message: `${quoted} is not executable`,
@@ -70,7 +82,8 @@ export async function programProblem(handler: CommandHook, ctx: ProgramContext):
 /** Exec form with a bare name: Claude Code runs it directly, so it must be on PATH. */
 async function execNotOnPath(command: string, ctx: ProgramContext): Promise<ProgramProblem | undefined> {
   const expanded = expand(command, ctx);
-  if (expanded === undefined || expanded === '' || expanded.includes('/') || (await onPath(expanded, ctx.env))) return undefined;
+  if (expanded === undefined || expanded === '' || expanded.includes('/') || (await onPath(expanded, ctx.env)))
+    return undefined;
   return {
     code: 'program-not-found',
     message: `"${expanded}" is not found on PATH (exec form runs it directly, without a shell)`,
@@ -122,7 +135,11 @@ const VARIABLES = /\$\{(\w+)\}|\$(\w+)/g;
 
 /** The word with the variables that Claude Code sets replaced; undefined when it depends on anything else. */
 function expand(word: string, ctx: ProgramContext): string | undefined {
-  const values: Record<string, string | undefined> = { CLAUDE_PROJECT_DIR: ctx.projectDir, HOME: ctx.home, CLAUDE_PLUGIN_ROOT: ctx.pluginRoot };
+  const values: Record<string, string | undefined> = {
+    CLAUDE_PROJECT_DIR: ctx.projectDir,
+    HOME: ctx.home,
+    CLAUDE_PLUGIN_ROOT: ctx.pluginRoot,
+  };
   let unknown = false;
   const expanded = word.replace(VARIABLES, (whole, braced: string | undefined, bare: string | undefined) => {
     const value = values[braced ?? bare ?? ''];
@@ -137,7 +154,10 @@ async function onPath(name: string, env: Record<string, string | undefined>): Pr
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (dir === '') continue;
     const file = path.join(dir, name);
-    const ok = await access(file, constants.X_OK).then(() => stat(file).then((s) => s.isFile()), () => false);
+    const ok = await access(file, constants.X_OK).then(
+      () => stat(file).then((s) => s.isFile()),
+      () => false,
+    );
     if (ok) return true;
   }
   return false;

@@ -2,7 +2,8 @@
 // so `$CLAUDE_PROJECT_DIR/hooks/x.sh` breaks as soon as the project path holds a space: the hook fails
 // (exit 127, a non-blocking error) and the guard it was meant to be opens.
 
-const PATH_VARIABLE = /^\$(?:\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}|(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)(?!\w))/;
+const PATH_VARIABLE =
+  /^\$(?:\{(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\}|(CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)(?!\w))/;
 
 export interface UnquotedVariable {
   /** As written, e.g. `${CLAUDE_PLUGIN_ROOT}`. */

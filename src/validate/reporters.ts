@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loaderCodeCost } from '../config/codes.ts';
-import { workflowCommand, type AnnotationLevel } from '../report/workflow-command.ts';
+import { type AnnotationLevel, workflowCommand } from '../report/workflow-command.ts';
 import { counted, displayPath } from '../text.ts';
 import type { Severity } from '../types.ts';
 import { VERSION } from '../version.ts';
@@ -11,14 +11,19 @@ import type { ValidateDiagnostic, ValidateReport } from './index.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES } from './rules.ts';
 
 const ANNOTATION: Readonly<Record<Severity, AnnotationLevel>> = { error: 'error', warning: 'warning', note: 'notice' };
-const SARIF_LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = { error: 'error', warning: 'warning', note: 'note' };
+const SARIF_LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = {
+  error: 'error',
+  warning: 'warning',
+  note: 'note',
+};
 const SRCROOT = 'SRCROOT';
 
 export function renderGithub(report: ValidateReport, cwd: string): string {
   const lines = report.diagnostics.map((d) => {
-    const at = d.file !== undefined && path.isAbsolute(d.file)
-      ? { file: displayPath(d.file, cwd), ...(d.line !== undefined ? { line: d.line, col: d.column ?? 1 } : {}) }
-      : {};
+    const at =
+      d.file !== undefined && path.isAbsolute(d.file)
+        ? { file: displayPath(d.file, cwd), ...(d.line !== undefined ? { line: d.line, col: d.column ?? 1 } : {}) }
+        : {};
     return workflowCommand(ANNOTATION[d.severity], { ...at, title: `peri-hooks validate: ${d.code}` }, textOf(d));
   });
   return `${[...lines, verdict(report)].join('\n')}\n`;
@@ -29,24 +34,31 @@ export function renderSarif(report: ValidateReport, cwd: string): string {
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: {
-        driver: {
-          name: 'peri-hooks',
-          version: VERSION,
-          rules: codes.map((code) => ({ id: code, shortDescription: { text: describe(code) } })),
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'peri-hooks',
+            version: VERSION,
+            rules: codes.map((code) => ({ id: code, shortDescription: { text: describe(code) } })),
+          },
         },
+        originalUriBaseIds: {
+          [SRCROOT]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : `${cwd}${path.sep}`).href },
+        },
+        results: report.diagnostics.map((d) => ({
+          ruleId: d.code,
+          ruleIndex: codes.indexOf(d.code),
+          level: SARIF_LEVEL[d.severity],
+          message: { text: textOf(d) },
+          ...(d.file !== undefined && path.isAbsolute(d.file) ? { locations: [location(d, cwd)] } : {}),
+          properties: {
+            ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
+            ...(d.makesSourceInapplicable ? { makesSourceInapplicable: true } : {}),
+          },
+        })),
       },
-      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : `${cwd}${path.sep}`).href } },
-      results: report.diagnostics.map((d) => ({
-        ruleId: d.code,
-        ruleIndex: codes.indexOf(d.code),
-        level: SARIF_LEVEL[d.severity],
-        message: { text: textOf(d) },
-        ...(d.file !== undefined && path.isAbsolute(d.file) ? { locations: [location(d, cwd)] } : {}),
-        properties: { ...(d.pointer !== undefined ? { pointer: d.pointer } : {}), ...(d.makesSourceInapplicable ? { makesSourceInapplicable: true } : {}) },
-      })),
-    }],
+    ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
@@ -62,11 +74,17 @@ function location(d: ValidateDiagnostic, cwd: string) {
 }
 
 function textOf(d: ValidateDiagnostic): string {
-  const voids = d.makesSourceInapplicable ? '\nmakes the file inapplicable: none of its hooks or settings apply until this is fixed' : '';
+  const voids = d.makesSourceInapplicable
+    ? '\nmakes the file inapplicable: none of its hooks or settings apply until this is fixed'
+    : '';
   return `${d.message}${d.fix ? `\nfix: ${d.fix}` : ''}${voids}`;
 }
 
-const SUMMARIES = new Map<string, string>([...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) => [rule.code, ...(rule.also ?? [])].map((code) => [code, rule.summary] as const)));
+const SUMMARIES = new Map<string, string>(
+  [...GROUP_RULES, ...HOOK_RULES, ...SET_RULES].flatMap((rule) =>
+    [rule.code, ...(rule.also ?? [])].map((code) => [code, rule.summary] as const),
+  ),
+);
 
 function describe(code: string): string {
   const summary = SUMMARIES.get(code);

@@ -6,11 +6,11 @@ import { readFile, stat } from 'node:fs/promises';
 import type { LintCode } from '../config/codes.ts';
 import { EVENTS, type EventName, type Family } from '../events.ts';
 import { canonicalToolName, LEGACY_TOOL_ALIASES } from '../match/aliases.ts';
-import { closest } from '../suggest.ts';
 import { matchesMatcher } from '../match/matcher.ts';
 import { matchesIf } from '../match/permission-rule.ts';
-import { identity } from '../plan.ts';
 import type { LookupOptions } from '../mcp/lookup-options.ts';
+import { identity } from '../plan.ts';
+import { closest } from '../suggest.ts';
 import type { LoadedHook, Severity } from '../types.ts';
 import { blockingExitOne, languageOf } from './exit-one.ts';
 import { mcpServerRule } from './mcp-servers.ts';
@@ -62,11 +62,16 @@ export const GROUP_RULES: ReadonlyArray<Rule<Group>> = [
     code: 'matcher-ignored',
     severity: 'warning',
     summary: 'a matcher on an event that has no matcher field: the group runs on every firing',
-    check: ({ event, matcher, pointer }) => (EVENTS[event].matcherField !== undefined || MATCH_ALL.has(matcher) ? [] : [{
-      pointer: `${pointer}/matcher`,
-      message: `${event} has no matcher: "${matcher}" is ignored and these hooks run on every ${event}`,
-      fix: 'remove "matcher"; to filter, test the input inside the hook',
-    }]),
+    check: ({ event, matcher, pointer }) =>
+      EVENTS[event].matcherField !== undefined || MATCH_ALL.has(matcher)
+        ? []
+        : [
+            {
+              pointer: `${pointer}/matcher`,
+              message: `${event} has no matcher: "${matcher}" is ignored and these hooks run on every ${event}`,
+              fix: 'remove "matcher"; to filter, test the input inside the hook',
+            },
+          ],
   },
   {
     code: 'invalid-regex',
@@ -75,7 +80,15 @@ export const GROUP_RULES: ReadonlyArray<Rule<Group>> = [
     check: ({ event, matcher, pointer }) => {
       if (EVENTS[event].matcherField === undefined) return [];
       const { invalid } = matchesMatcher(event, matcher, '');
-      return invalid ? [{ pointer: `${pointer}/matcher`, message: `${invalid}; the hooks of this group never run`, fix: 'escape the regex, or list exact names separated by |' }] : [];
+      return invalid
+        ? [
+            {
+              pointer: `${pointer}/matcher`,
+              message: `${invalid}; the hooks of this group never run`,
+              fix: 'escape the regex, or list exact names separated by |',
+            },
+          ]
+        : [];
     },
   },
   {
@@ -85,52 +98,68 @@ export const GROUP_RULES: ReadonlyArray<Rule<Group>> = [
     check: ({ event, matcher, pointer }) => {
       if (EVENTS[event].matcherField === undefined || matchesMatcher(event, matcher, '').invalid) return [];
       const part = nestedQuantifier(matcher);
-      return part ? [{
-        pointer: `${pointer}/matcher`,
-        message: `matcher "${matcher}" repeats a group that is itself repeated (${part}): it can backtrack for an exponential time on every ${event}`,
-        fix: 'drop the inner or the outer quantifier, or list exact names separated by |',
-      }] : [];
+      return part
+        ? [
+            {
+              pointer: `${pointer}/matcher`,
+              message: `matcher "${matcher}" repeats a group that is itself repeated (${part}): it can backtrack for an exponential time on every ${event}`,
+              fix: 'drop the inner or the outer quantifier, or list exact names separated by |',
+            },
+          ]
+        : [];
     },
   },
   {
     code: 'matcher-too-wide',
     severity: 'warning',
-    summary: 'a tool matcher read as an unanchored regex that also matches other built-in tools (Edit.* hits NotebookEdit)',
+    summary:
+      'a tool matcher read as an unanchored regex that also matches other built-in tools (Edit.* hits NotebookEdit)',
     check: ({ event, matcher, pointer }) => {
       if (EVENTS[event].matcherField !== 'tool_name') return [];
       const matched = BUILTIN_TOOLS.filter((tool) => matchesMatcher(event, matcher, tool).matches);
-      const named = new Set((matcher.match(/[A-Za-z_]\w*/g) ?? []).map(canonicalToolName).filter((word) => BUILTIN_TOOLS.includes(word)));
+      const named = new Set(
+        (matcher.match(/[A-Za-z_]\w*/g) ?? []).map(canonicalToolName).filter((word) => BUILTIN_TOOLS.includes(word)),
+      );
       const meant = matched.filter((tool) => named.has(tool));
       const extra = matched.filter((tool) => !named.has(tool));
       if (meant.length === 0 || extra.length === 0) return [];
       const anchored = meant.length === 1 ? `^${meant[0]}$` : `^(${meant.join('|')})$`;
-      return [{
-        pointer: `${pointer}/matcher`,
-        message: `matcher "${matcher}" is an unanchored regex: besides ${meant.join(', ')} it also matches ${extra.join(', ')}`,
-        fix: `to match only ${meant.join(' and ')}, write "${anchored}" (or the exact ${meant.length === 1 ? 'name' : 'list'} "${meant.join('|')}")`,
-      }];
+      return [
+        {
+          pointer: `${pointer}/matcher`,
+          message: `matcher "${matcher}" is an unanchored regex: besides ${meant.join(', ')} it also matches ${extra.join(', ')}`,
+          fix: `to match only ${meant.join(' and ')}, write "${anchored}" (or the exact ${meant.length === 1 ? 'name' : 'list'} "${meant.join('|')}")`,
+        },
+      ];
     },
   },
   {
     code: 'unknown-tool',
     also: ['matcher-case'],
     severity: 'warning',
-    summary: 'an exact matcher name that is no tool of Claude Code 2.1.332 (matcher-case: one that differs from a tool only in case): it matches nothing',
+    summary:
+      'an exact matcher name that is no tool of Claude Code 2.1.332 (matcher-case: one that differs from a tool only in case): it matches nothing',
     check: ({ event, matcher, pointer }) => {
       if (EVENTS[event].matcherField !== 'tool_name' || !/^[A-Za-z0-9_|, -]+$/.test(matcher)) return [];
       const known = [...BUILTIN_TOOLS, ...Object.keys(LEGACY_TOOL_ALIASES)];
-      return matcher.split(/[|,]/).map((name) => name.trim()).filter((name) => name !== '' && !known.includes(name) && !name.startsWith('mcp__')).map((name) => {
-        const near = closest(name, known) ?? BUILTIN_TOOLS.find((tool) => name.endsWith(tool));
-        const caseOnly = near !== undefined && near.toLowerCase() === name.toLowerCase();
-        return {
-          pointer: `${pointer}/matcher`,
-          ...(caseOnly ? { code: 'matcher-case' as const } : {}),
-          message: caseOnly
-            ? `matcher "${name}" differs from Claude Code's tool ${near} only in case: matchers are case-sensitive, so it matches no tool call`
-            : `matcher "${name}" is not a tool of Claude Code 2.1.332: it matches no tool call`,
-          fix: near ? `write "${near}"` : 'use a tool name Claude Code has (see peri-hooks schema input --event PreToolUse), or mcp__<server>__<tool>',
-        };
-      });
+      return matcher
+        .split(/[|,]/)
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && !known.includes(name) && !name.startsWith('mcp__'))
+        .map((name) => {
+          const near = closest(name, known) ?? BUILTIN_TOOLS.find((tool) => name.endsWith(tool));
+          const caseOnly = near !== undefined && near.toLowerCase() === name.toLowerCase();
+          return {
+            pointer: `${pointer}/matcher`,
+            ...(caseOnly ? { code: 'matcher-case' as const } : {}),
+            message: caseOnly
+              ? `matcher "${name}" differs from Claude Code's tool ${near} only in case: matchers are case-sensitive, so it matches no tool call`
+              : `matcher "${name}" is not a tool of Claude Code 2.1.332: it matches no tool call`,
+            fix: near
+              ? `write "${near}"`
+              : 'use a tool name Claude Code has (see peri-hooks schema input --event PreToolUse), or mcp__<server>__<tool>',
+          };
+        });
     },
   },
   {
@@ -139,15 +168,25 @@ export const GROUP_RULES: ReadonlyArray<Rule<Group>> = [
     summary: 'an exact matcher name mcp__<server> without its __<tool> part: it matches no tool',
     check: ({ event, matcher, pointer }) => {
       if (EVENTS[event].matcherField !== 'tool_name') return [];
-      return matcher.split(/[|,]/).map((name) => name.trim()).flatMap((name) => {
-        const server = /^mcp__(.+?)(?:__)?$/.exec(name)?.[1];
-        if (server === undefined || server.includes('__') || matchesMatcher(event, matcher, `mcp__${server}__tool`).matches) return [];
-        return [{
-          pointer: `${pointer}/matcher`,
-          message: `"${name}" names an MCP server, not a tool: MCP tools are called mcp__${server}__<tool>, so it matches nothing`,
-          fix: `write "mcp__${server}__.*" for every tool of the server, or "mcp__${server}__<tool>" for one`,
-        }];
-      });
+      return matcher
+        .split(/[|,]/)
+        .map((name) => name.trim())
+        .flatMap((name) => {
+          const server = /^mcp__(.+?)(?:__)?$/.exec(name)?.[1];
+          if (
+            server === undefined ||
+            server.includes('__') ||
+            matchesMatcher(event, matcher, `mcp__${server}__tool`).matches
+          )
+            return [];
+          return [
+            {
+              pointer: `${pointer}/matcher`,
+              message: `"${name}" names an MCP server, not a tool: MCP tools are called mcp__${server}__<tool>, so it matches nothing`,
+              fix: `write "mcp__${server}__.*" for every tool of the server, or "mcp__${server}__<tool>" for one`,
+            },
+          ];
+        });
     },
   },
 ];
@@ -161,22 +200,31 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
     summary: 'a hook type the event cannot run (prompt or agent on SessionStart, http on Setup, ...)',
     check: ({ event, handler, provenance }) => {
       const types = EVENTS[event].hookTypes;
-      return types.includes(handler.type) ? [] : [{
-        pointer: `${provenance.pointer}/type`,
-        message: `${event} cannot run ${handler.type} hooks: Claude Code skips this hook`,
-        fix: `use one of: ${types.join(', ')}`,
-      }];
+      return types.includes(handler.type)
+        ? []
+        : [
+            {
+              pointer: `${provenance.pointer}/type`,
+              message: `${event} cannot run ${handler.type} hooks: Claude Code skips this hook`,
+              fix: `use one of: ${types.join(', ')}`,
+            },
+          ];
     },
   },
   {
     code: 'if-ignored',
     severity: 'error',
     summary: '"if" on an event that is not a tool event: Claude Code never runs the hook',
-    check: ({ event, handler, provenance }) => (handler.if === undefined || handler.if === '' || EVENTS[event].ifApplies ? [] : [{
-      pointer: `${provenance.pointer}/if`,
-      message: `"if" applies only to tool events; Claude Code never runs this hook on ${event}`,
-      fix: 'remove "if" (to filter, test the input inside the hook)',
-    }]),
+    check: ({ event, handler, provenance }) =>
+      handler.if === undefined || handler.if === '' || EVENTS[event].ifApplies
+        ? []
+        : [
+            {
+              pointer: `${provenance.pointer}/if`,
+              message: `"if" applies only to tool events; Claude Code never runs this hook on ${event}`,
+              fix: 'remove "if" (to filter, test the input inside the hook)',
+            },
+          ],
   },
   {
     code: 'malformed-if',
@@ -185,11 +233,15 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
     check: ({ event, handler, provenance }, ctx) => {
       if (handler.if === undefined || handler.if === '' || !EVENTS[event].ifApplies) return [];
       const { malformed } = matchesIf(handler.if, { toolName: '', toolInput: {}, cwd: ctx.projectDir, home: ctx.home });
-      return malformed === undefined ? [] : [{
-        pointer: `${provenance.pointer}/if`,
-        message: `malformed "if" rule "${handler.if}": ${malformed}; Claude Code silently never runs this hook`,
-        fix: 'write one rule: Tool or Tool(specifier), e.g. "Bash(git push *)"',
-      }];
+      return malformed === undefined
+        ? []
+        : [
+            {
+              pointer: `${provenance.pointer}/if`,
+              message: `malformed "if" rule "${handler.if}": ${malformed}; Claude Code silently never runs this hook`,
+              fix: 'write one rule: Tool or Tool(specifier), e.g. "Bash(git push *)"',
+            },
+          ];
     },
   },
   {
@@ -198,12 +250,18 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
     summary: '${CLAUDE_PLUGIN_ROOT} or ${CLAUDE_PLUGIN_DATA} in a hook that is not in a plugin',
     check: ({ handler, provenance }) => {
       if (handler.type !== 'command' || provenance.pluginRoot !== undefined) return [];
-      const variable = [handler.command, ...(handler.args ?? [])].map((part) => PLUGIN_VARIABLE.exec(part)).find(Boolean);
-      return variable ? [{
-        pointer: `${provenance.pointer}/command`,
-        message: `\${CLAUDE_PLUGIN_${variable[1]}} is only available in hooks defined in a plugin; this hook fails every time`,
-        fix: 'use "$CLAUDE_PROJECT_DIR/..." for a script in the project, or move the hook into the plugin\'s hooks/hooks.json',
-      }] : [];
+      const variable = [handler.command, ...(handler.args ?? [])]
+        .map((part) => PLUGIN_VARIABLE.exec(part))
+        .find(Boolean);
+      return variable
+        ? [
+            {
+              pointer: `${provenance.pointer}/command`,
+              message: `\${CLAUDE_PLUGIN_${variable[1]}} is only available in hooks defined in a plugin; this hook fails every time`,
+              fix: 'use "$CLAUDE_PROJECT_DIR/..." for a script in the project, or move the hook into the plugin\'s hooks/hooks.json',
+            },
+          ]
+        : [];
     },
   },
   {
@@ -214,29 +272,41 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
     check: async ({ handler, provenance }, ctx) => {
       if (handler.type !== 'command') return [];
       const problem = await programProblem(handler, programContext(ctx, provenance.pluginRoot));
-      return problem ? [{ pointer: `${provenance.pointer}/command`, ...problem, message: `${problem.message}; this hook fails every time` }] : [];
+      return problem
+        ? [
+            {
+              pointer: `${provenance.pointer}/command`,
+              ...problem,
+              message: `${problem.message}; this hook fails every time`,
+            },
+          ]
+        : [];
     },
   },
   {
     code: 'relative-script-path',
     severity: 'warning',
-    summary: 'a command whose script is a relative path (./policy/x.sh): it is not found once the hook runs in a subfolder',
+    summary:
+      'a command whose script is a relative path (./policy/x.sh): it is not found once the hook runs in a subfolder',
     check: ({ handler, provenance }, ctx) => {
       if (handler.type !== 'command') return [];
       const script = scriptOf(handler, programContext(ctx, provenance.pluginRoot));
       if (!script || !isRelativePath(script.word)) return [];
       const inProject = script.word.replace(/^\.\//, '');
-      return [{
-        pointer: `${provenance.pointer}/command`,
-        message: `${script.word} is relative to the folder the hook runs in, which is the session's folder: from a subfolder it is not found (exit 127, a non-blocking error: what it guards goes through)`,
-        fix: `name it from the project: \\"$CLAUDE_PROJECT_DIR\\"/${inProject} in the JSON string`,
-      }];
+      return [
+        {
+          pointer: `${provenance.pointer}/command`,
+          message: `${script.word} is relative to the folder the hook runs in, which is the session's folder: from a subfolder it is not found (exit 127, a non-blocking error: what it guards goes through)`,
+          fix: `name it from the project: \\"$CLAUDE_PROJECT_DIR\\"/${inProject} in the JSON string`,
+        },
+      ];
     },
   },
   {
     code: 'unquoted-path-variable',
     severity: 'warning',
-    summary: 'an unquoted $CLAUDE_PROJECT_DIR or ${CLAUDE_PLUGIN_ROOT} in a shell-form command: it breaks on a path with a space',
+    summary:
+      'an unquoted $CLAUDE_PROJECT_DIR or ${CLAUDE_PLUGIN_ROOT} in a shell-form command: it breaks on a path with a space',
     check: ({ handler, provenance }) => {
       if (handler.type !== 'command' || handler.args !== undefined || handler.shell === 'powershell') return [];
       const [first] = unquotedPathVariables(handler.command);
@@ -244,30 +314,38 @@ export const HOOK_RULES: ReadonlyArray<Rule<LoadedHook>> = [
       const fix = first.word.includes('"')
         ? `put ${first.written} inside double quotes, e.g. \\"${first.written}\\"/hooks/check.sh in the JSON string`
         : `write \\"${first.word}\\" (the word in double quotes) in the JSON string`;
-      return [{
-        pointer: `${provenance.pointer}/command`,
-        message: `${first.written} is not quoted in ${first.word}: the shell splits it on spaces, so the hook fails when the path holds one (and what it guards goes through)`,
-        fix,
-      }];
+      return [
+        {
+          pointer: `${provenance.pointer}/command`,
+          message: `${first.written} is not quoted in ${first.word}: the shell splits it on spaces, so the hook fails when the path holds one (and what it guards goes through)`,
+          fix,
+        },
+      ];
     },
   },
   {
     code: 'exit-1-does-not-block',
     severity: 'warning',
-    summary: 'a command or script that exits 1 where it evidently means to block: Claude Code reads exit 1 as a non-blocking error',
+    summary:
+      'a command or script that exits 1 where it evidently means to block: Claude Code reads exit 1 as a non-blocking error',
     check: async ({ event, handler, provenance }, ctx) => {
       if (handler.type !== 'command' || !BLOCKING_FAMILIES.has(EVENTS[event].family)) return [];
       const guard = EVENTS[event].brokenEntryVoidsSource === true;
       const pointer = `${provenance.pointer}/command`;
       const outcome = `Claude Code reads exit 1 as a non-blocking error, so the ${event} goes through`;
       const fix = 'exit 2 to block (stderr then becomes the reason), or print the decision as JSON and exit 0';
-      const inline = handler.args === undefined && handler.shell !== 'powershell' ? blockingExitOne(handler.command, 'shell', guard) : undefined;
+      const inline =
+        handler.args === undefined && handler.shell !== 'powershell'
+          ? blockingExitOne(handler.command, 'shell', guard)
+          : undefined;
       if (inline) return [{ pointer, message: `the command exits 1 where it ${inline.evidence}: ${outcome}`, fix }];
       const script = scriptOf(handler, programContext(ctx, provenance.pluginRoot));
       const text = script && (await smallTextFile(script.file));
       const language = text === undefined ? undefined : languageOf(script!.file, text, script!.interpreter);
       const found = language === undefined ? undefined : blockingExitOne(text!, language, guard);
-      return found ? [{ pointer, message: `${script!.file}:${found.line} exits 1 where it ${found.evidence}: ${outcome}`, fix }] : [];
+      return found
+        ? [{ pointer, message: `${script!.file}:${found.line} exits 1 where it ${found.evidence}: ${outcome}`, fix }]
+        : [];
     },
   },
 ];
@@ -309,7 +387,10 @@ export const SET_RULES: ReadonlyArray<Rule<readonly LoadedHook[]>> = [
           first.set(key, hook);
           continue;
         }
-        const where = earlier.provenance.file === hook.provenance.file ? earlier.provenance.pointer : `${earlier.provenance.file} ${earlier.provenance.pointer}`;
+        const where =
+          earlier.provenance.file === hook.provenance.file
+            ? earlier.provenance.pointer
+            : `${earlier.provenance.file} ${earlier.provenance.pointer}`;
         findings.push({
           file: hook.provenance.file,
           pointer: hook.provenance.pointer,

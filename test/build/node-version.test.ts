@@ -1,20 +1,24 @@
 // The npm bin on a Node too old for the bundle: one clear line (and a block under --fail-closed where the event
 // can block), never an internal error. Checked on a real old Node binary, and the check itself row by row.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { EVENT_NAMES, EVENTS } from '../../src/events.ts';
+import { after, before, describe, test } from 'node:test';
 import { BLOCKABLE_EVENTS, MINIMUM_NODE, runtimeRefusal } from '../../src/cli/node-version.ts';
-import { makeProject, ROOT, runCli, type Project } from '../helpers/cli.ts';
+import { EVENT_NAMES, EVENTS } from '../../src/events.ts';
+import { makeProject, type Project, ROOT, runCli } from '../helpers/cli.ts';
 
 const BIN = join(ROOT, 'dist/peri-hooks.cjs');
 const TOO_OLD = 'peri-hooks needs Node >= 22.19 (found v20.20.2); use the single binary or a newer Node\n';
 const FAIL_CLOSED = 'peri-hooks: blocking because of --fail-closed\n';
 
-test('the blockable events are the catalogue\'s events that can block', () => {
-  assert.deepEqual(BLOCKABLE_EVENTS, EVENT_NAMES.filter((name) => EVENTS[name].family !== 'observe'));
+test("the blockable events are the catalogue's events that can block", () => {
+  assert.deepEqual(
+    BLOCKABLE_EVENTS,
+    EVENT_NAMES.filter((name) => EVENTS[name].family !== 'observe'),
+  );
 });
 
 test('package.json engines declares the same minimum', () => {
@@ -42,7 +46,12 @@ describe('runtimeRefusal', () => {
     test(`${version} ${argv.join(' ')} -> ${exitCode ?? 'runs'}`, () => {
       const refusal = runtimeRefusal(version, argv);
       assert.equal(refusal?.exitCode, exitCode);
-      if (refusal) assert.ok(refusal.message.startsWith(`peri-hooks needs Node >= 22.19 (found ${version}); use the single binary or a newer Node\n`));
+      if (refusal)
+        assert.ok(
+          refusal.message.startsWith(
+            `peri-hooks needs Node >= 22.19 (found ${version}); use the single binary or a newer Node\n`,
+          ),
+        );
       if (refusal) assert.equal(refusal.message.endsWith(FAIL_CLOSED), exitCode === 2);
     });
   }
@@ -50,7 +59,12 @@ describe('runtimeRefusal', () => {
 
 /** A node binary older than the minimum: PERI_HOOKS_OLD_NODE, the system's, or any on PATH. */
 function findOldNode(): { path: string; version: string } | undefined {
-  const candidates = [process.env.PERI_HOOKS_OLD_NODE, '/usr/bin/node', '/usr/local/bin/node', ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'node'))];
+  const candidates = [
+    process.env.PERI_HOOKS_OLD_NODE,
+    '/usr/bin/node',
+    '/usr/local/bin/node',
+    ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'node')),
+  ];
   for (const path of candidates) {
     if (!path || !existsSync(path)) continue;
     const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
@@ -60,19 +74,28 @@ function findOldNode(): { path: string; version: string } | undefined {
 }
 
 const oldNode = findOldNode();
-const skip = oldNode ? false : `no Node older than ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor} on this machine (looked at PERI_HOOKS_OLD_NODE, /usr/bin/node, /usr/local/bin/node and PATH)`;
+const skip = oldNode
+  ? false
+  : `no Node older than ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor} on this machine (looked at PERI_HOOKS_OLD_NODE, /usr/bin/node, /usr/local/bin/node and PATH)`;
 
 describe(`on a real old Node (${oldNode?.version ?? 'none'})`, { skip }, () => {
   let project: Project;
-  before(() => { project = makeProject(); });
+  before(() => {
+    project = makeProject();
+  });
   after(() => project.cleanup());
 
-  const deny = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo no >&2; exit 2' }] }] } });
+  const deny = JSON.stringify({
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo no >&2; exit 2' }] }] },
+  });
   const tooOld = () => TOO_OLD.replace('v20.20.2', oldNode!.version);
   /** `fixture` names a recorded input; its event is the part before the first dot. */
-  const fire = (node: string, fixture: string, ...flags: string[]) => runCli(['fire', fixture.split('.')[0]!, '--setting-sources', '', '--settings', deny, '--no-state', ...flags], {
-    stdin: project.input(fixture), env: project.env(), cli: [node, [BIN]],
-  });
+  const fire = (node: string, fixture: string, ...flags: string[]) =>
+    runCli(['fire', fixture.split('.')[0]!, '--setting-sources', '', '--settings', deny, '--no-state', ...flags], {
+      stdin: project.input(fixture),
+      env: project.env(),
+      cli: [node, [BIN]],
+    });
 
   test('the bin says which Node it needs, exit 1, and nothing else', async () => {
     const result = await fire(oldNode!.path, 'PreToolUse.tool_name-Bash');
@@ -100,12 +123,17 @@ describe(`on a real old Node (${oldNode?.version ?? 'none'})`, { skip }, () => {
     assert.doesNotMatch(result.stderr, /needs Node|fail-closed/);
   });
 
-  test('npm\'s own check-node script names the Node the npm scripts need', () => {
-    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  test("npm's own check-node script names the Node the npm scripts need", () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     const source = /^node -e "(.*)"$/.exec(scripts['check-node']!)?.[1];
     assert.ok(source, 'check-node is `node -e "<script>"`');
     const result = spawnSync(oldNode!.path, ['-e', source], { encoding: 'utf8' });
     assert.equal(result.status, 1);
-    assert.match(result.stderr, new RegExp(`^peri-hooks: the npm scripts need Node >= 24 .*got ${oldNode!.version.replace(/\./g, '\\.')}\\n$`));
+    assert.match(
+      result.stderr,
+      new RegExp(`^peri-hooks: the npm scripts need Node >= 24 .*got ${oldNode!.version.replace(/\./g, '\\.')}\\n$`),
+    );
   });
 });

@@ -12,7 +12,8 @@ export interface TapPoint {
 
 export function parseTap(text: string): { plan: number; points: TapPoint[]; comments: string[] } {
   const lines = text.replace(/\n$/, '').split('\n');
-  if (lines[0] !== 'TAP version 13') throw new Error(`line 1: expected "TAP version 13", got ${JSON.stringify(lines[0])}`);
+  if (lines[0] !== 'TAP version 13')
+    throw new Error(`line 1: expected "TAP version 13", got ${JSON.stringify(lines[0])}`);
   const plan = /^1\.\.(\d+)$/.exec(lines[1] ?? '');
   if (!plan) throw new Error(`line 2: expected a plan 1..N, got ${JSON.stringify(lines[1])}`);
   const points: TapPoint[] = [];
@@ -28,7 +29,12 @@ export function parseTap(text: string): { plan: number; points: TapPoint[]; comm
     }
     if (line === '  ---') {
       const last = points.at(-1);
-      if (!last || lines[index - 1] !== `${last.ok ? 'ok' : 'not ok'} ${last.number}${last.description ? ` - ${last.description}` : ''}`) throw new Error(`line ${index + 1}: a YAML block must follow a test line`);
+      if (
+        !last ||
+        lines[index - 1] !==
+          `${last.ok ? 'ok' : 'not ok'} ${last.number}${last.description ? ` - ${last.description}` : ''}`
+      )
+        throw new Error(`line ${index + 1}: a YAML block must follow a test line`);
       const diagnostic: Record<string, unknown> = {};
       for (index++; lines[index] !== '  ...'; index++) {
         const inner = lines[index];
@@ -64,8 +70,12 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Parses well-formed XML 1.0 (elements, attributes, text, entities, comments, an XML declaration); throws at the first error. */
 export function parseXml(xml: string): XmlElement {
   let at = 0;
-  const fail = (message: string): never => { throw new Error(`XML offset ${at}: ${message}`); };
-  const skipSpace = () => { while (/[ \t\r\n]/.test(xml[at] ?? '')) at++; };
+  const fail = (message: string): never => {
+    throw new Error(`XML offset ${at}: ${message}`);
+  };
+  const skipSpace = () => {
+    while (/[ \t\r\n]/.test(xml[at] ?? '')) at++;
+  };
   const name = (): string => {
     NAME.lastIndex = at;
     const match = NAME.exec(xml);
@@ -75,7 +85,7 @@ export function parseXml(xml: string): XmlElement {
   };
   const decode = (raw: string): string => {
     if (/[<]/.test(raw)) fail('raw < in character data');
-    return raw.replace(/&([^;]*);|&/g, (whole, entity: string | undefined) => {
+    return raw.replace(/&([^;]*);|&/g, (_whole, entity: string | undefined) => {
       if (entity === undefined) return fail('raw & in character data');
       if (ENTITIES[entity]) return ENTITIES[entity]!;
       const code = /^#x([0-9a-fA-F]+)$/.exec(entity)?.[1] ?? /^#(\d+)$/.exec(entity)?.[1];
@@ -100,8 +110,14 @@ export function parseXml(xml: string): XmlElement {
     for (;;) {
       const before = at;
       skipSpace();
-      if (xml.startsWith('/>', at)) { at += 2; return node; }
-      if (xml[at] === '>') { at++; break; }
+      if (xml.startsWith('/>', at)) {
+        at += 2;
+        return node;
+      }
+      if (xml[at] === '>') {
+        at++;
+        break;
+      }
       if (at === before) fail('expected whitespace before an attribute');
       const key = name();
       if (key in node.attributes) fail(`duplicate attribute ${key}`);
@@ -130,7 +146,10 @@ export function parseXml(xml: string): XmlElement {
         at++;
         return node;
       }
-      if (xml.startsWith('<!--', at)) { misc(); continue; }
+      if (xml.startsWith('<!--', at)) {
+        misc();
+        continue;
+      }
       node.children.push(element());
     }
   };
@@ -143,6 +162,7 @@ export function parseXml(xml: string): XmlElement {
   const root = element();
   misc();
   if (at !== xml.length) fail('content after the root element');
-  if (/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(xml)) throw new Error('a character XML 1.0 does not allow');
+  if (/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(xml))
+    throw new Error('a character XML 1.0 does not allow');
   return root;
 }

@@ -1,14 +1,17 @@
 // Case files: the discovery convention, the project each file tests, and located errors for files and
 // cases that cannot be read.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { makeProject, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
 import { defaultProjectDir, discoverCaseFiles } from '../../src/cases/discover.ts';
 import { loadCaseFile } from '../../src/cases/load.ts';
+import { makeProject, type Project } from '../helpers/cli.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
 describe('discovery', () => {
@@ -33,34 +36,56 @@ describe('discovery', () => {
     project.write('empty/readme.md', '');
     const found = discoverCaseFiles(['cases/anything.json', 'missing', 'empty'], project.dir);
     assert.deepEqual(found.files, [named]);
-    assert.deepEqual(found.errors.map((error) => error.code), ['case-file-unreadable', 'no-case-files']);
+    assert.deepEqual(
+      found.errors.map((error) => error.code),
+      ['case-file-unreadable', 'no-case-files'],
+    );
     assert.match(found.errors[0]!.message, /cannot read missing: ENOENT/);
     assert.ok(found.errors.every((error) => error.fix));
   });
 
-  test('the project of .claude/hooks-tests/x.json is the folder holding .claude; else the file\'s folder', () => {
-    assert.deepEqual(defaultProjectDir('/repo/.claude/hooks-tests/x.json'), { dir: '/repo', from: 'the folder holding the case file\'s .claude/hooks-tests' });
-    assert.deepEqual(defaultProjectDir('/repo/sub/hooks.test.json'), { dir: '/repo/sub', from: 'the folder holding the case file (no "projectDir" in it)' });
+  test("the project of .claude/hooks-tests/x.json is the folder holding .claude; else the file's folder", () => {
+    assert.deepEqual(defaultProjectDir('/repo/.claude/hooks-tests/x.json'), {
+      dir: '/repo',
+      from: "the folder holding the case file's .claude/hooks-tests",
+    });
+    assert.deepEqual(defaultProjectDir('/repo/sub/hooks.test.json'), {
+      dir: '/repo/sub',
+      from: 'the folder holding the case file (no "projectDir" in it)',
+    });
   });
 });
 
 describe('loading', () => {
   test('an array of cases; settings paths relative to the file; event defaults to PreToolUse', async () => {
-    const file = project.write('load/hooks.test.json', [{ name: 'a', tool: 'Bash', settings: 'policy.json' }, { name: 'b', event: 'Stop', settings: { hooks: {} } }]);
+    const file = project.write('load/hooks.test.json', [
+      { name: 'a', tool: 'Bash', settings: 'policy.json' },
+      { name: 'b', event: 'Stop', settings: { hooks: {} } },
+    ]);
     const loaded = await loadCaseFile(file);
     assert.deepEqual(loaded.errors, []);
-    assert.deepEqual(loaded.cases.map((item) => [item.name, item.event, item.line, item.settings]), [
-      ['a', 'PreToolUse', 2, [path.join(project.dir, 'load/policy.json')]],
-      ['b', 'Stop', 7, ['{"hooks":{}}']],
-    ]);
+    assert.deepEqual(
+      loaded.cases.map((item) => [item.name, item.event, item.line, item.settings]),
+      [
+        ['a', 'PreToolUse', 2, [path.join(project.dir, 'load/policy.json')]],
+        ['b', 'Stop', 7, ['{"hooks":{}}']],
+      ],
+    );
     assert.equal(loaded.cases[0]!.projectDir, path.join(project.dir, 'load'));
   });
 
-  test('the object form shares projectDir and settings; a case\'s own settings win', async () => {
-    const file = project.write('shared/x.hooks.test.json', { projectDir: '..', settings: 's.json', cases: [{ name: 'a' }, { name: 'b', settings: ['t.json'] }] });
+  test("the object form shares projectDir and settings; a case's own settings win", async () => {
+    const file = project.write('shared/x.hooks.test.json', {
+      projectDir: '..',
+      settings: 's.json',
+      cases: [{ name: 'a' }, { name: 'b', settings: ['t.json'] }],
+    });
     const loaded = await loadCaseFile(file);
     assert.equal(loaded.cases[0]!.projectDir, project.dir);
-    assert.deepEqual(loaded.cases.map((item) => item.settings), [[path.join(project.dir, 'shared/s.json')], [path.join(project.dir, 'shared/t.json')]]);
+    assert.deepEqual(
+      loaded.cases.map((item) => item.settings),
+      [[path.join(project.dir, 'shared/s.json')], [path.join(project.dir, 'shared/t.json')]],
+    );
     assert.equal(loaded.cases[1]!.pointer, '/cases/1');
   });
 
@@ -82,7 +107,9 @@ describe('loading', () => {
   });
 
   test('invalid cases are located errors with a fix; the valid cases of the file still load', async () => {
-    const file = project.write('mixed/hooks.test.json', `[
+    const file = project.write(
+      'mixed/hooks.test.json',
+      `[
   { "name": "fine", "tool": "Bash" },
   { "name": "typo", "expect": { "decison": "deny" } },
   { "name": "event", "event": "pretooluse" },
@@ -91,13 +118,26 @@ describe('loading', () => {
   { "name": "fine" },
   { "name": "input", "input": "missing.json" },
   { "nam": "x" }
-]`);
+]`,
+    );
     const loaded = await loadCaseFile(file);
-    assert.deepEqual(loaded.cases.map((item) => item.name), ['fine']);
+    assert.deepEqual(
+      loaded.cases.map((item) => item.name),
+      ['fine'],
+    );
     const byLine = loaded.errors.map((error) => [error.line, error.pointer, error.message, error.fix]);
-    assert.deepEqual(byLine.map(([line, pointer]) => [line, pointer]), [
-      [3, '/1/expect/decison'], [4, '/2/event'], [5, '/3/tool'], [6, '/4/expect/reasonMatches'], [7, '/5/name'], [8, '/6/input'], [9, '/7/nam'],
-    ]);
+    assert.deepEqual(
+      byLine.map(([line, pointer]) => [line, pointer]),
+      [
+        [3, '/1/expect/decison'],
+        [4, '/2/event'],
+        [5, '/3/tool'],
+        [6, '/4/expect/reasonMatches'],
+        [7, '/5/name'],
+        [8, '/6/input'],
+        [9, '/7/nam'],
+      ],
+    );
     assert.match(String(byLine[0]![2]), /unknown field "decison"/);
     assert.equal(byLine[0]![3], 'did you mean "decision"?');
     assert.match(String(byLine[1]![2]), /did you mean PreToolUse\?/);

@@ -1,16 +1,17 @@
 // Each reporter over the same suite: the sample policy (8 passing, 5 deliberately failing cases), plus a hook
 // that prints markup and control characters, plus an unreadable case file. TAP is parsed, JUnit is parsed
 // as XML, GitHub annotations point at the lines of the failing expectations.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
 import { renderGithub } from '../../src/cases/report-github.ts';
 import { renderHuman } from '../../src/cases/report-human.ts';
 import { renderJunit } from '../../src/cases/report-junit.ts';
 import { renderTap } from '../../src/cases/report-tap.ts';
 import { runSuite, type SuiteResult } from '../../src/cases/run.ts';
+import { makeProject, type Project, ROOT } from '../helpers/cli.ts';
 import { parseTap, parseXml, type XmlElement } from './formats.ts';
 
 let project: Project;
@@ -21,7 +22,14 @@ const FAILING = join(ROOT, 'fixtures/policies/deliberately-failing.hooks.test.js
 before(async () => {
   project = makeProject();
   const odd = project.write('hooks/odd.sh', '#!/bin/sh\nprintf \'<b>&amp; "q" \\001 ]]> #1\\n\' >&2\nexit 1\n');
-  project.write('odd/hooks.test.json', [{ name: 'odd <output> & "#quotes"', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: odd }] }] } }, expect: { decision: 'deny' } }]);
+  project.write('odd/hooks.test.json', [
+    {
+      name: 'odd <output> & "#quotes"',
+      tool: 'Bash',
+      settings: { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: odd }] }] } },
+      expect: { decision: 'deny' },
+    },
+  ]);
   project.write('odd/broken.hooks.test.json', '[{"name": "a"},\n  {"name": }]');
   suite = await runSuite({ paths: ['fixtures/policies', join(project.dir, 'odd')], cwd: ROOT, env: project.env() });
 });
@@ -45,10 +53,22 @@ describe('default', () => {
     const text = renderHuman(suite, context);
     const lines = text.trimEnd().split('\n');
     assert.equal(lines.at(-1), '8 passed, 7 failed');
-    assert.ok(lines.some((line) => /^✓ fixtures\/policies\/guard\/hooks\.test\.json > a force push is denied \(\d+ ms\)$/.test(line)));
-    const failing = text.slice(text.indexOf('✗ fixtures/policies/deliberately-failing.hooks.test.json > expects allow'));
-    assert.match(failing, /^✗ .*\n {4}at fixtures\/policies\/deliberately-failing\.hooks\.test\.json:4:5\n {4}- decision: expected allow, got deny\n {4}- exit code: expected 0, got 2\n {4}hook sh "\$CLAUDE_PROJECT_DIR"\/hooks\/no-force-push\.sh \(exit 2\)\n {6}stderr \| force pushes are not allowed here/);
-    assert.match(text, /1 case file error:\nperi-hooks: error: .*broken\.hooks\.test\.json:2:12: the case file is not valid JSON/);
+    assert.ok(
+      lines.some((line) =>
+        /^✓ fixtures\/policies\/guard\/hooks\.test\.json > a force push is denied \(\d+ ms\)$/.test(line),
+      ),
+    );
+    const failing = text.slice(
+      text.indexOf('✗ fixtures/policies/deliberately-failing.hooks.test.json > expects allow'),
+    );
+    assert.match(
+      failing,
+      /^✗ .*\n {4}at fixtures\/policies\/deliberately-failing\.hooks\.test\.json:4:5\n {4}- decision: expected allow, got deny\n {4}- exit code: expected 0, got 2\n {4}hook sh "\$CLAUDE_PROJECT_DIR"\/hooks\/no-force-push\.sh \(exit 2\)\n {6}stderr \| force pushes are not allowed here/,
+    );
+    assert.match(
+      text,
+      /1 case file error:\nperi-hooks: error: .*broken\.hooks\.test\.json:2:12: the case file is not valid JSON/,
+    );
     assert.doesNotMatch(text, /\u001b\[/, 'no colour unless asked');
   });
 });
@@ -59,9 +79,18 @@ describe('tap', () => {
     assert.equal(tap.plan, 15);
     assert.equal(tap.points.filter((point) => point.ok).length, 8);
     assert.deepEqual(tap.comments, ['8 passed, 7 failed']);
-    const allow = tap.points.find((point) => point.description.endsWith('expects allow, but the policy denies force pushes'))!;
+    const allow = tap.points.find((point) =>
+      point.description.endsWith('expects allow, but the policy denies force pushes'),
+    )!;
     assert.equal(allow.ok, false);
-    assert.deepEqual(allow.diagnostic, { message: 'decision: expected allow, got deny\nexit code: expected 0, got 2', severity: 'fail', at: undefined, failures: undefined, stderr: '[sh "$CLAUDE_PROJECT_DIR"/hooks/no-force-push.sh] force pushes are not allowed here; push a new branch instead' });
+    assert.deepEqual(allow.diagnostic, {
+      message: 'decision: expected allow, got deny\nexit code: expected 0, got 2',
+      severity: 'fail',
+      at: undefined,
+      failures: undefined,
+      stderr:
+        '[sh "$CLAUDE_PROJECT_DIR"/hooks/no-force-push.sh] force pushes are not allowed here; push a new branch instead',
+    });
     const odd = tap.points.find((point) => point.description.includes('odd'))!;
     assert.match(odd.description, /odd <output> & "\\#quotes"$/, '# is escaped in descriptions');
     const broken = tap.points.at(-1)!;
@@ -84,7 +113,12 @@ describe('junit', () => {
     const allow = cases.find((item) => item.attributes.name === 'expects allow, but the policy denies force pushes')!;
     const failure = allow.children.find((child) => child.name === 'failure')!;
     assert.equal(failure.attributes.message, 'decision: expected allow, got deny\nexit code: expected 0, got 2');
-    assert.match(failure.text, new RegExp(`deliberately-failing\\.hooks\\.test\\.json:${lineOf(FAILING, '"decision": "allow"')}:\\d+: decision: expected allow, got deny`));
+    assert.match(
+      failure.text,
+      new RegExp(
+        `deliberately-failing\\.hooks\\.test\\.json:${lineOf(FAILING, '"decision": "allow"')}:\\d+: decision: expected allow, got deny`,
+      ),
+    );
     assert.match(child(allow, 'system-err').text, /force pushes are not allowed/);
     const odd = cases.find((item) => item.attributes.name === 'odd <output> & "#quotes"')!;
     assert.equal(child(odd, 'system-err').text, `[${project.dir}/hooks/odd.sh] <b>&amp; "q" \uFFFD ]]> #1`);
@@ -101,11 +135,23 @@ describe('github', () => {
     const annotations = lines.filter((line) => line.startsWith(`::error file=${file},`));
     assert.equal(annotations.length, 6);
     const decisionLine = lineOf(FAILING, '"decision": "allow"');
-    assert.match(annotations[0]!, new RegExp(`^::error file=${file.replaceAll('.', '\\.')},line=${decisionLine},col=\\d+,title=peri-hooks test%3A expects allow%2C but the policy denies force pushes::decision: expected allow, got deny%0A\\[sh "\\$CLAUDE_PROJECT_DIR"/hooks/no-force-push\\.sh\\] stderr: force pushes`));
+    assert.match(
+      annotations[0]!,
+      new RegExp(
+        `^::error file=${file.replaceAll('.', '\\.')},line=${decisionLine},col=\\d+,title=peri-hooks test%3A expects allow%2C but the policy denies force pushes::decision: expected allow, got deny%0A\\[sh "\\$CLAUDE_PROJECT_DIR"/hooks/no-force-push\\.sh\\] stderr: force pushes`,
+      ),
+    );
     const none = annotations.find((line) => line.includes('has no expectations'))!;
-    assert.match(none, new RegExp(`,line=${lineOf(FAILING, '"has no expectations yet"') - 1},`), 'a case without expectations is annotated on the case');
+    assert.match(
+      none,
+      new RegExp(`,line=${lineOf(FAILING, '"has no expectations yet"') - 1},`),
+      'a case without expectations is annotated on the case',
+    );
     const broken = lines.find((line) => line.includes('broken.hooks.test.json'))!;
-    assert.match(broken, /^::error file=[^,]*broken\.hooks\.test\.json,line=2,col=12,title=peri-hooks test%3A case file error::.*not valid JSON.*%0Afix: /);
+    assert.match(
+      broken,
+      /^::error file=[^,]*broken\.hooks\.test\.json,line=2,col=12,title=peri-hooks test%3A case file error::.*not valid JSON.*%0Afix: /,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // The case-file schema takes its skip reasons from the one list in plan.ts.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { expectationSchema } from '../../src/cases/schema.ts';
 import { SKIP_REASONS } from '../../src/plan.ts';
 

@@ -1,17 +1,20 @@
 // Case worker processes: a real worker (the sources, started as `test` starts it) runs cases as this process
 // would, and a worker that cannot start costs no result.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeProject, ROOT, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
 import { loadCaseFile } from '../../src/cases/load.ts';
 import { runSuite } from '../../src/cases/run.ts';
-import { runCase, type CaseOutcome } from '../../src/cases/run-case.ts';
+import { type CaseOutcome, runCase } from '../../src/cases/run-case.ts';
 import { startCaseWorker } from '../../src/cases/workers.ts';
+import { makeProject, type Project, ROOT } from '../helpers/cli.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
 const SOURCES = [process.execPath, join(ROOT, 'src/cli/bin.ts')];
@@ -20,26 +23,61 @@ const withoutTimes = ({ durationMs: _, ...outcome }: CaseOutcome) => ({ ...outco
 
 describe('case workers', () => {
   test('a worker runs a case as this process does, and hands back the files its cases read', async (t) => {
-    const deny = project.write('hooks/deny.sh', '#!/bin/sh\ncase "$(cat)" in *"rm -rf"*) echo "no rm" >&2; exit 2;; esac\n');
-    const file = project.write('same/hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd(deny)] }] } }, cases: [
-      { name: 'rm', tool: 'Bash', toolInput: { command: 'rm -rf x' }, expect: { decision: 'deny', reasonContains: 'no rm' } },
-      { name: 'ls', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'allow' } },
-    ] });
+    const deny = project.write(
+      'hooks/deny.sh',
+      '#!/bin/sh\ncase "$(cat)" in *"rm -rf"*) echo "no rm" >&2; exit 2;; esac\n',
+    );
+    const file = project.write('same/hooks.test.json', {
+      settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd(deny)] }] } },
+      cases: [
+        {
+          name: 'rm',
+          tool: 'Bash',
+          toolInput: { command: 'rm -rf x' },
+          expect: { decision: 'deny', reasonContains: 'no rm' },
+        },
+        { name: 'ls', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'allow' } },
+      ],
+    });
     const { cases } = await loadCaseFile(file);
     const worker = startCaseWorker(SOURCES, project.env(), project.dir, project.dir);
     t.after(() => worker.close());
     assert.equal(await worker.ready, true);
-    const viaWorker = await Promise.all(cases.map(({ locate: _, ...testCase }, index) => worker.run(index, testCase, false)));
-    const here = await Promise.all(cases.map((testCase, index) => runCase(testCase, project.env(), { stateDir: join(project.dir, 'state', String(index)) })));
-    assert.deepEqual(viaWorker.map((outcome) => withoutTimes(outcome!)), here.map(withoutTimes));
-    assert.deepEqual(viaWorker.map((outcome) => [outcome!.status, outcome!.actual?.decision]), [['passed', 'deny'], ['failed', 'none']]);
+    const viaWorker = await Promise.all(
+      cases.map(({ locate: _, ...testCase }, index) => worker.run(index, testCase, false)),
+    );
+    const here = await Promise.all(
+      cases.map((testCase, index) =>
+        runCase(testCase, project.env(), { stateDir: join(project.dir, 'state', String(index)) }),
+      ),
+    );
+    assert.deepEqual(
+      viaWorker.map((outcome) => withoutTimes(outcome!)),
+      here.map(withoutTimes),
+    );
+    assert.deepEqual(
+      viaWorker.map((outcome) => [outcome!.status, outcome!.actual?.decision]),
+      [
+        ['passed', 'deny'],
+        ['failed', 'none'],
+      ],
+    );
     assert.deepEqual(await worker.close(), { watched: [deny] });
   });
 
   test('stop interrupts the cases running in the worker', async (t) => {
     const slow = project.write('hooks/slow.sh', '#!/bin/sh\nsleep 60\n');
-    const file = project.write('slow/hooks.test.json', [{ name: 'slow', tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(slow)] }] } }, expect: { decision: 'none' } }]);
-    const { cases: [slowCase] } = await loadCaseFile(file);
+    const file = project.write('slow/hooks.test.json', [
+      {
+        name: 'slow',
+        tool: 'Bash',
+        settings: { hooks: { PreToolUse: [{ hooks: [cmd(slow)] }] } },
+        expect: { decision: 'none' },
+      },
+    ]);
+    const {
+      cases: [slowCase],
+    } = await loadCaseFile(file);
     const worker = startCaseWorker(SOURCES, project.env(), project.dir, project.dir);
     t.after(() => worker.close());
     assert.equal(await worker.ready, true);
@@ -55,15 +93,32 @@ describe('case workers', () => {
   test('a worker that cannot start takes no case: every case runs in this process', async () => {
     const log = join(project.dir, 'ran.txt');
     const record = project.write('hooks/record.sh', `#!/bin/sh\ncat >/dev/null\necho "$PPID" >> ${log}\n`);
-    project.write('many/hooks.test.json', Array.from({ length: 40 }, (_, index) => ({ name: `case ${index}`, tool: 'Bash', settings: { hooks: { PreToolUse: [{ hooks: [cmd(record)] }] } }, expect: { decision: 'none' } })));
+    project.write(
+      'many/hooks.test.json',
+      Array.from({ length: 40 }, (_, index) => ({
+        name: `case ${index}`,
+        tool: 'Bash',
+        settings: { hooks: { PreToolUse: [{ hooks: [cmd(record)] }] } },
+        expect: { decision: 'none' },
+      })),
+    );
     const missing = startCaseWorker([join(project.dir, 'no-such-peri-hooks')], project.env(), project.dir, project.dir);
     assert.equal(await missing.ready, false);
     assert.equal(await missing.run(0, { name: 'x' } as never, false), undefined);
-    const suite = await runSuite({ paths: ['many'], cwd: project.dir, env: project.env(), jobs: 2, selfCommand: [join(project.dir, 'no-such-peri-hooks')] });
+    const suite = await runSuite({
+      paths: ['many'],
+      cwd: project.dir,
+      env: project.env(),
+      jobs: 2,
+      selfCommand: [join(project.dir, 'no-such-peri-hooks')],
+    });
     assert.equal(suite.passed, 40);
     assert.deepEqual([...new Set(readFileSync(log, 'utf8').trim().split('\n'))], [String(process.pid)]);
     // Not silently: the suite says how each worker ended.
     assert.equal(suite.workersEnded.length, 2);
-    assert.ok(suite.workersEnded.every((ended) => /^could not start \(.*ENOENT/.test(ended)), suite.workersEnded.join('; '));
+    assert.ok(
+      suite.workersEnded.every((ended) => /^could not start \(.*ENOENT/.test(ended)),
+      suite.workersEnded.join('; '),
+    );
   });
 });

@@ -1,14 +1,15 @@
 // `npm run test:claude` (not part of `npm test`: it needs Claude Code, a download of a few hundred MB): every
 // case of cases.ts against the real Claude Code 2.1.332, hooks registered directly and through peri-hooks; the
 // two runs must agree, except in cases marked knownDifference.
-import { before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { isDeepStrictEqual } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
 import { installClaudeCode } from '../../scripts/install-claude-code.ts';
 import { CASES } from './cases.ts';
-import { runCase, unmet, unseen, type RunOutput } from './harness.ts';
+import { type RunOutput, runCase, unmet, unseen } from './harness.ts';
 
 let claude = '';
 before(() => {
@@ -18,23 +19,48 @@ before(() => {
 // Two cases at a time, each running its two Claude Code sessions one after the other: two cores.
 describe('the real Claude Code, hooks direct and through peri-hooks', { concurrency: 2 }, () => {
   // PERI_HOOKS_CLAUDE_CASES=<text> runs only the cases whose name contains it.
-  for (const testCase of CASES.filter((candidate) => candidate.name.includes(process.env.PERI_HOOKS_CLAUDE_CASES ?? ''))) {
+  for (const testCase of CASES.filter((candidate) =>
+    candidate.name.includes(process.env.PERI_HOOKS_CLAUDE_CASES ?? ''),
+  )) {
     test(testCase.name, { timeout: 600_000 }, async (t) => {
       const debug = Boolean(process.env.PERI_HOOKS_CLAUDE_DUMP);
       const direct = await runCase(claude, testCase, 'direct', debug);
       const viaPeriHooks = await runCase(claude, testCase, 'peri-hooks', debug);
-      for (const [mode, run] of [['direct', direct], ['peri-hooks', viaPeriHooks]] as const) {
-        if (run.sideRequests.length > 0) t.diagnostic(`${mode}: requests outside the main loop: ${run.sideRequests.join(', ')}`);
-        if (process.env.PERI_HOOKS_CLAUDE_DUMP) dump(process.env.PERI_HOOKS_CLAUDE_DUMP, `${testCase.name}.${mode}`, run);
+      for (const [mode, run] of [
+        ['direct', direct],
+        ['peri-hooks', viaPeriHooks],
+      ] as const) {
+        if (run.sideRequests.length > 0)
+          t.diagnostic(`${mode}: requests outside the main loop: ${run.sideRequests.join(', ')}`);
+        if (process.env.PERI_HOOKS_CLAUDE_DUMP)
+          dump(process.env.PERI_HOOKS_CLAUDE_DUMP, `${testCase.name}.${mode}`, run);
       }
-      assert.deepEqual(unmet(testCase.expect, direct.observed), [], 'the direct run does not show what the case is about');
-      assert.deepEqual(unseen(testCase.periHooksExpect, viaPeriHooks.userNotices), [], `the run through peri-hooks does not show what the case is about; notices: ${JSON.stringify(viaPeriHooks.userNotices)}`);
+      assert.deepEqual(
+        unmet(testCase.expect, direct.observed),
+        [],
+        'the direct run does not show what the case is about',
+      );
+      assert.deepEqual(
+        unseen(testCase.periHooksExpect, viaPeriHooks.userNotices),
+        [],
+        `the run through peri-hooks does not show what the case is about; notices: ${JSON.stringify(viaPeriHooks.userNotices)}`,
+      );
       if (testCase.knownDifference === undefined) {
-        const report = [...differences(direct.observed, viaPeriHooks.observed), `claude stderr: direct ${JSON.stringify(direct.stderr)} | peri-hooks ${JSON.stringify(viaPeriHooks.stderr)}`];
-        assert.deepEqual(viaPeriHooks.observed, direct.observed, `through peri-hooks (actual) vs direct (expected):\n${report.join('\n')}`);
+        const report = [
+          ...differences(direct.observed, viaPeriHooks.observed),
+          `claude stderr: direct ${JSON.stringify(direct.stderr)} | peri-hooks ${JSON.stringify(viaPeriHooks.stderr)}`,
+        ];
+        assert.deepEqual(
+          viaPeriHooks.observed,
+          direct.observed,
+          `through peri-hooks (actual) vs direct (expected):\n${report.join('\n')}`,
+        );
         return;
       }
-      assert.ok(!isDeepStrictEqual(viaPeriHooks.observed, direct.observed), `known difference no longer seen, remove the marker: ${testCase.knownDifference}`);
+      assert.ok(
+        !isDeepStrictEqual(viaPeriHooks.observed, direct.observed),
+        `known difference no longer seen, remove the marker: ${testCase.knownDifference}`,
+      );
       t.diagnostic(`known difference (${testCase.knownDifference}):`);
       for (const line of differences(direct.observed, viaPeriHooks.observed)) t.diagnostic(line);
     });
@@ -45,10 +71,18 @@ describe('the real Claude Code, hooks direct and through peri-hooks', { concurre
 function differences(direct: unknown, viaPeriHooks: unknown, path = ''): string[] {
   if (isDeepStrictEqual(direct, viaPeriHooks)) return [];
   const bothObjects = direct && viaPeriHooks && typeof direct === 'object' && typeof viaPeriHooks === 'object';
-  if (typeof direct === 'string' && typeof viaPeriHooks === 'string') return [`${path}: ${textDifference(direct, viaPeriHooks)}`];
-  if (!bothObjects) return [`${path || '/'}: direct ${JSON.stringify(direct)} | peri-hooks ${JSON.stringify(viaPeriHooks)}`];
+  if (typeof direct === 'string' && typeof viaPeriHooks === 'string')
+    return [`${path}: ${textDifference(direct, viaPeriHooks)}`];
+  if (!bothObjects)
+    return [`${path || '/'}: direct ${JSON.stringify(direct)} | peri-hooks ${JSON.stringify(viaPeriHooks)}`];
   const keys = [...new Set([...Object.keys(direct), ...Object.keys(viaPeriHooks)])];
-  return keys.flatMap((key) => differences((direct as Record<string, unknown>)[key], (viaPeriHooks as Record<string, unknown>)[key], `${path}/${key}`));
+  return keys.flatMap((key) =>
+    differences(
+      (direct as Record<string, unknown>)[key],
+      (viaPeriHooks as Record<string, unknown>)[key],
+      `${path}/${key}`,
+    ),
+  );
 }
 
 /** Two long texts from shortly before where they part to a little after. */
@@ -56,7 +90,8 @@ function textDifference(direct: string, viaPeriHooks: string): string {
   let start = 0;
   while (start < direct.length && direct[start] === viaPeriHooks[start]) start++;
   const from = Math.max(0, start - 60);
-  const excerpt = (value: string) => JSON.stringify(`${from > 0 ? '…' : ''}${value.slice(from, start + 240)}${value.length > start + 240 ? '…' : ''}`);
+  const excerpt = (value: string) =>
+    JSON.stringify(`${from > 0 ? '…' : ''}${value.slice(from, start + 240)}${value.length > start + 240 ? '…' : ''}`);
   return `direct ${excerpt(direct)} | peri-hooks ${excerpt(viaPeriHooks)}`;
 }
 

@@ -8,7 +8,9 @@ import { hooksSettings, makeProject, runCli } from '../helpers/cli.ts';
 const terminal = { isTTY: true } as NodeJS.WriteStream;
 const pipe = { isTTY: false } as NodeJS.WriteStream;
 
-const ROWS: Array<[stream: NodeJS.WriteStream, choice: string | undefined, env: Record<string, string>, colour: boolean]> = [
+const ROWS: Array<
+  [stream: NodeJS.WriteStream, choice: string | undefined, env: Record<string, string>, colour: boolean]
+> = [
   [terminal, undefined, {}, true],
   [pipe, undefined, {}, false],
   [terminal, undefined, { NO_COLOR: '1' }, false],
@@ -47,9 +49,15 @@ test('parseArgs: --color, --color=WHEN and --no-color for every command, the las
 
 const project = makeProject();
 after(() => project.cleanup());
-project.write('.claude/settings.json', hooksSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] }));
+project.write(
+  '.claude/settings.json',
+  hooksSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] }),
+);
 const explain = (flags: string[], env: Record<string, string> = {}) =>
-  runCli(['explain', 'PreToolUse', '--tool', 'Bash', '--output', 'human', '--project-dir', project.dir, ...flags], { env: project.env(env), cwd: project.dir });
+  runCli(['explain', 'PreToolUse', '--tool', 'Bash', '--output', 'human', '--project-dir', project.dir, ...flags], {
+    env: project.env(env),
+    cwd: project.dir,
+  });
 const ANSI = /\x1b\[/;
 
 test('explain piped: no colour by default, colour with --color or FORCE_COLOR, none with --no-color', async () => {
@@ -64,14 +72,25 @@ test('explain piped: no colour by default, colour with --color or FORCE_COLOR, n
 
 test('fire --verbose piped: the trace is coloured with FORCE_COLOR or --color, plain otherwise', async () => {
   const fire = (flags: string[], env: Record<string, string> = {}) =>
-    runCli(['fire', 'PreToolUse', '--verbose', '--project-dir', project.dir, ...flags], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env(env), cwd: project.dir });
+    runCli(['fire', 'PreToolUse', '--verbose', '--project-dir', project.dir, ...flags], {
+      stdin: project.input('PreToolUse.tool_name-Bash'),
+      env: project.env(env),
+      cwd: project.dir,
+    });
   const plain = await fire([]);
   assert.equal(plain.code, 0, plain.stderr);
   assert.match(plain.stderr, /peri-hooks: trace .* input: PreToolUse/);
   assert.doesNotMatch(plain.stderr, ANSI);
-  for (const [flags, env] of [[[], { FORCE_COLOR: '1' }], [['--color'], {}]] as const) {
+  for (const [flags, env] of [
+    [[], { FORCE_COLOR: '1' }],
+    [['--color'], {}],
+  ] as const) {
     const coloured = await fire([...flags], { ...env });
-    assert.match(coloured.stderr, /\x1b\[2mperi-hooks: trace .*\x1b\[22m \x1b\[1minput\x1b\[22m: PreToolUse/, JSON.stringify({ flags, env }));
+    assert.match(
+      coloured.stderr,
+      /\x1b\[2mperi-hooks: trace .*\x1b\[22m \x1b\[1minput\x1b\[22m: PreToolUse/,
+      JSON.stringify({ flags, env }),
+    );
   }
   assert.doesNotMatch((await fire(['--no-color'], { FORCE_COLOR: '1' })).stderr, ANSI);
 });

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { COMMANDS, SCHEMA_KINDS } from '../../src/cli/options.ts';
 import { EVENT_NAMES } from '../../src/events.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
-import { COMMANDS, SCHEMA_KINDS } from '../../src/cli/options.ts';
 import { makeProject, runCli } from '../helpers/cli.ts';
 import { skipWithout } from '../helpers/required.ts';
 
@@ -64,15 +64,22 @@ test('bash: file and folder values complete from the file system', () => {
 test('bash: every command offers each of its options, and --help', () => {
   for (const spec of COMMANDS) {
     const offered = bashComplete(spec.name, '--');
-    for (const flag of [...spec.flags, 'help']) assert.ok(offered.includes(`--${flag}`), `${spec.name} offers --${flag}: ${offered.join(' ')}`);
+    for (const flag of [...spec.flags, 'help'])
+      assert.ok(offered.includes(`--${flag}`), `${spec.name} offers --${flag}: ${offered.join(' ')}`);
   }
 });
 
 test('fish: complete -C gives commands, events and option values', { skip: skipUnless('fish') }, () => {
   const complete = (line: string) => {
-    const result = spawnSync('fish', ['--no-config', '-c', `source '${scripts.fish}'; complete -C '${line}'`], { encoding: 'utf8' });
+    const result = spawnSync('fish', ['--no-config', '-c', `source '${scripts.fish}'; complete -C '${line}'`], {
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 0, result.stderr);
-    return result.stdout.split('\n').filter(Boolean).map((entry) => entry.split('\t')[0]!).sort();
+    return result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((entry) => entry.split('\t')[0]!)
+      .sort();
   };
   assert.deepEqual(complete('peri-hooks fi'), ['fire']);
   assert.deepEqual(complete('peri-hooks fire PreT'), ['PreToolUse']);
@@ -84,12 +91,19 @@ test('fish: complete -C gives commands, events and option values', { skip: skipU
 function zshComplete(line: string): string[] {
   const driver = fileURLToPath(new URL('zsh-complete.zsh', import.meta.url));
   // The timeout only stops a broken run: every read waits for its line, nothing waits for time.
-  const result = spawnSync('zsh', ['-f', driver, scripts.zsh!, join(project.home, 'zcompdump'), `peri-hooks ${line}`], { encoding: 'utf8', env: { ...process.env, HOME: project.home }, cwd: project.dir, timeout: 60_000 });
+  const result = spawnSync('zsh', ['-f', driver, scripts.zsh!, join(project.home, 'zcompdump'), `peri-hooks ${line}`], {
+    encoding: 'utf8',
+    env: { ...process.env, HOME: project.home },
+    cwd: project.dir,
+    timeout: 60_000,
+  });
   assert.equal(result.status, 0, result.stderr);
   return result.stdout.split('\n').filter(Boolean).sort();
 }
 
-test('zsh: a real interactive zsh completes commands, events, options and --host names', { skip: skipUnless('zsh') }, () => {
+test('zsh: a real interactive zsh completes commands, events, options and --host names', {
+  skip: skipUnless('zsh'),
+}, () => {
   assert.equal(spawnSync('zsh', ['-n', scripts.zsh!]).status, 0);
   assert.deepEqual(zshComplete('fi'), ['fire']);
   assert.deepEqual(zshComplete(''), COMMANDS.map((spec) => spec.name).sort());

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { LOADER_CODES, RESERVED_LOADER_CODES, loaderCodeCost, type LoaderCode } from '../../src/config/codes.ts';
+import { LOADER_CODES, type LoaderCode, loaderCodeCost, RESERVED_LOADER_CODES } from '../../src/config/codes.ts';
 import type { LoadOptions } from '../../src/config/index.ts';
 import { load, PROJECT, tree } from './tree.ts';
 
@@ -29,7 +29,11 @@ const rows: Row[] = [
   { code: 'too-deeply-nested', files: { [PROJECT]: `{ "hooks": ${'['.repeat(200)}` } },
   { code: 'not-an-object', files: { [PROJECT]: '[1]' } },
   { code: 'source-inapplicable', files: { [PROJECT]: { hooks: { PreToolUse: [{ hooks: [{ type: 'http' }] }] } } } },
-  { code: 'policy-without-hooks', files: { 'policy.json': ' \n' }, options: (root) => ({ settings: [path.join(root, 'policy.json')] }) },
+  {
+    code: 'policy-without-hooks',
+    files: { 'policy.json': ' \n' },
+    options: (root) => ({ settings: [path.join(root, 'policy.json')] }),
+  },
   { code: 'plugin-dir-missing', files: {}, options: plugin },
   { code: 'plugin-hooks-invalid', files: { [PLUGIN]: { name: 'p', hooks: 5 } }, options: plugin },
   { code: 'plugin-hooks-duplicate', files: { [PLUGIN]: { name: 'p', hooks: './hooks/hooks.json' } }, options: plugin },
@@ -56,16 +60,34 @@ const rows: Row[] = [
   { code: 'timeout-in-ms', files: handler({ type: 'command', command: 'x', timeout: 5000 }) },
   { code: 'empty-value', files: handler({ type: 'command', command: '' }) },
   { code: 'peri-alias', files: handler({ type: 'command', command: 'x', status_message: 'Checking' }) },
-  { code: 'peri-alias-shadowed', files: handler({ type: 'command', command: 'x', status_message: 'a', statusMessage: 'b' }) },
-  { code: 'own-registration', files: { ...handler({ type: 'command', command: '/opt/peri-hooks fire Stop --output claude --settings policy.json --setting-sources none' }), 'project/policy.json': { hooks: {} } } },
-  { code: 'registration-not-followed', files: handler({ type: 'command', command: '/opt/peri-hooks fire Stop --output claude' }) },
+  {
+    code: 'peri-alias-shadowed',
+    files: handler({ type: 'command', command: 'x', status_message: 'a', statusMessage: 'b' }),
+  },
+  {
+    code: 'own-registration',
+    files: {
+      ...handler({
+        type: 'command',
+        command: '/opt/peri-hooks fire Stop --output claude --settings policy.json --setting-sources none',
+      }),
+      'project/policy.json': { hooks: {} },
+    },
+  },
+  {
+    code: 'registration-not-followed',
+    files: handler({ type: 'command', command: '/opt/peri-hooks fire Stop --output claude' }),
+  },
 ];
 
 test('every listed code has a row that emits it, or is reserved with a reason, never both', () => {
   const covered = new Set(rows.map((row) => row.code));
   for (const code of Object.keys(LOADER_CODES) as LoaderCode[]) {
     const reserved = RESERVED_LOADER_CODES[code];
-    assert.ok(covered.has(code) !== (reserved !== undefined), `${code}: give it a row, or a reason in RESERVED_LOADER_CODES`);
+    assert.ok(
+      covered.has(code) !== (reserved !== undefined),
+      `${code}: give it a row, or a reason in RESERVED_LOADER_CODES`,
+    );
     if (reserved !== undefined) assert.ok(reserved.length > 0, code);
   }
   assert.equal(covered.size, rows.length, 'one row per code');
@@ -79,8 +101,10 @@ for (const row of rows) {
     assert.ok(codes.includes(row.code), `got ${codes.join(', ') || 'no diagnostics'}`);
     // A file that cannot be read is reported as such; a finding that costs nothing leaves every source applied.
     const statuses = loaded.sources.map((source) => source.status);
-    if (LOADER_CODES[row.code] === 'file') assert.ok(statuses.includes('invalid') || statuses.includes('missing'), statuses.join(', '));
-    if (LOADER_CODES[row.code] === 'nothing') assert.ok(!statuses.includes('invalid') && !statuses.includes('inapplicable'), statuses.join(', '));
+    if (LOADER_CODES[row.code] === 'file')
+      assert.ok(statuses.includes('invalid') || statuses.includes('missing'), statuses.join(', '));
+    if (LOADER_CODES[row.code] === 'nothing')
+      assert.ok(!statuses.includes('invalid') && !statuses.includes('inapplicable'), statuses.join(', '));
   });
 }
 

@@ -1,9 +1,9 @@
 // Test helper: a throw-away folder with real files, and settings loaded from it.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { loadSettings, type LoadOptions } from '../../src/config/index.ts';
+import { type LoadOptions, loadSettings } from '../../src/config/index.ts';
 import type { LoadedHook } from '../../src/types.ts';
 
 /** Writes `files` (path → text, or a value written as pretty JSON) under a fresh temporary root. */
@@ -30,10 +30,16 @@ export function load(root: string, options: Partial<LoadOptions> = {}) {
 }
 
 /** A settings object with one command hook per event given. */
-export function hooksFor(command: string, events: string[] = ['PreToolUse'], extra: object = {}): { hooks: Record<string, object[]> } {
+export function hooksFor(
+  command: string,
+  events: string[] = ['PreToolUse'],
+  extra: object = {},
+): { hooks: Record<string, object[]> } {
   return {
     ...extra,
-    hooks: Object.fromEntries(events.map((event) => [event, [{ matcher: '*', hooks: [{ type: 'command', command }] }]])),
+    hooks: Object.fromEntries(
+      events.map((event) => [event, [{ matcher: '*', hooks: [{ type: 'command', command }] }]]),
+    ),
   };
 }
 

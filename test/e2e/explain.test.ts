@@ -1,29 +1,43 @@
 // `peri-hooks explain`: the plan of one firing, nothing run. Each filter once hit and once missed.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { explain } from '../../src/explain.ts';
 import { fire } from '../../src/fire.ts';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
 /** A command that would leave a marker behind if anything ran it. */
 const marker = (name: string) => ({ type: 'command', command: `touch ${join(project.dir, `ran-${name}`)}` });
 
 async function explainJson(args: string[], stdin?: string) {
-  const result = await runCli(['explain', ...args, '--project-dir', project.dir, '--output', 'json'], { env: project.env(), ...(stdin === undefined ? {} : { stdin }) });
+  const result = await runCli(['explain', ...args, '--project-dir', project.dir, '--output', 'json'], {
+    env: project.env(),
+    ...(stdin === undefined ? {} : { stdin }),
+  });
   assert.equal(result.code, 0, result.stderr);
   const report = JSON.parse(result.stdout);
-  return { report, status: report.hooks.map((h: { label: string; status: string; skipReason?: string }) => `${h.label.split('/ran-')[1]}: ${h.skipReason ?? h.status}`) };
+  return {
+    report,
+    status: report.hooks.map(
+      (h: { label: string; status: string; skipReason?: string }) =>
+        `${h.label.split('/ran-')[1]}: ${h.skipReason ?? h.status}`,
+    ),
+  };
 }
 
 describe('filters', () => {
   before(() => {
-    project.writeHome('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [marker('dup')] }] } });
+    project.writeHome('.claude/settings.json', {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [marker('dup')] }] },
+    });
     project.write('.claude/settings.json', {
       hooks: {
         PreToolUse: [
@@ -38,26 +52,59 @@ describe('filters', () => {
   });
 
   test('matcher and if hit: the hook would run; dedup keeps one copy', async () => {
-    const { report, status } = await explainJson(['PreToolUse', '--tool', 'Bash', '--tool-input', '{"command":"git push origin main"}']);
+    const { report, status } = await explainJson([
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--tool-input',
+      '{"command":"git push origin main"}',
+    ]);
     assert.equal(report.matcherValue, 'Bash');
-    assert.deepEqual(status, ['dup: deduplicated', 'bash: would-run', 'dup: would-run', 'edit: matcher', 'push: would-run']);
+    assert.deepEqual(status, [
+      'dup: deduplicated',
+      'bash: would-run',
+      'dup: would-run',
+      'edit: matcher',
+      'push: would-run',
+    ]);
     const dup = report.hooks.find((h: { layer: string }) => h.layer === 'user');
-    assert.match(dup.skipDetail, /^same handler as project:.*settings\.json#\/hooks\/PreToolUse\/0\/hooks\/1, which runs instead$/);
+    assert.match(
+      dup.skipDetail,
+      /^same handler as project:.*settings\.json#\/hooks\/PreToolUse\/0\/hooks\/1, which runs instead$/,
+    );
     assert.equal(report.hooks.find((h: { label: string }) => h.label.endsWith('ran-bash')).timeoutMs, 600_000);
   });
 
   test('matcher and if miss, with the reason', async () => {
-    const { report, status } = await explainJson(['PreToolUse', '--tool', 'Edit', '--tool-input', '{"file_path":"a.txt"}']);
+    const { report, status } = await explainJson([
+      'PreToolUse',
+      '--tool',
+      'Edit',
+      '--tool-input',
+      '{"file_path":"a.txt"}',
+    ]);
     assert.deepEqual(status, ['dup: matcher', 'bash: matcher', 'dup: matcher', 'edit: would-run', 'push: matcher']);
     assert.equal(report.hooks[0].skipDetail, 'matcher "Bash" does not match "Edit"');
     const ls = await explainJson(['PreToolUse', '--tool', 'Bash', '--tool-input', '{"command":"ls"}']);
     assert.equal(ls.status[4], 'push: if');
-    assert.equal(ls.report.hooks.find((h: { label: string }) => h.label.endsWith('ran-push')).skipDetail, '"if": "Bash(git push *)" does not match this call');
+    assert.equal(
+      ls.report.hooks.find((h: { label: string }) => h.label.endsWith('ran-push')).skipDetail,
+      '"if": "Bash(git push *)" does not match this call',
+    );
   });
 
   test('unsupported type: an agent hook on PermissionRequest; a real Claude Code input on stdin', async () => {
     const { report } = await explainJson(['PermissionRequest'], project.input('PermissionRequest.tool_name-Bash'));
-    assert.deepEqual(report.hooks.map((h: { type: string; status: string; skipReason?: string }) => [h.type, h.skipReason ?? h.status]), [['agent', 'unsupported-type'], ['command', 'would-run']]);
+    assert.deepEqual(
+      report.hooks.map((h: { type: string; status: string; skipReason?: string }) => [
+        h.type,
+        h.skipReason ?? h.status,
+      ]),
+      [
+        ['agent', 'unsupported-type'],
+        ['command', 'would-run'],
+      ],
+    );
     assert.equal(report.hooks[0].skipDetail, 'agent hooks are not supported for PermissionRequest events');
   });
 
@@ -68,14 +115,27 @@ describe('filters', () => {
   });
 
   test('human table on request; nothing ran', async () => {
-    const result = await runCli(['explain', 'PreToolUse', '--tool', 'Bash', '--project-dir', project.dir, '--output', 'human'], { env: project.env() });
+    const result = await runCli(
+      ['explain', 'PreToolUse', '--tool', 'Bash', '--project-dir', project.dir, '--output', 'human'],
+      { env: project.env() },
+    );
     assert.equal(result.code, 0);
     const lines = result.stdout.split('\n');
     assert.match(lines[0]!, /^peri-hooks explain PreToolUse\(Bash\): 2 of 5 configured hooks would run$/);
     assert.match(lines[1]!, /^ +type +matcher +source +hook +why$/);
-    assert.match(result.stdout, /\nskip +command +Bash +user \S+settings\.json:7 +touch \S+ran-dup +deduplicated: same handler as /);
-    assert.match(result.stdout, /\nrun +command +Bash +project \S+settings\.json:\d+ +touch \S+ran-bash +timeout 600 s\n/);
-    assert.ok(!['dup', 'bash', 'edit', 'push', 'stop', 'permission'].some((name) => existsSync(join(project.dir, `ran-${name}`))));
+    assert.match(
+      result.stdout,
+      /\nskip +command +Bash +user \S+settings\.json:7 +touch \S+ran-dup +deduplicated: same handler as /,
+    );
+    assert.match(
+      result.stdout,
+      /\nrun +command +Bash +project \S+settings\.json:\d+ +touch \S+ran-bash +timeout 600 s\n/,
+    );
+    assert.ok(
+      !['dup', 'bash', 'edit', 'push', 'stop', 'permission'].some((name) =>
+        existsSync(join(project.dir, `ran-${name}`)),
+      ),
+    );
   });
 
   test('usage errors: a tool event without a call, --tool on other events, bad --tool-input, unknown event', async () => {
@@ -98,12 +158,22 @@ describe('policy and once (library)', () => {
   test('disabled by policy: disableAllHooks in local settings turns off project hooks, not managed ones', async () => {
     const other = makeProject();
     try {
-      other.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo project' }] }] } });
+      other.write('.claude/settings.json', {
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo project' }] }] },
+      });
       other.write('.claude/settings.local.json', { disableAllHooks: true });
-      other.writeManaged('managed-settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo managed' }] }] } });
+      other.writeManaged('managed-settings.json', {
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo managed' }] }] },
+      });
       const input = JSON.parse(other.input('Stop'));
       const report = await explain('Stop', input, { projectDir: other.dir, env: other.env(), home: other.home });
-      assert.deepEqual(report.hooks.map((h) => [h.label, h.status, h.skipReason]), [['echo project', 'skipped', 'disabled'], ['echo managed', 'would-run', undefined]]);
+      assert.deepEqual(
+        report.hooks.map((h) => [h.label, h.status, h.skipReason]),
+        [
+          ['echo project', 'skipped', 'disabled'],
+          ['echo managed', 'would-run', undefined],
+        ],
+      );
       assert.match(report.hooks[0]!.skipDetail!, /^disableAllHooks: true in local settings /);
     } finally {
       other.cleanup();
@@ -113,7 +183,9 @@ describe('policy and once (library)', () => {
   test('once: skipped after a successful run in the session, planned before', async () => {
     const other = makeProject();
     try {
-      other.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo once', once: true }] }] } });
+      other.write('.claude/settings.json', {
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo once', once: true }] }] },
+      });
       const input = JSON.parse(other.input('Stop'));
       const stateDir = `${other.dir}/state`;
       const options = { projectDir: other.dir, env: other.env(), home: other.home, stateDir };
@@ -122,7 +194,10 @@ describe('policy and once (library)', () => {
       const fired = await fire('Stop', input, options);
       assert.equal(fired.hooks[0]!.status, 'ran');
       const again = await explain('Stop', input, options);
-      assert.deepEqual([again.hooks[0]!.skipReason, again.hooks[0]!.skipDetail], ['once', 'once: already ran successfully in this session']);
+      assert.deepEqual(
+        [again.hooks[0]!.skipReason, again.hooks[0]!.skipDetail],
+        ['once', 'once: already ran successfully in this session'],
+      );
     } finally {
       other.cleanup();
     }
@@ -134,12 +209,19 @@ describe('sequential groups', () => {
     const other = makeProject();
     try {
       const hook = (name: string) => ({ type: 'command', command: `echo ${name}` });
-      other.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [hook('alone')] }, { sequential: true, hooks: [hook('first'), hook('second')] }] } });
-      const result = await runCli(['explain', 'Stop', '--project-dir', other.dir, '--output', 'json'], { env: other.env() });
+      other.write('.claude/settings.json', {
+        hooks: { Stop: [{ hooks: [hook('alone')] }, { sequential: true, hooks: [hook('first'), hook('second')] }] },
+      });
+      const result = await runCli(['explain', 'Stop', '--project-dir', other.dir, '--output', 'json'], {
+        env: other.env(),
+      });
       assert.equal(result.code, 0, result.stderr);
       const report = JSON.parse(result.stdout);
       const labels = new Map(report.hooks.map((h: { id: string; label: string }) => [h.id, h.label]));
-      assert.deepEqual(report.chains.map((chain: string[]) => chain.map((id) => labels.get(id))), [['echo alone'], ['echo first', 'echo second']]);
+      assert.deepEqual(
+        report.chains.map((chain: string[]) => chain.map((id) => labels.get(id))),
+        [['echo alone'], ['echo first', 'echo second']],
+      );
     } finally {
       other.cleanup();
     }

@@ -1,16 +1,25 @@
 // `peri-hooks fire` end to end: real hook scripts in a temporary project, the CLI as a real process,
 // real Claude Code 2.1.332 payloads as inputs.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
+import { makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
 /** Writes the project's settings and fires the event with the fixture input. */
-async function fireWith(event: string, fixture: string, hooks: Record<string, unknown>, args: string[] = [], overrides: Record<string, unknown> = {}) {
+async function fireWith(
+  event: string,
+  fixture: string,
+  hooks: Record<string, unknown>,
+  args: string[] = [],
+  overrides: Record<string, unknown> = {},
+) {
   project.write('.claude/settings.json', { hooks });
   return runCli(['fire', event, ...args], { stdin: project.input(fixture, overrides), env: project.env() });
 }
@@ -28,11 +37,20 @@ describe('PreToolUse decisions', () => {
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(script)));
     assert.equal(result.code, 2);
     assert.match(result.stderr, /no force pushes/);
-    assert.deepEqual(JSON.parse(result.stdout), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no force pushes' } });
+    assert.deepEqual(JSON.parse(result.stdout), {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'no force pushes',
+      },
+    });
   });
 
   test('JSON deny blocks with its reason', async () => {
-    const script = project.write('hooks/deny.sh', `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"policy says no"}}'\n`);
+    const script = project.write(
+      'hooks/deny.sh',
+      `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"policy says no"}}'\n`,
+    );
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(script)));
     assert.equal(result.code, 2);
     assert.equal(JSON.parse(result.stdout).hookSpecificOutput.permissionDecisionReason, 'policy says no');
@@ -40,10 +58,17 @@ describe('PreToolUse decisions', () => {
 
   test('updatedInput replaces the tool input; the hook saw the original on stdin', async () => {
     const seen = `${project.dir}/seen.json`;
-    const script = project.write('hooks/rewrite.sh', `#!/bin/sh\ncat > ${seen}\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo safe"}}}'\n`);
+    const script = project.write(
+      'hooks/rewrite.sh',
+      `#!/bin/sh\ncat > ${seen}\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo safe"}}}'\n`,
+    );
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(script)));
     assert.equal(result.code, 0);
-    assert.deepEqual(JSON.parse(result.stdout).hookSpecificOutput, { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'echo safe' } });
+    assert.deepEqual(JSON.parse(result.stdout).hookSpecificOutput, {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { command: 'echo safe' },
+    });
     const received = JSON.parse(execFileSync('cat', [seen], { encoding: 'utf8' }));
     assert.equal(received.tool_input.command, 'touch MARKER && echo hi');
     assert.equal(received.hook_event_name, 'PreToolUse');
@@ -51,15 +76,28 @@ describe('PreToolUse decisions', () => {
   });
 
   test('allow + deny from two hooks: deny wins; ask + allow: ask', async () => {
-    const allow = project.write('hooks/allow.sh', `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'\n`);
-    const ask = project.write('hooks/ask.sh', `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"are you sure?"}}'\n`);
-    const deny = project.write('hooks/deny2.sh', `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied"}}'\n`);
+    const allow = project.write(
+      'hooks/allow.sh',
+      `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'\n`,
+    );
+    const ask = project.write(
+      'hooks/ask.sh',
+      `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"are you sure?"}}'\n`,
+    );
+    const deny = project.write(
+      'hooks/deny2.sh',
+      `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied"}}'\n`,
+    );
     const denied = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(allow), cmd(deny)));
     assert.equal(denied.code, 2);
     assert.equal(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision, 'deny');
     const asked = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(ask), cmd(allow)));
     assert.equal(asked.code, 0);
-    assert.deepEqual(JSON.parse(asked.stdout).hookSpecificOutput, { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'are you sure?' });
+    assert.deepEqual(JSON.parse(asked.stdout).hookSpecificOutput, {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'ask',
+      permissionDecisionReason: 'are you sure?',
+    });
   });
 
   test('exit 1 is a non-blocking error: exit 0, the error on stderr', async () => {
@@ -71,7 +109,10 @@ describe('PreToolUse decisions', () => {
   });
 
   test('exit 3 with valid deny JSON: the JSON decides', async () => {
-    const script = project.write('hooks/exit3.sh', `#!/bin/sh\necho '{"decision":"block","reason":"legacy block"}'\nexit 3\n`);
+    const script = project.write(
+      'hooks/exit3.sh',
+      `#!/bin/sh\necho '{"decision":"block","reason":"legacy block"}'\nexit 3\n`,
+    );
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(script)));
     assert.equal(result.code, 2);
     assert.equal(JSON.parse(result.stdout).hookSpecificOutput.permissionDecisionReason, 'legacy block');
@@ -79,7 +120,10 @@ describe('PreToolUse decisions', () => {
 
   test('invalid and schema-invalid JSON are non-blocking errors', async () => {
     const invalid = project.write('hooks/invalid.sh', `#!/bin/sh\necho '{"decision": block}'\n`);
-    const schema = project.write('hooks/schema.sh', `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}'\n`);
+    const schema = project.write(
+      'hooks/schema.sh',
+      `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe"}}'\n`,
+    );
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(invalid), cmd(schema)));
     assert.equal(result.code, 0);
     assert.match(result.stderr, /looks like a JSON object but is not valid JSON/);
@@ -87,7 +131,11 @@ describe('PreToolUse decisions', () => {
   });
 
   test('a hook that cannot start is a non-blocking error naming the command', async () => {
-    const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(`${project.dir}/missing.sh`), { type: 'command', command: 'no-such-program-xyz', args: ['a'] }));
+    const result = await fireWith(
+      'PreToolUse',
+      'PreToolUse.tool_name-Bash',
+      bash('Bash', cmd(`${project.dir}/missing.sh`), { type: 'command', command: 'no-such-program-xyz', args: ['a'] }),
+    );
     assert.equal(result.code, 0);
     assert.match(result.stderr, /missing\.sh/);
     assert.match(result.stderr, /no-such-program-xyz/);
@@ -95,7 +143,11 @@ describe('PreToolUse decisions', () => {
 
   test('exec form with args: no shell, placeholders substituted per element', async () => {
     const script = project.write('hooks/args.sh', '#!/bin/sh\ncat >/dev/null\nprintf "%s|" "$@" >&2\nexit 2\n');
-    const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', { type: 'command', command: script, args: ['one two', '${CLAUDE_PROJECT_DIR}/x', '$HOME'] }));
+    const result = await fireWith(
+      'PreToolUse',
+      'PreToolUse.tool_name-Bash',
+      bash('Bash', { type: 'command', command: script, args: ['one two', '${CLAUDE_PROJECT_DIR}/x', '$HOME'] }),
+    );
     assert.equal(result.code, 2);
     assert.equal(result.stderr.trim(), `one two|${project.dir}/x|$HOME|`);
   });
@@ -105,7 +157,12 @@ describe('PreToolUse decisions', () => {
     const edit = project.write('hooks/edit.sh', `#!/bin/sh\ntouch ${marker}\n`);
     const matched = `${project.dir}/ran-touch`;
     const touch = cmd(`touch ${matched}`, { if: 'Bash(touch *)' });
-    const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ matcher: 'Edit|Write', hooks: [cmd(edit)] }, { matcher: 'Bash', hooks: [cmd(edit, { if: 'Bash(git push *)' }), touch] }] });
+    const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', {
+      PreToolUse: [
+        { matcher: 'Edit|Write', hooks: [cmd(edit)] },
+        { matcher: 'Bash', hooks: [cmd(edit, { if: 'Bash(git push *)' }), touch] },
+      ],
+    });
     assert.equal(result.code, 0);
     assert.throws(() => execFileSync('test', ['-e', marker]));
     // The control: the hook whose matcher and if both match did run.
@@ -115,20 +172,28 @@ describe('PreToolUse decisions', () => {
 
 describe('other events', () => {
   test('UserPromptSubmit plain stdout becomes additionalContext', async () => {
-    const result = await fireWith('UserPromptSubmit', 'UserPromptSubmit', { UserPromptSubmit: [{ hooks: [cmd('echo "the build is green"')] }] });
+    const result = await fireWith('UserPromptSubmit', 'UserPromptSubmit', {
+      UserPromptSubmit: [{ hooks: [cmd('echo "the build is green"')] }],
+    });
     assert.equal(result.code, 0);
-    assert.deepEqual(JSON.parse(result.stdout), { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'the build is green' } });
+    assert.deepEqual(JSON.parse(result.stdout), {
+      hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'the build is green' },
+    });
   });
 
   test('SessionStart plain stdout becomes additionalContext; exit 2 does not block', async () => {
-    const result = await fireWith('SessionStart', 'SessionStart', { SessionStart: [{ matcher: 'startup', hooks: [cmd('echo "branch: main"'), cmd('echo warn >&2; exit 2')] }] });
+    const result = await fireWith('SessionStart', 'SessionStart', {
+      SessionStart: [{ matcher: 'startup', hooks: [cmd('echo "branch: main"'), cmd('echo warn >&2; exit 2')] }],
+    });
     assert.equal(result.code, 0);
     assert.equal(JSON.parse(result.stdout).hookSpecificOutput.additionalContext, 'branch: main');
     assert.match(result.stderr, /SessionStart hook error: .*warn/);
   });
 
   test('Stop decision block: exit 2, reason fed back', async () => {
-    const result = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [cmd(`echo '{"decision":"block","reason":"run the tests first"}'`)] }] });
+    const result = await fireWith('Stop', 'Stop', {
+      Stop: [{ hooks: [cmd(`echo '{"decision":"block","reason":"run the tests first"}'`)] }],
+    });
     assert.equal(result.code, 2);
     assert.deepEqual(JSON.parse(result.stdout), { decision: 'block', reason: 'run the tests first' });
     assert.match(result.stderr, /run the tests first/);
@@ -136,18 +201,28 @@ describe('other events', () => {
 
   test('PermissionRequest: allow wins over a sibling exit 2; deny blocks', async () => {
     const allow = `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}'`;
-    const allowed = await fireWith('PermissionRequest', 'PermissionRequest', { PermissionRequest: [{ matcher: 'Bash', hooks: [cmd('echo no >&2; exit 2'), cmd(allow)] }] });
+    const allowed = await fireWith('PermissionRequest', 'PermissionRequest', {
+      PermissionRequest: [{ matcher: 'Bash', hooks: [cmd('echo no >&2; exit 2'), cmd(allow)] }],
+    });
     assert.equal(allowed.code, 0);
     assert.deepEqual(JSON.parse(allowed.stdout).hookSpecificOutput.decision, { behavior: 'allow' });
     const deny = `echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not here"}}}'`;
-    const denied = await fireWith('PermissionRequest', 'PermissionRequest', { PermissionRequest: [{ matcher: 'Bash', hooks: [cmd(allow), cmd(deny)] }] });
+    const denied = await fireWith('PermissionRequest', 'PermissionRequest', {
+      PermissionRequest: [{ matcher: 'Bash', hooks: [cmd(allow), cmd(deny)] }],
+    });
     assert.equal(denied.code, 2);
     assert.deepEqual(JSON.parse(denied.stdout).hookSpecificOutput.decision, { behavior: 'deny', message: 'not here' });
   });
 
   test('hooks run in the input cwd with CLAUDE_PROJECT_DIR and CLAUDE_CODE_SESSION_ID set', async () => {
     project.write('sub/.keep', '');
-    const result = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [cmd('echo "$(pwd)|$CLAUDE_PROJECT_DIR|$CLAUDE_CODE_SESSION_ID" >&2; exit 2')] }] }, ['--project-dir', project.dir], { cwd: `${project.dir}/sub` });
+    const result = await fireWith(
+      'PostToolUse',
+      'PostToolUse',
+      { PostToolUse: [{ hooks: [cmd('echo "$(pwd)|$CLAUDE_PROJECT_DIR|$CLAUDE_CODE_SESSION_ID" >&2; exit 2')] }] },
+      ['--project-dir', project.dir],
+      { cwd: `${project.dir}/sub` },
+    );
     assert.equal(result.code, 2);
     const [cwd, projectDir, session] = result.stderr.trim().split('\n').at(-1)!.split('|');
     assert.equal(cwd, `${project.dir}/sub`);
@@ -170,7 +245,10 @@ describe('timeouts and process trees', () => {
 
   test('a background child that keeps stdout open does not hang the firing', async () => {
     const tag = uniqueSleep();
-    const script = project.write('hooks/bg.sh', `#!/bin/sh\n(${tag}) &\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"bg"}}'\n`);
+    const script = project.write(
+      'hooks/bg.sh',
+      `#!/bin/sh\n(${tag}) &\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"bg"}}'\n`,
+    );
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', bash('Bash', cmd(script)));
     assert.equal(result.code, 2);
     assert.ok(result.durationMs < 15_000);
@@ -185,7 +263,10 @@ describe('timeouts and process trees', () => {
     const { spawn } = await import('node:child_process');
     const { cliCommand } = await import('../helpers/cli.ts');
     const [command, prefix] = cliCommand();
-    const child = spawn(command, [...prefix, 'fire', 'PreToolUse'], { env: project.env(), stdio: ['pipe', 'ignore', 'ignore'] });
+    const child = spawn(command, [...prefix, 'fire', 'PreToolUse'], {
+      env: project.env(),
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     const closed = new Promise((resolve) => child.on('close', resolve));
     child.stdin.end(project.input('PreToolUse.tool_name-Bash'));
     const { existsSync } = await import('node:fs');
@@ -194,7 +275,11 @@ describe('timeouts and process trees', () => {
     child.kill('SIGTERM');
     await closed;
     for (let i = 0; i < 40; i++) {
-      try { execFileSync('pgrep', ['-f', tag]); } catch { break; }
+      try {
+        execFileSync('pgrep', ['-f', tag]);
+      } catch {
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.throws(() => execFileSync('pgrep', ['-f', tag]));
@@ -211,21 +296,51 @@ describe('settings sources', () => {
     project.writeManaged('managed-settings.json', { hooks: { Stop: [{ hooks: [line('managed'), shared] }] } });
     project.write('plugin/hooks/hooks.json', { hooks: { Stop: [{ hooks: [line('plugin'), shared] }] } });
     const flag = project.write('flag.json', { hooks: { Stop: [{ hooks: [line('flag')] }] } });
-    const result = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [line('project')] }] }, ['--settings', flag, '--plugin-dir', `${project.dir}/plugin`, '--output', 'json']);
+    const result = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [line('project')] }] }, [
+      '--settings',
+      flag,
+      '--plugin-dir',
+      `${project.dir}/plugin`,
+      '--output',
+      'json',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout);
-    const ran = report.hooks.filter((hook: { status: string }) => hook.status === 'ran').map((hook: { layer: string; label: string }) => `${hook.layer}:${hook.label.split(' ')[1]}`);
+    const ran = report.hooks
+      .filter((hook: { status: string }) => hook.status === 'ran')
+      .map((hook: { layer: string; label: string }) => `${hook.layer}:${hook.label.split(' ')[1]}`);
     // The later (managed) copy of the shared handler survives; plugin copies stay apart (§9.2).
-    assert.deepEqual(ran, ['user:user', 'project:project', 'local:local', 'flag:flag', 'managed:managed', 'managed:shared', 'plugin:plugin', 'plugin:shared']);
+    assert.deepEqual(ran, [
+      'user:user',
+      'project:project',
+      'local:local',
+      'flag:flag',
+      'managed:managed',
+      'managed:shared',
+      'plugin:plugin',
+      'plugin:shared',
+    ]);
     const deduplicated = report.hooks.filter((hook: { skipReason?: string }) => hook.skipReason === 'deduplicated');
-    assert.deepEqual(deduplicated.map((hook: { layer: string }) => hook.layer), ['user']);
+    assert.deepEqual(
+      deduplicated.map((hook: { layer: string }) => hook.layer),
+      ['user'],
+    );
     const lines = execFileSync('cat', [log], { encoding: 'utf8' }).trim().split('\n').sort();
     assert.deepEqual(lines, ['flag', 'local', 'managed', 'plugin', 'project', 'shared', 'shared', 'user']);
-    execFileSync('rm', ['-rf', log, `${project.home}/.claude`, `${project.managed}/managed-settings.json`, `${project.dir}/.claude/settings.local.json`]);
+    execFileSync('rm', [
+      '-rf',
+      log,
+      `${project.home}/.claude`,
+      `${project.managed}/managed-settings.json`,
+      `${project.dir}/.claude/settings.local.json`,
+    ]);
   });
 
   test('a broken entry costs only itself, with a located warning', async () => {
-    project.write('.claude/settings.json', '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "echo kept >&2; exit 2" } ] },\n      { "hooks": [ { "type": "command", "command": "x", "timeout": "soon" } ] }\n    ]\n  }\n}\n');
+    project.write(
+      '.claude/settings.json',
+      '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "echo kept >&2; exit 2" } ] },\n      { "hooks": [ { "type": "command", "command": "x", "timeout": "soon" } ] }\n    ]\n  }\n}\n',
+    );
     const result = await runCli(['fire', 'Stop'], { stdin: project.input('Stop'), env: project.env() });
     assert.equal(result.code, 2);
     assert.match(result.stderr, /kept/);
@@ -234,10 +349,23 @@ describe('settings sources', () => {
 
   test("--setting-sources '' loads only --settings", async () => {
     project.write('.claude/settings.json', { hooks: bash('Bash', cmd('exit 2')) });
-    const result = await runCli(['fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify({ hooks: bash('Bash', cmd('echo flag-only >&2; exit 2')) })], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+    const result = await runCli(
+      [
+        'fire',
+        'PreToolUse',
+        '--setting-sources',
+        '',
+        '--settings',
+        JSON.stringify({ hooks: bash('Bash', cmd('echo flag-only >&2; exit 2')) }),
+      ],
+      { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() },
+    );
     assert.equal(result.code, 2);
     assert.match(result.stderr, /flag-only/);
-    const none = await runCli(['fire', 'PreToolUse', '--setting-sources', ''], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+    const none = await runCli(['fire', 'PreToolUse', '--setting-sources', ''], {
+      stdin: project.input('PreToolUse.tool_name-Bash'),
+      env: project.env(),
+    });
     assert.equal(none.code, 0);
   });
 });
@@ -255,8 +383,23 @@ describe('bad input and usage', () => {
     ['empty stdin', '', /no hook input on stdin/],
     ['invalid JSON', '{"session_id": ', /not valid JSON/],
     ['a non-object', '[1,2]', /is an array, not a JSON object/],
-    ['a mismatched hook_event_name', JSON.stringify({ session_id: 's', transcript_path: '', cwd: '/', hook_event_name: 'Stop' }), /hook_event_name "Stop" but the event fired is PreToolUse/],
-    ['a missing field', JSON.stringify({ session_id: 's', transcript_path: '', cwd: '/', hook_event_name: 'PreToolUse', tool_input: {}, tool_use_id: 'x' }), /\$\.tool_name/],
+    [
+      'a mismatched hook_event_name',
+      JSON.stringify({ session_id: 's', transcript_path: '', cwd: '/', hook_event_name: 'Stop' }),
+      /hook_event_name "Stop" but the event fired is PreToolUse/,
+    ],
+    [
+      'a missing field',
+      JSON.stringify({
+        session_id: 's',
+        transcript_path: '',
+        cwd: '/',
+        hook_event_name: 'PreToolUse',
+        tool_input: {},
+        tool_use_id: 'x',
+      }),
+      /\$\.tool_name/,
+    ],
   ] as const) {
     test(`${name}: exit 1 and a clear message`, async () => {
       const result = await runCli(['fire', 'PreToolUse'], { stdin, env: env() });
@@ -282,13 +425,29 @@ describe('bad input and usage', () => {
   test('unknown fields in the input reach the hook untouched', async () => {
     const seen = `${project.dir}/extra.json`;
     const input = JSON.parse(project.input('PreToolUse.tool_name-Bash'));
-    const result = await runCli(['fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify({ hooks: bash('Bash', cmd(`cat > ${seen}`)) })], { stdin: JSON.stringify({ ...input, future_field: { nested: [1, 2] } }), env: env() });
+    const result = await runCli(
+      [
+        'fire',
+        'PreToolUse',
+        '--setting-sources',
+        '',
+        '--settings',
+        JSON.stringify({ hooks: bash('Bash', cmd(`cat > ${seen}`)) }),
+      ],
+      { stdin: JSON.stringify({ ...input, future_field: { nested: [1, 2] } }), env: env() },
+    );
     assert.equal(result.code, 0);
-    assert.deepEqual(JSON.parse(execFileSync('cat', [seen], { encoding: 'utf8' })), { ...input, future_field: { nested: [1, 2] } });
+    assert.deepEqual(JSON.parse(execFileSync('cat', [seen], { encoding: 'utf8' })), {
+      ...input,
+      future_field: { nested: [1, 2] },
+    });
   });
 
   test('recursion guard: a nested peri-hooks stops with a clear error', async () => {
-    const result = await runCli(['fire', 'Stop'], { stdin: project.input('Stop'), env: project.env({ PERI_HOOKS_DEPTH: '3' }) });
+    const result = await runCli(['fire', 'Stop'], {
+      stdin: project.input('Stop'),
+      env: project.env({ PERI_HOOKS_DEPTH: '3' }),
+    });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /nested 3 levels deep/);
   });

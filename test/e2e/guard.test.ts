@@ -1,21 +1,25 @@
 // A guard that cannot open silently (issue 13): every way a policy could stop being enforced either blocks
 // under --fail-closed, is an error, or is said out loud. The CLI as real processes, real temporary projects.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
+import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { until } from '../helpers/wait.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
 const deny = { type: 'command', command: 'cat >/dev/null; echo "no rm" >&2; exit 2' };
 const denyBash = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [deny] }] } };
 const bashInput = (overrides: Record<string, unknown> = {}) => project.input('PreToolUse.tool_name-Bash', overrides);
-const fire = (event: string, args: string[], stdin: string, env = project.env()) => runCli(['fire', event, '--setting-sources', '', ...args], { stdin, env });
+const fire = (event: string, args: string[], stdin: string, env = project.env()) =>
+  runCli(['fire', event, '--setting-sources', '', ...args], { stdin, env });
 
 describe('--fail-closed: a policy that does not load blocks', () => {
   test('a --settings file with a trailing comma blocks and says fail-closed caused it; without the flag it warns and goes on', async () => {
@@ -40,8 +44,13 @@ describe('--fail-closed: a policy that does not load blocks', () => {
   test('an inapplicable project file blocks under --fail-closed', async () => {
     const sub = makeProject();
     try {
-      sub.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] } });
-      const result = await runCli(['fire', 'PreToolUse', '--fail-closed', '--project-dir', sub.dir], { stdin: sub.input('PreToolUse.tool_name-Bash'), env: sub.env() });
+      sub.write('.claude/settings.json', {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] },
+      });
+      const result = await runCli(['fire', 'PreToolUse', '--fail-closed', '--project-dir', sub.dir], {
+        stdin: sub.input('PreToolUse.tool_name-Bash'),
+        env: sub.env(),
+      });
       assert.equal(result.code, 2, result.stderr);
       assert.match(result.stderr, /fail-closed/);
     } finally {
@@ -62,7 +71,11 @@ describe('--fail-closed: a policy that does not load blocks', () => {
     const settings = await fire('PreToolUse', ['--settings', missing, '--fail-closed'], bashInput());
     assert.equal(settings.code, 2);
     assert.match(settings.stderr, /mistyped\.json/);
-    const plugin = await fire('PreToolUse', ['--plugin-dir', path.join(project.dir, 'no-such-plugin'), '--fail-closed'], bashInput());
+    const plugin = await fire(
+      'PreToolUse',
+      ['--plugin-dir', path.join(project.dir, 'no-such-plugin'), '--fail-closed'],
+      bashInput(),
+    );
     assert.equal(plugin.code, 2);
     assert.match(plugin.stderr, /no-such-plugin/);
   });
@@ -89,7 +102,11 @@ describe('the project is found from a subfolder cwd', () => {
       sub.write('.claude/settings.json', denyBash);
       mkdirSync(path.join(sub.dir, 'src/deep'), { recursive: true });
       const input = sub.input('PreToolUse.tool_name-Bash', { cwd: path.join(sub.dir, 'src/deep') });
-      const result = await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: input, env: sub.env(), cwd: sub.dir });
+      const result = await runCli(['fire', 'PreToolUse', '--output', 'json'], {
+        stdin: input,
+        env: sub.env(),
+        cwd: sub.dir,
+      });
       assert.equal(result.code, 2, result.stderr);
       const report = JSON.parse(result.stdout);
       assert.equal(report.projectDir, sub.dir);
@@ -108,14 +125,18 @@ describe('the project is found from a subfolder cwd', () => {
       sub.write('.claude/hooks-live-elsewhere.txt', 'no settings here');
       mkdirSync(path.join(sub.dir, 'a/b'), { recursive: true });
       const input = sub.input('PreToolUse.tool_name-Bash', { cwd: path.join(sub.dir, 'a/b') });
-      const report = JSON.parse((await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: input, env: sub.env() })).stdout);
+      const report = JSON.parse(
+        (await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: input, env: sub.env() })).stdout,
+      );
       assert.equal(report.projectDir, sub.dir);
       assert.equal(report.projectDirFrom, 'git');
       // A cwd under HOME with no project of its own: HOME's .claude is not a project.
       sub.writeHome('.claude/settings.json', { hooks: {} });
       mkdirSync(path.join(sub.home, 'scratch'), { recursive: true });
       const homeInput = sub.input('PreToolUse.tool_name-Bash', { cwd: path.join(sub.home, 'scratch') });
-      const homeReport = JSON.parse((await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: homeInput, env: sub.env() })).stdout);
+      const homeReport = JSON.parse(
+        (await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: homeInput, env: sub.env() })).stdout,
+      );
       assert.equal(homeReport.projectDir, path.join(sub.home, 'scratch'));
       assert.equal(homeReport.projectDirFrom, 'cwd');
     } finally {
@@ -124,7 +145,9 @@ describe('the project is found from a subfolder cwd', () => {
   });
 
   test('validate --project-dir of a missing folder is an error', async () => {
-    const result = await runCli(['validate', '--project-dir', path.join(project.dir, 'missing-folder')], { env: project.env() });
+    const result = await runCli(['validate', '--project-dir', path.join(project.dir, 'missing-folder')], {
+      env: project.env(),
+    });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /missing-folder/);
   });
@@ -168,7 +191,11 @@ describe('pipes', () => {
   test('a reader that goes away does not turn a deny into exit 1', async () => {
     const [command, prefix] = cliCommand('fire');
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(command, [...prefix, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(denyBash)], { env: project.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(
+        command,
+        [...prefix, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(denyBash)],
+        { env: project.env(), stdio: ['pipe', 'pipe', 'pipe'] },
+      );
       child.stdout.destroy();
       child.stderr.resume();
       child.on('close', resolve);
@@ -191,19 +218,43 @@ describe('signals: any number of them ends with every hook tree dead', () => {
     }
   };
   const cases: Array<{ name: string; hook: (tag: string) => string; signals: NodeJS.Signals[]; timeout?: number }> = [
-    { name: 'one SIGTERM, a hook that ignores TERM', hook: (tag) => `trap "" TERM; ${tag} & wait`, signals: ['SIGTERM'] },
-    { name: 'three SIGTERMs within the grace, a hook that ignores TERM', hook: (tag) => `trap "" TERM; ${tag} & wait`, signals: ['SIGTERM', 'SIGTERM', 'SIGTERM'] },
-    { name: 'SIGINT then SIGTERM then SIGHUP, a background child holding the pipes', hook: (tag) => `${tag} & ${tag}`, signals: ['SIGINT', 'SIGTERM', 'SIGHUP'] },
-    { name: 'five SIGINTs, a plain hook', hook: (tag) => tag, signals: ['SIGINT', 'SIGINT', 'SIGINT', 'SIGINT', 'SIGINT'] },
+    {
+      name: 'one SIGTERM, a hook that ignores TERM',
+      hook: (tag) => `trap "" TERM; ${tag} & wait`,
+      signals: ['SIGTERM'],
+    },
+    {
+      name: 'three SIGTERMs within the grace, a hook that ignores TERM',
+      hook: (tag) => `trap "" TERM; ${tag} & wait`,
+      signals: ['SIGTERM', 'SIGTERM', 'SIGTERM'],
+    },
+    {
+      name: 'SIGINT then SIGTERM then SIGHUP, a background child holding the pipes',
+      hook: (tag) => `${tag} & ${tag}`,
+      signals: ['SIGINT', 'SIGTERM', 'SIGHUP'],
+    },
+    {
+      name: 'five SIGINTs, a plain hook',
+      hook: (tag) => tag,
+      signals: ['SIGINT', 'SIGINT', 'SIGINT', 'SIGINT', 'SIGINT'],
+    },
   ];
   for (const { name, hook, signals } of cases) {
     test(name, async () => {
       const tag = tagged();
-      const settings = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `cat >/dev/null; ${hook(tag)}` }] }] } };
+      const settings = {
+        hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `cat >/dev/null; ${hook(tag)}` }] }] },
+      };
       const [command, prefix] = cliCommand('fire');
-      const child = spawn(command, [...prefix, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], { env: project.env(), stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(
+        command,
+        [...prefix, 'fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)],
+        { env: project.env(), stdio: ['pipe', 'ignore', 'pipe'] },
+      );
       let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
       const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       child.stdin.end(bashInput());
       try {
@@ -212,10 +263,19 @@ describe('signals: any number of them ends with every hook tree dead', () => {
         // The first signal handled ended the firing, and it is said. Signals pending at once are delivered lowest
         // number first (SIGHUP before SIGINT), not in the order they were sent, so any of those sent may be it.
         assert.equal(await closed, 1, stderr);
-        assert.match(stderr, new RegExp(`^peri-hooks: interrupted by (${[...new Set(signals)].join('|')}) during the firing: its hooks were killed and nothing was decided\n`));
+        assert.match(
+          stderr,
+          new RegExp(
+            `^peri-hooks: interrupted by (${[...new Set(signals)].join('|')}) during the firing: its hooks were killed and nothing was decided\n`,
+          ),
+        );
         await until('every hook process to be gone', () => !alive(tag), 5_000);
       } finally {
-        try { execFileSync('pkill', ['-KILL', '-f', `^${tag}`]); } catch { /* none left */ }
+        try {
+          execFileSync('pkill', ['-KILL', '-f', `^${tag}`]);
+        } catch {
+          /* none left */
+        }
       }
     });
   }
@@ -228,10 +288,30 @@ describe('signals: any number of them ends with every hook tree dead', () => {
       const settings = { hooks: { PreToolUse: hooks, SessionEnd: hooks } };
       const [command, prefix] = cliCommand('fire');
       try {
-        for (const [event, input, code] of [['PreToolUse', bashInput(), 2], ['SessionEnd', project.input('SessionEnd'), 1]] as const) {
-          const child = spawn(command, [...prefix, 'fire', event, '--output', 'claude', '--fail-closed', '--setting-sources', '', '--settings', JSON.stringify(settings)], { env: project.env(), stdio: ['pipe', 'ignore', 'pipe'] });
+        for (const [event, input, code] of [
+          ['PreToolUse', bashInput(), 2],
+          ['SessionEnd', project.input('SessionEnd'), 1],
+        ] as const) {
+          const child = spawn(
+            command,
+            [
+              ...prefix,
+              'fire',
+              event,
+              '--output',
+              'claude',
+              '--fail-closed',
+              '--setting-sources',
+              '',
+              '--settings',
+              JSON.stringify(settings),
+            ],
+            { env: project.env(), stdio: ['pipe', 'ignore', 'pipe'] },
+          );
           let stderr = '';
-          child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+            stderr += chunk;
+          });
           const closed = new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
           child.stdin.end(input);
           await until('the hook to start', () => alive(tag));
@@ -242,20 +322,34 @@ describe('signals: any number of them ends with every hook tree dead', () => {
           await until('every hook process to be gone', () => !alive(tag), 5_000);
         }
       } finally {
-        try { execFileSync('pkill', ['-KILL', '-f', `^${tag}`]); } catch { /* none left */ }
+        try {
+          execFileSync('pkill', ['-KILL', '-f', `^${tag}`]);
+        } catch {
+          /* none left */
+        }
       }
     });
   }
 
   test('a hook that ignores TERM past its timeout is killed, and nothing survives', async () => {
     const tag = tagged();
-    const settings = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `cat >/dev/null; trap "" TERM; ${tag} & wait`, timeout: 1 }] }] } };
+    const settings = {
+      hooks: {
+        PreToolUse: [
+          { hooks: [{ type: 'command', command: `cat >/dev/null; trap "" TERM; ${tag} & wait`, timeout: 1 }] },
+        ],
+      },
+    };
     try {
       const result = await fire('PreToolUse', ['--settings', JSON.stringify(settings)], bashInput());
       assert.equal(result.code, 0, 'a timeout is a non-blocking error');
       await until('every hook process to be gone', () => !alive(tag), 5_000);
     } finally {
-      try { execFileSync('pkill', ['-KILL', '-f', `^${tag}`]); } catch { /* none left */ }
+      try {
+        execFileSync('pkill', ['-KILL', '-f', `^${tag}`]);
+      } catch {
+        /* none left */
+      }
     }
   });
 });
@@ -267,7 +361,10 @@ describe('special files', () => {
       mkdirSync(path.join(sub.dir, '.claude'), { recursive: true });
       execFileSync('mkfifo', [path.join(sub.dir, '.claude/settings.json')]);
       sub.writeManaged('managed-settings.json', denyBash);
-      const result = await runCli(['fire', 'PreToolUse', '--project-dir', sub.dir], { stdin: sub.input('PreToolUse.tool_name-Bash'), env: sub.env() });
+      const result = await runCli(['fire', 'PreToolUse', '--project-dir', sub.dir], {
+        stdin: sub.input('PreToolUse.tool_name-Bash'),
+        env: sub.env(),
+      });
       assert.equal(result.code, 2, result.stderr);
       assert.match(result.stderr, /not a regular file/);
     } finally {

@@ -2,23 +2,47 @@
 // schemas, with every key present, in the documented order, whatever the run.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { ASYNC_RESULT_KEYS, DIAGNOSTIC_KEYS, HOOK_KEYS, REPORT_KEYS, STOP_GUARD_KEYS } from '../../src/report/document.ts';
+import {
+  ASYNC_RESULT_KEYS,
+  DIAGNOSTIC_KEYS,
+  HOOK_KEYS,
+  REPORT_KEYS,
+  STOP_GUARD_KEYS,
+} from '../../src/report/document.ts';
 import { errorDocumentSchema, reportDocumentSchema } from '../../src/report/schema.ts';
 import { hooksSettings, makeProject, runCli } from '../helpers/cli.ts';
 
 const project = makeProject();
 after(() => project.cleanup());
-project.write('.claude/settings.json', hooksSettings({
-  PreToolUse: [
-    { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "no" >&2; exit 2' }, { type: 'command', command: 'exit 1' }] },
-    { matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] },
-    { matcher: 'Bash', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/hook', timeout: 5 }] },
-  ],
-  PostToolUse: [{ hooks: [{ type: 'command', command: 'echo \'{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"noted"}}\'' }] }],
-  Stop: [{ hooks: [{ type: 'command', command: 'echo \'{"decision":"block","reason":"keep going"}\'' }] }],
-  // A broken entry, so that the report carries a warning.
-  Notification: [{ hooks: [{ type: 'comand', command: 'true' }] }],
-}));
+project.write(
+  '.claude/settings.json',
+  hooksSettings({
+    PreToolUse: [
+      {
+        matcher: 'Bash',
+        hooks: [
+          { type: 'command', command: 'echo "no" >&2; exit 2' },
+          { type: 'command', command: 'exit 1' },
+        ],
+      },
+      { matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] },
+      { matcher: 'Bash', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/hook', timeout: 5 }] },
+    ],
+    PostToolUse: [
+      {
+        hooks: [
+          {
+            type: 'command',
+            command: 'echo \'{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"noted"}}\'',
+          },
+        ],
+      },
+    ],
+    Stop: [{ hooks: [{ type: 'command', command: 'echo \'{"decision":"block","reason":"keep going"}\'' }] }],
+    // A broken entry, so that the report carries a warning.
+    Notification: [{ hooks: [{ type: 'comand', command: 'true' }] }],
+  }),
+);
 
 const RUNS: Array<[event: string, fixture: string, exitCode: number]> = [
   ['PreToolUse', 'PreToolUse', 2],
@@ -29,7 +53,11 @@ const RUNS: Array<[event: string, fixture: string, exitCode: number]> = [
 
 for (const [event, fixture, exitCode] of RUNS) {
   test(`fire ${event} --output json validates against the report schema, keys in order`, async () => {
-    const result = await runCli(['fire', event, '--output', 'json'], { stdin: project.input(fixture), env: project.env(), cwd: project.dir });
+    const result = await runCli(['fire', event, '--output', 'json'], {
+      stdin: project.input(fixture),
+      env: project.env(),
+      cwd: project.dir,
+    });
     assert.equal(result.code, exitCode, result.stderr);
     const document = JSON.parse(result.stdout) as Record<string, unknown>;
     reportDocumentSchema().parse(document);
@@ -41,7 +69,11 @@ for (const [event, fixture, exitCode] of RUNS) {
 }
 
 test('a run without hooks has the same keys: null and [] where there is nothing to say', async () => {
-  const result = await runCli(['fire', 'SessionStart', '--output', 'json'], { stdin: project.input('SessionStart'), env: project.env(), cwd: project.dir });
+  const result = await runCli(['fire', 'SessionStart', '--output', 'json'], {
+    stdin: project.input('SessionStart'),
+    env: project.env(),
+    cwd: project.dir,
+  });
   const document = JSON.parse(result.stdout) as Record<string, unknown>;
   assert.equal(document.schemaVersion, 1);
   assert.deepEqual(document.hooks, []);
@@ -59,7 +91,11 @@ test('the published schemas have exactly the document keys, in order', () => {
 });
 
 test('a JSON-mode error validates against the error schema', async () => {
-  const result = await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: '{"session_id": 1}', env: project.env(), cwd: project.dir });
+  const result = await runCli(['fire', 'PreToolUse', '--output', 'json'], {
+    stdin: '{"session_id": 1}',
+    env: project.env(),
+    cwd: project.dir,
+  });
   assert.equal(result.code, 1);
   errorDocumentSchema().parse(JSON.parse(result.stdout));
 });
@@ -74,7 +110,7 @@ test('peri-hooks schema report and schema error print the published schemas', as
   }
 });
 
-test('every command\'s JSON output starts with schemaVersion', async () => {
+test("every command's JSON output starts with schemaVersion", async () => {
   const commands = [
     ['validate', '--output', 'json'],
     ['list', '--output', 'json'],

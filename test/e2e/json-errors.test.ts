@@ -7,15 +7,28 @@ const project = makeProject();
 after(() => project.cleanup());
 
 test('fire --output json with an invalid input: every problem, each with its pointer; exit 1', async () => {
-  const input = JSON.stringify({ session_id: 5, transcript_path: '', cwd: project.dir, hook_event_name: 'PreToolUse', tool_input: [] });
-  const result = await runCli(['fire', 'PreToolUse', '--output', 'json'], { stdin: input, env: project.env(), cwd: project.dir });
+  const input = JSON.stringify({
+    session_id: 5,
+    transcript_path: '',
+    cwd: project.dir,
+    hook_event_name: 'PreToolUse',
+    tool_input: [],
+  });
+  const result = await runCli(['fire', 'PreToolUse', '--output', 'json'], {
+    stdin: input,
+    env: project.env(),
+    cwd: project.dir,
+  });
   assert.equal(result.code, 1);
   const { schemaVersion, error } = JSON.parse(result.stdout);
   assert.equal(schemaVersion, 1);
   assert.equal(error.code, 'invalid-input');
   assert.equal(error.file, 'stdin');
   assert.equal(error.pointer, '/session_id');
-  assert.deepEqual(error.problems.map((problem: { pointer: string }) => problem.pointer), ['/session_id', '/tool_name', '/tool_input', '/tool_use_id']);
+  assert.deepEqual(
+    error.problems.map((problem: { pointer: string }) => problem.pointer),
+    ['/session_id', '/tool_name', '/tool_input', '/tool_use_id'],
+  );
   assert.match(error.problems[2].fix, /make \$\.tool_input a JSON object/);
   assert.equal(error.failClosed, false);
   // The message for people is on stderr, as without JSON.
@@ -23,7 +36,11 @@ test('fire --output json with an invalid input: every problem, each with its poi
 });
 
 test('under --fail-closed the JSON error says so and the exit is the block', async () => {
-  const result = await runCli(['fire', 'PreToolUse', '--output=json', '--fail-closed'], { stdin: '{', env: project.env(), cwd: project.dir });
+  const result = await runCli(['fire', 'PreToolUse', '--output=json', '--fail-closed'], {
+    stdin: '{',
+    env: project.env(),
+    cwd: project.dir,
+  });
   assert.equal(result.code, 2);
   const { error } = JSON.parse(result.stdout);
   assert.equal(error.code, 'invalid-json');

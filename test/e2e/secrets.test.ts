@@ -1,10 +1,11 @@
 // Credentials in an http hook's URL (`http://user:pass@host/`) reach the server, as Claude Code sends them, and
 // nothing else: every label, error line and report of fire, list, explain and validate shows `***` instead.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makeProject, runCli, type CliResult, type Project } from '../helpers/cli.ts';
+import { after, before, test } from 'node:test';
+import { type CliResult, makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 const USER = 'alice-user';
 const PASSWORD = 's3cret-pa55word';
@@ -20,7 +21,10 @@ before(async () => {
   // The failing hook target: every request is answered 500.
   server = createServer((request, response) => {
     authorizations.push(request.headers.authorization);
-    request.resume().on('end', () => { response.statusCode = 500; response.end('down'); });
+    request.resume().on('end', () => {
+      response.statusCode = 500;
+      response.end('down');
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -44,7 +48,10 @@ function assertNoSecret(result: CliResult): void {
 
 test('fire --output json: the label and the error show *** while the server gets the credentials', async () => {
   authorizations.length = 0;
-  const result = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state', ...sources()], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+  const result = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state', ...sources()], {
+    stdin: project.input('PreToolUse.tool_name-Bash'),
+    env: project.env(),
+  });
   assert.equal(result.code, 0, result.stderr);
   assertNoSecret(result);
   const report = JSON.parse(result.stdout) as { hooks: Array<{ label: string; error?: string }>; errors: string[] };
@@ -54,11 +61,17 @@ test('fire --output json: the label and the error show *** while the server gets
 });
 
 test('fire: the error line on stderr shows ***; the --fail-closed block message names no hook', async () => {
-  const open = await runCli(['fire', 'PreToolUse', '--no-state', ...sources()], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+  const open = await runCli(['fire', 'PreToolUse', '--no-state', ...sources()], {
+    stdin: project.input('PreToolUse.tool_name-Bash'),
+    env: project.env(),
+  });
   assert.equal(open.code, 0, open.stderr);
   assertNoSecret(open);
   assert.ok(open.stderr.includes(`HTTP 500 from ${masked}`), open.stderr);
-  const closed = await runCli(['fire', 'PreToolUse', '--no-state', '--fail-closed', '--output', 'claude', ...sources()], { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() });
+  const closed = await runCli(
+    ['fire', 'PreToolUse', '--no-state', '--fail-closed', '--output', 'claude', ...sources()],
+    { stdin: project.input('PreToolUse.tool_name-Bash'), env: project.env() },
+  );
   assert.equal(closed.code, 2, closed.stderr);
   assertNoSecret(closed);
   // The block message reaches the model: it names no hook at all, masked or not.
@@ -76,7 +89,10 @@ test('list shows ***, as a table and as JSON', async () => {
 
 test('explain shows ***, for people and as JSON', async () => {
   for (const output of ['human', 'json']) {
-    const result = await runCli(['explain', 'PreToolUse', '--tool', 'Bash', '--tool-input', '{"command":"ls"}', '--output', output, ...sources()], { env: project.env(), cwd: project.dir });
+    const result = await runCli(
+      ['explain', 'PreToolUse', '--tool', 'Bash', '--tool-input', '{"command":"ls"}', '--output', output, ...sources()],
+      { env: project.env(), cwd: project.dir },
+    );
     assert.equal(result.code, 0, result.stderr);
     assertNoSecret(result);
     assert.ok(result.stdout.includes(masked), result.stdout);
@@ -84,9 +100,16 @@ test('explain shows ***, for people and as JSON', async () => {
 });
 
 test('validate names a URL it cannot read with its credentials masked', async () => {
-  const broken = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url: `http://${USER}:${PASSWORD}@bad host/` }] }] } });
+  const broken = JSON.stringify({
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url: `http://${USER}:${PASSWORD}@bad host/` }] }],
+    },
+  });
   for (const output of ['human', 'json']) {
-    const result = await runCli(['validate', '--output', output, '--setting-sources', '', '--settings', broken], { env: project.env(), cwd: project.dir });
+    const result = await runCli(['validate', '--output', output, '--setting-sources', '', '--settings', broken], {
+      env: project.env(),
+      cwd: project.dir,
+    });
     assert.equal(result.code, 1, result.stderr);
     assertNoSecret(result);
     assert.ok(`${result.stdout}${result.stderr}`.includes('http://***@bad host/'), `${result.stdout}${result.stderr}`);

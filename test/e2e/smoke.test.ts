@@ -1,13 +1,14 @@
 // A small end-to-end set for every artefact: it runs against whichever CLI PERI_HOOKS_CLI selects (the
 // sources, the bundle, `deno`, or a path such as dist/peri-hooks), and CI runs it on the SEA and under Deno.
 // A command joins by adding cases to COMMAND_SMOKES; its cases run once `--help` lists the command.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cliTarget, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
 import { VERSION } from '../../src/version.ts';
+import { cliTarget, makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 let project: Project;
 let server: Server;
@@ -20,9 +21,17 @@ before(async () => {
   server = createServer((request, response) => {
     request.resume().on('end', () => {
       response.setHeader('content-type', 'application/json');
-      response.end(request.url === '/deny'
-        ? JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'http says no' } })
-        : '{}');
+      response.end(
+        request.url === '/deny'
+          ? JSON.stringify({
+              hookSpecificOutput: {
+                hookEventName: 'PreToolUse',
+                permissionDecision: 'deny',
+                permissionDecisionReason: 'http says no',
+              },
+            })
+          : '{}',
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,7 +47,10 @@ after(async () => {
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
 const bashHooks = (...hooks: object[]) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks }] } });
 const fire = (settings: object, stdin = project.input('PreToolUse.tool_name-Bash')) =>
-  runCli(['fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], { stdin, env: project.env() });
+  runCli(['fire', 'PreToolUse', '--setting-sources', '', '--settings', JSON.stringify(settings)], {
+    stdin,
+    env: project.env(),
+  });
 
 describe(`smoke: fire (${cliTarget()})`, () => {
   test('--version and --help', async () => {
@@ -57,11 +69,17 @@ describe(`smoke: fire (${cliTarget()})`, () => {
   test('a command hook that exits 2 blocks with its reason', async () => {
     const result = await fire(bashHooks(cmd('cat >/dev/null; echo "no force pushes" >&2; exit 2')));
     assert.equal(result.code, 2);
-    assert.deepEqual(JSON.parse(result.stdout).hookSpecificOutput, { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no force pushes' });
+    assert.deepEqual(JSON.parse(result.stdout).hookSpecificOutput, {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no force pushes',
+    });
   });
 
   test('a JSON allow reaches stdout', async () => {
-    const result = await fire(bashHooks(cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)));
+    const result = await fire(
+      bashHooks(cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)),
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.equal(JSON.parse(result.stdout).hookSpecificOutput.permissionDecision, 'allow');
   });
@@ -90,31 +108,43 @@ describe(`smoke: fire (${cliTarget()})`, () => {
 /** Smoke cases of the other commands; each command's cases run once its --help lists it. */
 const COMMAND_SMOKES: Record<string, Array<[name: string, run: () => Promise<void>]>> = {
   validate: [
-    ['validate: good settings pass, a broken entry fails', async () => {
-      const good = project.write('validate/good.json', bashHooks(cmd('true')));
-      const bad = project.write('validate/bad.json', bashHooks(cmd('true', { timeout: 'soon' })));
-      const ok = await runCli(['validate', '--setting-sources', '', '--settings', good], { env: project.env() });
-      assert.equal(ok.code, 0, ok.stderr + ok.stdout);
-      const broken = await runCli(['validate', '--setting-sources', '', '--settings', bad], { env: project.env() });
-      assert.equal(broken.code, 1);
-      assert.match(broken.stdout + broken.stderr, /timeout/);
-    }],
+    [
+      'validate: good settings pass, a broken entry fails',
+      async () => {
+        const good = project.write('validate/good.json', bashHooks(cmd('true')));
+        const bad = project.write('validate/bad.json', bashHooks(cmd('true', { timeout: 'soon' })));
+        const ok = await runCli(['validate', '--setting-sources', '', '--settings', good], { env: project.env() });
+        assert.equal(ok.code, 0, ok.stderr + ok.stdout);
+        const broken = await runCli(['validate', '--setting-sources', '', '--settings', bad], { env: project.env() });
+        assert.equal(broken.code, 1);
+        assert.match(broken.stdout + broken.stderr, /timeout/);
+      },
+    ],
   ],
   test: [
-    ['test: a case file with a passing and a failing case', async () => {
-      const settings = bashHooks(cmd(`grep -q 'rm -rf' && { echo "no rm -rf" >&2; exit 2; }; exit 0`));
-      const passing = project.write('cases/pass.hooks.test.json', { settings, cases: [
-        { name: 'rm is denied', tool: 'Bash', toolInput: { command: 'rm -rf /' }, expect: { decision: 'deny' } },
-        { name: 'ls goes on', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'none' } },
-      ] });
-      const failing = project.write('cases/fail.hooks.test.json', { settings, cases: [
-        { name: 'ls is denied (wrong)', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'deny' } },
-      ] });
-      const ok = await runCli(['test', passing], { env: project.env(), cwd: project.dir });
-      assert.equal(ok.code, 0, ok.stderr + ok.stdout);
-      const failed = await runCli(['test', failing], { env: project.env(), cwd: project.dir });
-      assert.notEqual(failed.code, 0);
-    }],
+    [
+      'test: a case file with a passing and a failing case',
+      async () => {
+        const settings = bashHooks(cmd(`grep -q 'rm -rf' && { echo "no rm -rf" >&2; exit 2; }; exit 0`));
+        const passing = project.write('cases/pass.hooks.test.json', {
+          settings,
+          cases: [
+            { name: 'rm is denied', tool: 'Bash', toolInput: { command: 'rm -rf /' }, expect: { decision: 'deny' } },
+            { name: 'ls goes on', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'none' } },
+          ],
+        });
+        const failing = project.write('cases/fail.hooks.test.json', {
+          settings,
+          cases: [
+            { name: 'ls is denied (wrong)', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'deny' } },
+          ],
+        });
+        const ok = await runCli(['test', passing], { env: project.env(), cwd: project.dir });
+        assert.equal(ok.code, 0, ok.stderr + ok.stdout);
+        const failed = await runCli(['test', failing], { env: project.env(), cwd: project.dir });
+        assert.notEqual(failed.code, 0);
+      },
+    ],
   ],
 };
 

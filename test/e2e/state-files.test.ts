@@ -1,25 +1,36 @@
 // The state folder as the CLI uses it: it may be shared with other files (`--state-dir .` in a project), and
 // under load a firing waits for the session lock as long as its time budget lasts, so no update is lost.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { acquireLock } from '../../src/session/lock.ts';
 import { jobFileName, readSession, sessionFile } from '../../src/session/store.ts';
-import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { spawnSync } from 'node:child_process';
+import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { until } from '../helpers/wait.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
-const blockStop = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat >/dev/null; echo "keep going" >&2; exit 2' }] }] } });
-const monthAgo = (file: string) => utimesSync(file, (Date.now() - 30 * 86_400_000) / 1000, (Date.now() - 30 * 86_400_000) / 1000);
+const blockStop = JSON.stringify({
+  hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat >/dev/null; echo "keep going" >&2; exit 2' }] }] },
+});
+const monthAgo = (file: string) =>
+  utimesSync(file, (Date.now() - 30 * 86_400_000) / 1000, (Date.now() - 30 * 86_400_000) / 1000);
 
-test('with --state-dir . a firing keeps its files apart and its sweep leaves the project\'s files alone', async () => {
+test("with --state-dir . a firing keeps its files apart and its sweep leaves the project's files alone", async () => {
   const dir = mkdtempSync(path.join(project.dir, 'shared-'));
-  const foreign = { 'package.json': '{"name": "mine"}\n', 'tsconfig.json': '{}\n', '.last-sweep': '', 'jobs/build.json': '{}\n' };
+  const foreign = {
+    'package.json': '{"name": "mine"}\n',
+    'tsconfig.json': '{}\n',
+    '.last-sweep': '',
+    'jobs/build.json': '{}\n',
+  };
   mkdirSync(path.join(dir, 'jobs'));
   for (const [name, text] of Object.entries(foreign)) writeFileSync(path.join(dir, name), text);
   // peri-hooks' own leftovers of a month ago: the sweep that runs with this firing removes them.
@@ -29,11 +40,18 @@ test('with --state-dir . a firing keeps its files apart and its sweep leaves the
 
   // A session named like the project's file: before, its state was written over package.json.
   const result = await runCli(['fire', 'Stop', '--setting-sources', '', '--settings', blockStop, '--state-dir', '.'], {
-    stdin: project.input('Stop', { session_id: 'package' }), env: project.env(), cwd: dir,
+    stdin: project.input('Stop', { session_id: 'package' }),
+    env: project.env(),
+    cwd: dir,
   });
   assert.equal(result.code, 2, result.stderr);
-  for (const [name, text] of Object.entries(foreign)) assert.equal(readFileSync(path.join(dir, name), 'utf8'), text, `${name} was changed or removed`);
-  assert.deepEqual(leftovers.filter((file) => existsSync(file)), [], 'the sweep ran and removed peri-hooks\' own old files');
+  for (const [name, text] of Object.entries(foreign))
+    assert.equal(readFileSync(path.join(dir, name), 'utf8'), text, `${name} was changed or removed`);
+  assert.deepEqual(
+    leftovers.filter((file) => existsSync(file)),
+    [],
+    "the sweep ran and removed peri-hooks' own old files",
+  );
   assert.equal((await readSession({ dir, sessionId: 'package' })).state.stopBlocks.main, 1);
 });
 
@@ -42,14 +60,25 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
   const dir = mkdtempSync(path.join(project.dir, 'locked-'));
   const markers = mkdtempSync(path.join(project.dir, 'ran-'));
   const sessionId = 'held-lock';
-  const settings = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `cat >/dev/null; mktemp "${markers}/XXXXXX" >/dev/null; exit 2` }] }] } });
+  const settings = JSON.stringify({
+    hooks: {
+      Stop: [
+        { hooks: [{ type: 'command', command: `cat >/dev/null; mktemp "${markers}/XXXXXX" >/dev/null; exit 2` }] },
+      ],
+    },
+  });
   const release = await acquireLock(`${sessionFile({ dir, sessionId })}.lock`, { deadline: Date.now() + 10_000 });
   assert.ok(release);
   let running: Promise<Awaited<ReturnType<typeof runCli>>[]>;
   try {
-    running = Promise.all(Array.from({ length: firings }, () => runCli(['fire', 'Stop', '--setting-sources', '', '--settings', settings, '--state-dir', dir], {
-      stdin: project.input('Stop', { session_id: sessionId }), env: project.env({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' }),
-    })));
+    running = Promise.all(
+      Array.from({ length: firings }, () =>
+        runCli(['fire', 'Stop', '--setting-sources', '', '--settings', settings, '--state-dir', dir], {
+          stdin: project.input('Stop', { session_id: sessionId }),
+          env: project.env({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' }),
+        }),
+      ),
+    );
     // Every firing has run its hook and now waits for the lock; a wait with a fixed 5 s bound would give up here.
     await until('the firings to run their hooks', () => readdirSync(markers).length === firings);
     await new Promise((resolve) => setTimeout(resolve, 7000));
@@ -57,26 +86,40 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
     release();
   }
   const results = await running;
-  assert.deepEqual(results.filter((result) => result.code !== 2 || /stayed locked/.test(result.stderr)).map((result) => result.stderr), []);
+  assert.deepEqual(
+    results.filter((result) => result.code !== 2 || /stayed locked/.test(result.stderr)).map((result) => result.stderr),
+    [],
+  );
   assert.equal((await readSession({ dir, sessionId })).state.stopBlocks.main, firings);
 });
 
 // Issue 29 item 11: a full disk while taking the session lock was an internal error that lost the block, and left
 // a 0-byte lock that made every later firing of the session wait 30 s. A 64 KiB tmpfs, filled, in a user and
 // mount namespace of the test's own: the lock file can be created (an inode) but not written (no block).
-const namespaces = spawnSync('unshare', ['-rm', 'true']).status === 0 ? false : 'needs unshare -rm (user and mount namespaces)';
-test('a full disk while taking the session lock: the block stands, a warning says why, no lock file is left', { skip: namespaces }, async () => {
+const namespaces =
+  spawnSync('unshare', ['-rm', 'true']).status === 0 ? false : 'needs unshare -rm (user and mount namespaces)';
+test('a full disk while taking the session lock: the block stands, a warning says why, no lock file is left', {
+  skip: namespaces,
+}, async () => {
   const state = path.join(project.home, 'full-state');
   mkdirSync(state, { recursive: true });
   const [command, prefix] = cliCommand('fire');
-  const script = 'mount -t tmpfs -o size=64k tmpfs "$STATE" && (cat /dev/zero > "$STATE/filler") 2>/dev/null; "$@"; code=$?; echo "left: $(ls -A "$STATE" | tr "\\n" " ")"; exit $code';
-  const result = await runCli(['fire', 'Stop', '--setting-sources', '', '--settings', blockStop, '--state-dir', state], {
-    stdin: project.input('Stop'), env: project.env({ STATE: state }),
-    cli: ['unshare', ['-rm', 'sh', '-c', script, 'sh', command, ...prefix]],
-  });
+  const script =
+    'mount -t tmpfs -o size=64k tmpfs "$STATE" && (cat /dev/zero > "$STATE/filler") 2>/dev/null; "$@"; code=$?; echo "left: $(ls -A "$STATE" | tr "\\n" " ")"; exit $code';
+  const result = await runCli(
+    ['fire', 'Stop', '--setting-sources', '', '--settings', blockStop, '--state-dir', state],
+    {
+      stdin: project.input('Stop'),
+      env: project.env({ STATE: state }),
+      cli: ['unshare', ['-rm', 'sh', '-c', script, 'sh', command, ...prefix]],
+    },
+  );
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stderr, /keep going/);
-  assert.match(result.stderr, /could not be locked: cannot write \S+\.lock \(ENOSPC\); this firing goes on as if the session were new/);
+  assert.match(
+    result.stderr,
+    /could not be locked: cannot write \S+\.lock \(ENOSPC\); this firing goes on as if the session were new/,
+  );
   assert.doesNotMatch(result.stderr, /internal error/);
   assert.match(result.stdout, /^left: filler \n$/m);
 });

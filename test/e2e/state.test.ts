@@ -1,15 +1,18 @@
 // Session state across firings, end to end: the CLI as real processes, a temporary state dir per test.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
+import { makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { assertDocument } from '../helpers/json-schema.ts';
 import { until } from '../helpers/wait.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => {
   killTagged();
   project.cleanup();
@@ -24,8 +27,18 @@ function stateEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
 
-function fireWith(event: string, fixture: string, hooks: Record<string, unknown>, env: Record<string, string>, args: string[] = [], overrides: Record<string, unknown> = {}) {
-  return runCli(['fire', event, '--setting-sources', '', '--settings', JSON.stringify({ hooks }), ...args], { stdin: project.input(fixture, overrides), env });
+function fireWith(
+  event: string,
+  fixture: string,
+  hooks: Record<string, unknown>,
+  env: Record<string, string>,
+  args: string[] = [],
+  overrides: Record<string, unknown> = {},
+) {
+  return runCli(['fire', event, '--setting-sources', '', '--settings', JSON.stringify({ hooks }), ...args], {
+    stdin: project.input(fixture, overrides),
+    env,
+  });
 }
 
 async function stateOf(sessionId: string, env: Record<string, string>) {
@@ -51,7 +64,14 @@ function pids(tag: string): number[] {
   }
 }
 function killTagged(): void {
-  for (const tag of tags) for (const pid of pids(tag)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  for (const tag of tags)
+    for (const pid of pids(tag)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
 }
 
 const block = cmd('echo "keep going" >&2; exit 2');
@@ -59,39 +79,62 @@ const block = cmd('echo "keep going" >&2; exit 2');
 describe('Stop loop guard', () => {
   test('blocks up to the cap are honoured, the one past it is overridden with a reason, and the count starts again', async () => {
     const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' });
-    for (let i = 1; i <= 2; i++) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, 2, `block ${i}`);
+    for (let i = 1; i <= 2; i++)
+      assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, 2, `block ${i}`);
     const third = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env, ['--output', 'json']);
     assert.equal(third.code, 0);
     const report = JSON.parse(third.stdout);
     assert.equal(report.blocked, false);
     assert.deepEqual(report.stopGuard, { count: 0, cap: 2, overridden: true, message: report.stopGuard.message });
     assert.match(report.output.systemMessage, /3 consecutive times/);
-    const again = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, project.env({ PERI_HOOKS_STATE_DIR: env.PERI_HOOKS_STATE_DIR! }), ['--output', 'json']);
+    const again = await fireWith(
+      'Stop',
+      'Stop',
+      { Stop: [{ hooks: [block] }] },
+      project.env({ PERI_HOOKS_STATE_DIR: env.PERI_HOOKS_STATE_DIR! }),
+      ['--output', 'json'],
+    );
     assert.equal(again.code, 2, 'counting starts again');
-    assert.deepEqual(JSON.parse(again.stdout).stopGuard, { count: 1, cap: 8, overridden: false, message: null }, 'the default cap is 8');
+    assert.deepEqual(
+      JSON.parse(again.stdout).stopGuard,
+      { count: 1, cap: 8, overridden: false, message: null },
+      'the default cap is 8',
+    );
   });
 
   test('a non-blocking result resets the count; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP sets the cap, 0 turns it off', async () => {
     const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' });
     const session = sessionOf('Stop');
-    for (const expected of [2, 2]) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
+    for (const expected of [2, 2])
+      assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
     assert.equal((await stateOf(session, env)).stopBlocks.main, 2);
     assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [cmd('true')] }] }, env)).code, 0);
     assert.equal((await stateOf(session, env)).stopBlocks.main, undefined);
-    for (const expected of [2, 2, 0]) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
+    for (const expected of [2, 2, 0])
+      assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
     const json = cmd(`echo '{"decision":"block","reason":"json block"}'`);
     const uncapped = { ...env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' };
-    for (let i = 0; i < 4; i++) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [json] }] }, uncapped)).code, 2);
+    for (let i = 0; i < 4; i++)
+      assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [json] }] }, uncapped)).code, 2);
     assert.equal((await stateOf(session, env)).stopBlocks.main, 4);
   });
 
   test('any other firing of the session (a tool call) starts the count again', async () => {
     const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' });
     const session = sessionOf('Stop');
-    for (const expected of [2, 2]) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
-    assert.equal((await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ hooks: [cmd('true')] }] }, env, [], { session_id: session })).code, 0);
+    for (const expected of [2, 2])
+      assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
+    assert.equal(
+      (
+        await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ hooks: [cmd('true')] }] }, env, [], {
+          session_id: session,
+        })
+      ).code,
+      0,
+    );
     assert.equal((await stateOf(session, env)).stopBlocks.main, undefined);
-    for (const expected of [2, 2, 0]) assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
+    for (const expected of [2, 2, 0])
+      assert.equal((await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)).code, expected);
   });
 
   test('--output claude passes every block through: Claude Code applies its own cap', async () => {
@@ -124,8 +167,13 @@ describe('Stop loop guard', () => {
 
   test('50 concurrent blocking Stop firings of one session count exactly 50', async () => {
     const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' });
-    const results = await Promise.all(Array.from({ length: 50 }, () => fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)));
-    assert.deepEqual(results.filter((result) => result.code !== 2).map((result) => result.stderr), []);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)),
+    );
+    assert.deepEqual(
+      results.filter((result) => result.code !== 2).map((result) => result.stderr),
+      [],
+    );
     assert.equal((await stateOf(sessionOf('Stop'), env)).stopBlocks.main, 50);
   });
 });
@@ -135,11 +183,25 @@ describe('once', () => {
     const env = stateEnv();
     const log = path.join(project.dir, `once-${states}.log`);
     const flaky = path.join(project.dir, `flaky-${states}`);
-    const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [cmd(`echo ran >> ${log}`, { once: true }), cmd(`test -e ${flaky} || { touch ${flaky}; exit 1; }; echo flaky >> ${log}`, { once: true })] }] };
+    const hooks = {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            cmd(`echo ran >> ${log}`, { once: true }),
+            cmd(`test -e ${flaky} || { touch ${flaky}; exit 1; }; echo flaky >> ${log}`, { once: true }),
+          ],
+        },
+      ],
+    };
     for (let i = 0; i < 3; i++) {
       const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', hooks, env, ['--output', 'json']);
       assert.equal(result.code, 0, result.stderr);
-      if (i === 2) assert.deepEqual(JSON.parse(result.stdout).hooks.map((hook: { skipReason?: string }) => hook.skipReason), ['once', 'once']);
+      if (i === 2)
+        assert.deepEqual(
+          JSON.parse(result.stdout).hooks.map((hook: { skipReason?: string }) => hook.skipReason),
+          ['once', 'once'],
+        );
     }
     assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['ran', 'flaky']);
   });
@@ -148,8 +210,13 @@ describe('once', () => {
     const env = stateEnv();
     const log = path.join(project.dir, `once-many-${states}.log`);
     const hooks = { PostToolUse: [{ hooks: [cmd(`echo ran >> ${log}`, { once: true })] }] };
-    const results = await Promise.all(Array.from({ length: 20 }, () => fireWith('PostToolUse', 'PostToolUse', hooks, env)));
-    assert.deepEqual(results.filter((result) => result.code !== 0).map((result) => result.stderr), []);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => fireWith('PostToolUse', 'PostToolUse', hooks, env)),
+    );
+    assert.deepEqual(
+      results.filter((result) => result.code !== 0).map((result) => result.stderr),
+      [],
+    );
     assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['ran']);
   });
 
@@ -157,7 +224,8 @@ describe('once', () => {
     const env = stateEnv();
     const log = path.join(project.dir, `nostate-${states}.log`);
     const hooks = { PostToolUse: [{ hooks: [cmd(`echo ran >> ${log}`, { once: true })] }], Stop: [{ hooks: [block] }] };
-    for (let i = 0; i < 2; i++) assert.equal((await fireWith('PostToolUse', 'PostToolUse', hooks, env, ['--no-state'])).code, 0);
+    for (let i = 0; i < 2; i++)
+      assert.equal((await fireWith('PostToolUse', 'PostToolUse', hooks, env, ['--no-state'])).code, 0);
     const capped = { ...env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '1' };
     for (let i = 0; i < 3; i++) assert.equal((await fireWith('Stop', 'Stop', hooks, capped, ['--no-state'])).code, 2);
     assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['ran', 'ran']);
@@ -169,8 +237,14 @@ describe('async hooks', () => {
   test('an async hook runs in the background; the next firing delivers its messages, exactly once', async () => {
     const env = stateEnv();
     const done = path.join(project.dir, `async-done-${states}`);
-    const hook = cmd(`cat > /dev/null; echo '{"systemMessage":"lint finished","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"2 warnings"}}'; touch ${done}`, { async: true });
-    const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, ['--output', 'json']);
+    const hook = cmd(
+      `cat > /dev/null; echo '{"systemMessage":"lint finished","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"2 warnings"}}'; touch ${done}`,
+      { async: true },
+    );
+    const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, [
+      '--output',
+      'json',
+    ]);
     assert.equal(first.code, 0, first.stderr);
     const report = JSON.parse(first.stdout);
     assert.equal(report.output, null, 'an async hook never decides the firing that started it');
@@ -179,7 +253,10 @@ describe('async hooks', () => {
     await until('the async result', async () => (await stateOf(session, env)).results.length === 1);
     const quiet = { PostToolUse: [{ hooks: [cmd('true')] }] };
     const second = await fireWith('PostToolUse', 'PostToolUse', quiet, env);
-    assert.deepEqual(JSON.parse(second.stdout), { systemMessage: 'lint finished', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: '2 warnings' } });
+    assert.deepEqual(JSON.parse(second.stdout), {
+      systemMessage: 'lint finished',
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: '2 warnings' },
+    });
     const third = await fireWith('PostToolUse', 'PostToolUse', quiet, env);
     assert.equal(third.stdout, '', 'delivered once');
   });
@@ -188,7 +265,10 @@ describe('async hooks', () => {
     const env = stateEnv();
     const hook = cmd('echo "tests failed" >&2; exit 2', { asyncRewake: true });
     assert.equal((await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env)).code, 0);
-    const state = await until('the rewake result', async () => { const read = await stateOf(sessionOf('PostToolUse'), env); return read.results.length === 1 && read; });
+    const state = await until('the rewake result', async () => {
+      const read = await stateOf(sessionOf('PostToolUse'), env);
+      return read.results.length === 1 && read;
+    });
     // The stored result and the delivered one carry every key: those it has nothing for are null.
     assertDocument('state', state);
     assert.equal(state.results[0].systemMessage, null);
@@ -197,7 +277,13 @@ describe('async hooks', () => {
     const reminder = 'Stop hook blocking error from command "echo "tests failed" >&2; exit 2": tests failed';
     assert.equal(report.output.hookSpecificOutput.additionalContext, reminder);
     assertDocument('report', report);
-    assert.deepEqual(report.delivered.map((result: { rewake: string; additionalContext: null }) => [result.rewake, result.additionalContext]), [[reminder, null]]);
+    assert.deepEqual(
+      report.delivered.map((result: { rewake: string; additionalContext: null }) => [
+        result.rewake,
+        result.additionalContext,
+      ]),
+      [[reminder, null]],
+    );
   });
 
   test('an async hook that outlives its timeout is killed with its process tree', async () => {
@@ -215,48 +301,75 @@ describe('async hooks', () => {
   test('a hook that prints {"async": true} first moves to the background; its answer comes with the next firing', async () => {
     const env = stateEnv();
     const gate = path.join(project.dir, `gate-${states}`);
-    const hook = cmd(`echo '{"async":true,"asyncTimeout":20000}'; while [ ! -e ${gate} ]; do sleep 0.05; done; echo '{"systemMessage":"background done"}'`);
-    const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, ['--output', 'json']);
+    const hook = cmd(
+      `echo '{"async":true,"asyncTimeout":20000}'; while [ ! -e ${gate} ]; do sleep 0.05; done; echo '{"systemMessage":"background done"}'`,
+    );
+    const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, [
+      '--output',
+      'json',
+    ]);
     // The firing returned while the hook still waits for the gate: it did not wait for it.
     assert.equal(first.code, 0, first.stderr);
     assert.equal(JSON.parse(first.stdout).hooks[0].skipReason, 'background');
     writeFileSync(gate, '');
-    await until('the adopted hook\'s result', async () => (await stateOf(sessionOf('PostToolUse'), env)).results.length === 1);
+    await until(
+      "the adopted hook's result",
+      async () => (await stateOf(sessionOf('PostToolUse'), env)).results.length === 1,
+    );
     const next = await fireWith('PostToolUse', 'PostToolUse', {}, env);
     assert.deepEqual(JSON.parse(next.stdout), { systemMessage: 'background done' });
   });
 });
 
 describe('sequential groups', () => {
-  const rewrite = (command: string) => `cat > /dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"${command}"}}}'`;
+  const rewrite = (command: string) =>
+    `cat > /dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"${command}"}}}'`;
 
-  test('hook 2 sees hook 1\'s updatedInput; hook 3 never runs after hook 2 blocks', async () => {
+  test("hook 2 sees hook 1's updatedInput; hook 3 never runs after hook 2 blocks", async () => {
     const env = stateEnv();
     const seen = path.join(project.dir, `seen-${states}.json`);
     const third = path.join(project.dir, `third-${states}`);
-    const hooks = { PreToolUse: [{ matcher: 'Bash', sequential: true, hooks: [
-      cmd(rewrite('echo rewritten')),
-      cmd(`cat > ${seen}; echo "no" >&2; exit 2`),
-      cmd(`touch ${third}`),
-    ] }] };
+    const hooks = {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          sequential: true,
+          hooks: [cmd(rewrite('echo rewritten')), cmd(`cat > ${seen}; echo "no" >&2; exit 2`), cmd(`touch ${third}`)],
+        },
+      ],
+    };
     const result = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', hooks, env, ['--output', 'json']);
     assert.equal(result.code, 2);
     assert.equal(JSON.parse(readFileSync(seen, 'utf8')).tool_input.command, 'echo rewritten');
     assert.equal(existsSync(third), false);
     const report = JSON.parse(result.stdout);
-    assert.deepEqual(report.hooks.map((hook: { status: string; skipReason?: string }) => hook.skipReason ?? hook.status), ['ran', 'ran', 'short-circuit']);
+    assert.deepEqual(
+      report.hooks.map((hook: { status: string; skipReason?: string }) => hook.skipReason ?? hook.status),
+      ['ran', 'ran', 'short-circuit'],
+    );
   });
 
   test('modifications accumulate; without "sequential" the hooks see the original input; --sequential orders a whole firing', async () => {
     const env = stateEnv();
     const seen = path.join(project.dir, `seen2-${states}.json`);
     const chain = [cmd(rewrite('one')), cmd(`cat > ${seen}; ${rewrite('two').replace('cat > /dev/null; ', '')}`)];
-    const sequential = await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ matcher: 'Bash', sequential: true, hooks: chain }] }, env);
+    const sequential = await fireWith(
+      'PreToolUse',
+      'PreToolUse.tool_name-Bash',
+      { PreToolUse: [{ matcher: 'Bash', sequential: true, hooks: chain }] },
+      env,
+    );
     assert.equal(JSON.parse(readFileSync(seen, 'utf8')).tool_input.command, 'one');
     assert.equal(JSON.parse(sequential.stdout).hookSpecificOutput.updatedInput.command, 'two');
     await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ matcher: 'Bash', hooks: chain }] }, env);
     assert.equal(JSON.parse(readFileSync(seen, 'utf8')).tool_input.command, 'touch MARKER && echo hi');
-    await fireWith('PreToolUse', 'PreToolUse.tool_name-Bash', { PreToolUse: [{ matcher: 'Bash', hooks: [chain[0]] }, { hooks: [chain[1]] }] }, env, ['--sequential']);
+    await fireWith(
+      'PreToolUse',
+      'PreToolUse.tool_name-Bash',
+      { PreToolUse: [{ matcher: 'Bash', hooks: [chain[0]] }, { hooks: [chain[1]] }] },
+      env,
+      ['--sequential'],
+    );
     assert.equal(JSON.parse(readFileSync(seen, 'utf8')).tool_input.command, 'one');
   });
 });
@@ -274,9 +387,23 @@ describe('the state file and command', () => {
 
   test('peri-hooks state prints a new session as empty, with --state-dir', async () => {
     const env = stateEnv();
-    const result = await runCli(['state', 'never-seen', '--state-dir', env.PERI_HOOKS_STATE_DIR!], { env: project.env() });
+    const result = await runCli(['state', 'never-seen', '--state-dir', env.PERI_HOOKS_STATE_DIR!], {
+      env: project.env(),
+    });
     assert.equal(result.code, 0);
-    assert.deepEqual({ ...JSON.parse(result.stdout), file: undefined, updatedAt: undefined }, { schemaVersion: 1, version: 1, sessionId: 'never-seen', once: {}, stopBlocks: {}, results: [], file: undefined, updatedAt: undefined });
+    assert.deepEqual(
+      { ...JSON.parse(result.stdout), file: undefined, updatedAt: undefined },
+      {
+        schemaVersion: 1,
+        version: 1,
+        sessionId: 'never-seen',
+        once: {},
+        stopBlocks: {},
+        results: [],
+        file: undefined,
+        updatedAt: undefined,
+      },
+    );
     assert.match(result.stderr, /no state kept for session "never-seen"/);
   });
 });

@@ -1,35 +1,65 @@
 // `peri-hooks test` over a suite large enough for case worker processes: every case runs exactly once,
 // whichever process runs it, and the results are those of the cases (and --bail still stops the run).
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { after, before, test } from 'node:test';
+import { makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 let project: Project;
-before(() => { project = makeProject(); });
+before(() => {
+  project = makeProject();
+});
 after(() => project.cleanup());
 
 const CASES = 64;
 
 function writeSuite(folder: string, log: string): void {
-  const hook = project.write(`${folder}/no-rm.sh`, `#!/bin/sh\ninput=$(cat)\necho "$input" | grep -o 'marker-[0-9]*' >> ${log}\ncase "$input" in *'rm -rf'*) echo "no rm -rf" >&2; exit 2;; esac\n`);
-  const cases = Array.from({ length: CASES }, (_, index) => index % 2
-    ? { name: `ls ${index}`, tool: 'Bash', toolInput: { command: `ls marker-${index}` }, expect: { decision: 'none' } }
-    : { name: `rm ${index}`, tool: 'Bash', toolInput: { command: `rm -rf marker-${index}` }, expect: { decision: 'deny', reasonContains: 'no rm -rf' } });
-  project.write(`${folder}/suite.hooks.test.json`, { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }, cases });
+  const hook = project.write(
+    `${folder}/no-rm.sh`,
+    `#!/bin/sh\ninput=$(cat)\necho "$input" | grep -o 'marker-[0-9]*' >> ${log}\ncase "$input" in *'rm -rf'*) echo "no rm -rf" >&2; exit 2;; esac\n`,
+  );
+  const cases = Array.from({ length: CASES }, (_, index) =>
+    index % 2
+      ? {
+          name: `ls ${index}`,
+          tool: 'Bash',
+          toolInput: { command: `ls marker-${index}` },
+          expect: { decision: 'none' },
+        }
+      : {
+          name: `rm ${index}`,
+          tool: 'Bash',
+          toolInput: { command: `rm -rf marker-${index}` },
+          expect: { decision: 'deny', reasonContains: 'no rm -rf' },
+        },
+  );
+  project.write(`${folder}/suite.hooks.test.json`, {
+    settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } },
+    cases,
+  });
 }
 
 test('every case runs once and passes, with --jobs 2', async () => {
   const log = join(project.dir, 'all.log');
   writeSuite('all', log);
-  const result = await runCli(['test', 'all', '--jobs', '2', '--reporter', 'json'], { env: project.env(), cwd: project.dir });
+  const result = await runCli(['test', 'all', '--jobs', '2', '--reporter', 'json'], {
+    env: project.env(),
+    cwd: project.dir,
+  });
   assert.equal(result.code, 0, result.stderr);
   const report = JSON.parse(result.stdout) as { cases: Array<{ name: string; status: string }> };
-  assert.deepEqual(report.cases.map((entry) => entry.name), Array.from({ length: CASES }, (_, index) => `${index % 2 ? 'ls' : 'rm'} ${index}`));
+  assert.deepEqual(
+    report.cases.map((entry) => entry.name),
+    Array.from({ length: CASES }, (_, index) => `${index % 2 ? 'ls' : 'rm'} ${index}`),
+  );
   assert.ok(report.cases.every((entry) => entry.status === 'passed'));
-  assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n').sort(), Array.from({ length: CASES }, (_, index) => `marker-${index}`).sort());
+  assert.deepEqual(
+    readFileSync(log, 'utf8').trim().split('\n').sort(),
+    Array.from({ length: CASES }, (_, index) => `marker-${index}`).sort(),
+  );
 });
 
 test('--bail stops the run at the first failure: at most the cases already running finish', async () => {
@@ -39,7 +69,10 @@ test('--bail stops the run at the first failure: at most the cases already runni
   // Every case expects the wrong decision, so whichever finishes first fails.
   for (const entry of suite.cases) entry.expect = { decision: 'ask' };
   project.write('bail/suite.hooks.test.json', suite);
-  const result = await runCli(['test', 'bail', '--jobs', '2', '--bail', '--reporter', 'json'], { env: project.env(), cwd: project.dir });
+  const result = await runCli(['test', 'bail', '--jobs', '2', '--bail', '--reporter', 'json'], {
+    env: project.env(),
+    cwd: project.dir,
+  });
   assert.equal(result.code, 1, result.stderr);
   const { summary } = JSON.parse(result.stdout) as { summary: { passed: number; failed: number; notRun: number } };
   assert.equal(summary.passed, 0);
@@ -47,19 +80,46 @@ test('--bail stops the run at the first failure: at most the cases already runni
   assert.equal(summary.failed + summary.notRun, CASES);
 });
 
-test('a case worker that dies costs no result, and the run says so', { skip: process.platform !== 'linux' ? 'the hook finds its worker through /proc' : availableParallelism() < 2 ? 'workers start only with two cores or more' : false }, async () => {
+test('a case worker that dies costs no result, and the run says so', {
+  skip:
+    process.platform !== 'linux'
+      ? 'the hook finds its worker through /proc'
+      : availableParallelism() < 2
+        ? 'workers start only with two cores or more'
+        : false,
+}, async () => {
   // The hook kills the process that started it when that is a case worker; run again in the test process, it passes.
-  const hook = project.write('dies/kill-worker.sh', '#!/bin/sh\ncat >/dev/null\nif tr "\\0" " " < /proc/$PPID/cmdline | grep -q __case-worker; then kill -9 $PPID; fi\nexit 0\n');
-  const cases = Array.from({ length: CASES }, (_, index) => ({ name: `case ${index}`, tool: 'Bash', toolInput: { command: `ls ${index}` }, expect: { decision: 'none' } }));
-  project.write('dies/suite.hooks.test.json', { settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } }, cases });
+  const hook = project.write(
+    'dies/kill-worker.sh',
+    '#!/bin/sh\ncat >/dev/null\nif tr "\\0" " " < /proc/$PPID/cmdline | grep -q __case-worker; then kill -9 $PPID; fi\nexit 0\n',
+  );
+  const cases = Array.from({ length: CASES }, (_, index) => ({
+    name: `case ${index}`,
+    tool: 'Bash',
+    toolInput: { command: `ls ${index}` },
+    expect: { decision: 'none' },
+  }));
+  project.write('dies/suite.hooks.test.json', {
+    settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } },
+    cases,
+  });
   // A temp folder of the run's own: the suite's state folder must be gone afterwards, killed workers or not.
   const tmp = join(project.dir, 'dies-tmp');
   mkdirSync(tmp);
-  const result = await runCli(['test', 'dies', '--jobs', '2', '--reporter', 'json'], { env: project.env({ TMPDIR: tmp }), cwd: project.dir });
+  const result = await runCli(['test', 'dies', '--jobs', '2', '--reporter', 'json'], {
+    env: project.env({ TMPDIR: tmp }),
+    cwd: project.dir,
+  });
   assert.equal(result.code, 0, result.stderr);
   const { summary } = JSON.parse(result.stdout) as { summary: { passed: number; failed: number } };
   assert.equal(summary.passed, CASES);
-  const warnings = result.stderr.match(/^peri-hooks: warning: a case worker was killed by SIGKILL; its cases ran in the test process instead$/gm) ?? [];
+  const warnings =
+    result.stderr.match(
+      /^peri-hooks: warning: a case worker was killed by SIGKILL; its cases ran in the test process instead$/gm,
+    ) ?? [];
   assert.ok(warnings.length >= 1, result.stderr);
-  assert.deepEqual(readdirSync(tmp).filter((name) => name.startsWith('peri-hooks-')), []);
+  assert.deepEqual(
+    readdirSync(tmp).filter((name) => name.startsWith('peri-hooks-')),
+    [],
+  );
 });

@@ -3,11 +3,12 @@
 // apply_patch header), is either refused with a PeriHooksError or becomes Claude Code calls in which every tool
 // carries the field it acts on; under --fail-closed a firing on an event that can block never throws.
 // PERI_HOOKS_FUZZ_SEED replays or varies a run; a failure names its seed, sample and mutation.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { PeriHooksError } from '../../src/errors.ts';
 import { fireHost } from '../../src/hosts/fire.ts';
 import { ACTS_ON, claudeInput, type Payload } from '../../src/hosts/normalise.ts';
@@ -23,13 +24,20 @@ const FIRINGS = 150;
 
 const samples = HOST_NAMES.flatMap((host) => {
   const dir = path.join(ROOT, 'fixtures/hosts', host);
-  return readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => ({ host, name, payload: JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Payload }));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => ({ host, name, payload: JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Payload }));
 });
 
 /** The host event a sample is for: its event field, else its file name (Copilot's camelCase payloads name none). */
 function eventOf(host: HostName, name: string, payload: Payload): string | undefined {
   const def = HOSTS[host];
-  const named = def.eventField === undefined ? undefined : (def.eventField.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], payload));
+  const named =
+    def.eventField === undefined
+      ? undefined
+      : def.eventField
+          .split('.')
+          .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], payload);
   const candidates = [named, name.replace(/\.json$/, ''), name.split('.')[0]];
   return candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate in def.events);
 }
@@ -43,7 +51,15 @@ function objects(value: unknown, found: Array<Record<string, unknown>> = []): Ar
 }
 
 const ODD = [null, 0, 1.5, true, '', [], ['rm', '-rf', '/'], {}, { command: 'x' }, '.env', 'git push --force'];
-const TWINS: Array<[string, string]> = [['file_path', 'notes.txt'], ['command', 'ls'], ['path', '.env'], ['filePath', '.env'], ['cmd', 'git push --force'], ['CommandLine', 'rm -rf /'], ['TargetFile', '.env']];
+const TWINS: Array<[string, string]> = [
+  ['file_path', 'notes.txt'],
+  ['command', 'ls'],
+  ['path', '.env'],
+  ['filePath', '.env'],
+  ['cmd', 'git push --force'],
+  ['CommandLine', 'rm -rf /'],
+  ['TargetFile', '.env'],
+];
 
 const MUTATIONS: Readonly<Record<string, (payload: Payload, random: Random) => void>> = {
   none: () => {},
@@ -65,7 +81,11 @@ const MUTATIONS: Readonly<Record<string, (payload: Payload, random: Random) => v
   'blanks before a patch header': (payload, random) => {
     for (const target of objects(payload)) {
       for (const [key, value] of Object.entries(target)) {
-        if (typeof value === 'string' && value.includes('*** ')) target[key] = value.replace(/\n\*\*\* (Add|Update|Delete) File: /g, (header) => `\n${random.pick(['\t', '\u00a0', ' ', '\u0085', '', '\u200b'])}${header.slice(1)}`);
+        if (typeof value === 'string' && value.includes('*** '))
+          target[key] = value.replace(
+            /\n\*\*\* (Add|Update|Delete) File: /g,
+            (header) => `\n${random.pick(['\t', '\u00a0', ' ', '\u0085', '', '\u200b'])}${header.slice(1)}`,
+          );
       }
     }
   },
@@ -74,11 +94,15 @@ const MUTATIONS: Readonly<Record<string, (payload: Payload, random: Random) => v
 function calls(host: HostName, hostEvent: string, payload: Payload): Array<Record<string, unknown>> {
   const def = HOSTS[host].events[hostEvent]!;
   const module = MODULES[host];
-  return module.calls ? module.calls({ host: HOSTS[host], hostEvent, def, payload }).map((call) => call.input) : [claudeInput(HOSTS[host], hostEvent, def, payload)];
+  return module.calls
+    ? module.calls({ host: HOSTS[host], hostEvent, def, payload }).map((call) => call.input)
+    : [claudeInput(HOSTS[host], hostEvent, def, payload)];
 }
 
 let home: string;
-before(() => { home = mkdtempSync(path.join(tmpdir(), 'peri-fuzz-hosts-')); });
+before(() => {
+  home = mkdtempSync(path.join(tmpdir(), 'peri-fuzz-hosts-'));
+});
 after(() => rmSync(home, { recursive: true, force: true }));
 
 test(`${PAYLOADS} mutated host payloads (seed ${SEED}): refused with a clear error, or calls that carry the field each tool acts on`, () => {
@@ -107,17 +131,27 @@ test(`${PAYLOADS} mutated host payloads (seed ${SEED}): refused with a clear err
       // Only where the firing decides whether the call runs; after it, the call is what it was.
       if (field === undefined || !['PreToolUse', 'PermissionRequest'].includes(String(input.hook_event_name))) continue;
       const value = (input.tool_input as Record<string, unknown>)[field];
-      assert.ok(typeof value === 'string' && value !== '', `${where}: a ${String(input.tool_name)} call without its ${field}: ${JSON.stringify(input.tool_input)}`);
+      assert.ok(
+        typeof value === 'string' && value !== '',
+        `${where}: a ${String(input.tool_name)} call without its ${field}: ${JSON.stringify(input.tool_input)}`,
+      );
       counts.calls++;
     }
   }
-  assert.ok(counts.refused > PAYLOADS / 20 && counts.calls > PAYLOADS / 10, `both paths are taken: ${JSON.stringify(counts)}`);
+  assert.ok(
+    counts.refused > PAYLOADS / 20 && counts.calls > PAYLOADS / 10,
+    `both paths are taken: ${JSON.stringify(counts)}`,
+  );
 });
 
-test(`${FIRINGS} mutated host firings under --fail-closed (seed ${SEED}): an event that can block never throws`, { timeout: 300_000 }, async () => {
+test(`${FIRINGS} mutated host firings under --fail-closed (seed ${SEED}): an event that can block never throws`, {
+  timeout: 300_000,
+}, async () => {
   const random = prng(SEED + 1);
   const names = Object.keys(MUTATIONS);
-  const policy = JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'cat >/dev/null; exit 0' }] }] } });
+  const policy = JSON.stringify({
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'cat >/dev/null; exit 0' }] }] },
+  });
   for (let i = 0; i < FIRINGS; i++) {
     const sample = random.pick(samples);
     const hostEvent = eventOf(sample.host, sample.name, sample.payload);
@@ -127,7 +161,22 @@ test(`${FIRINGS} mutated host firings under --fail-closed (seed ${SEED}): an eve
     MUTATIONS[mutation]!(payload, random);
     const where = `seed ${SEED + 1}, firing ${i}: ${sample.host}/${sample.name}, ${mutation}: ${JSON.stringify(payload).slice(0, 300)}`;
     try {
-      const fired = await fireHost({ host: sample.host, event: hostEvent, text: JSON.stringify(payload), source: 'fuzz', options: { failClosed: true, settingSources: [], settings: [policy], noState: true, home, managedDir: home, projectDir: home, env: { PATH: process.env.PATH ?? '' } } });
+      const fired = await fireHost({
+        host: sample.host,
+        event: hostEvent,
+        text: JSON.stringify(payload),
+        source: 'fuzz',
+        options: {
+          failClosed: true,
+          settingSources: [],
+          settings: [policy],
+          noState: true,
+          home,
+          managedDir: home,
+          projectDir: home,
+          env: { PATH: process.env.PATH ?? '' },
+        },
+      });
       assert.ok(fired.exitCode === 0 || fired.exitCode === 2, `${where}: exit ${fired.exitCode}`);
     } catch (error) {
       assert.fail(`${where}\n${(error as Error).stack}`);

@@ -3,12 +3,26 @@
 // are not UTF-8, deep nesting, a FIFO, a device, links), install either refuses with a PeriHooksError and leaves
 // every byte and link as it was, or registers; and then uninstall gives back the file byte for byte, and the
 // backup holds the original. PERI_HOOKS_FUZZ_SEED replays or varies a run; a failure names its seed and file.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { PeriHooksError } from '../../src/errors.ts';
 import { install } from '../../src/install/install.ts';
 import { uninstall } from '../../src/install/uninstall.ts';
@@ -33,12 +47,15 @@ function objectText(random: Random, members: Array<[string, string]>): string {
 function settingsText(random: Random): string {
   const members: Array<[string, string]> = [];
   if (random.chance(0.6)) {
-    const events: Array<[string, string]> = random.chance(0.5) ? [] : [[random.pick(['PreToolUse', 'Stop', 'Notification']), random.pick(['[]', '[ ]', '[\n]'])]];
+    const events: Array<[string, string]> = random.chance(0.5)
+      ? []
+      : [[random.pick(['PreToolUse', 'Stop', 'Notification']), random.pick(['[]', '[ ]', '[\n]'])]];
     members.push(['hooks', objectText(random, events)]);
   }
   for (let i = random.int(3); i > 0; i--) {
     const key = random.pick(KEYS);
-    if (!members.some(([name]) => name === key)) members.push([key, random.pick(['"x"', '1', 'null', '{"A": "é"}', '["Bash(ls)"]', '{}'])]);
+    if (!members.some(([name]) => name === key))
+      members.push([key, random.pick(['"x"', '1', 'null', '{"A": "é"}', '["Bash(ls)"]', '{}'])]);
   }
   const text = objectText(random, random.chance(0.5) ? members : members.reverse());
   return random.chance(0.3) ? text.replace(/\n/g, random.pick(EOLS)) + random.pick(['', '\n', '\r\n']) : text;
@@ -52,7 +69,14 @@ function hostile(random: Random, index: number): Made {
   if (family === 1) {
     const text = Buffer.from(settingsText(random));
     const at = random.int(text.length + 1);
-    return { kind: 'bytes', bytes: Buffer.concat([text.subarray(0, at), Buffer.from([random.pick([0xff, 0xc3, 0xe9, 0x80, 0xed])]), text.subarray(at)]) };
+    return {
+      kind: 'bytes',
+      bytes: Buffer.concat([
+        text.subarray(0, at),
+        Buffer.from([random.pick([0xff, 0xc3, 0xe9, 0x80, 0xed])]),
+        text.subarray(at),
+      ]),
+    };
   }
   if (family === 2) {
     let text = settingsText(random);
@@ -63,8 +87,14 @@ function hostile(random: Random, index: number): Made {
     return { kind: 'bytes', bytes: Buffer.from(text) };
   }
   if (family === 3) return { kind: 'bytes', bytes: Buffer.from(random.pick(Object.values(HOSTILE_FILES))) };
-  if (family === 4) return { kind: 'special', name: random.pick(['fifo', 'dev-zero', 'dangling', 'hard link', 'read-only', 'folder']) };
-  return { kind: 'bytes', bytes: Buffer.from(`{"hooks": {"PreToolUse": []${random.pick([', "PreToolUse": []', ''])}}${random.pick([', "hooks": {}', ''])}}`) };
+  if (family === 4)
+    return { kind: 'special', name: random.pick(['fifo', 'dev-zero', 'dangling', 'hard link', 'read-only', 'folder']) };
+  return {
+    kind: 'bytes',
+    bytes: Buffer.from(
+      `{"hooks": {"PreToolUse": []${random.pick([', "PreToolUse": []', ''])}}${random.pick([', "hooks": {}', ''])}}`,
+    ),
+  };
 }
 
 let root: string;
@@ -92,10 +122,15 @@ function snapshot(file: string): string {
   }
 }
 
-test(`install and uninstall on ${FILES} hostile settings files (seed ${SEED}): refused untouched, or given back byte for byte`, { timeout: 300_000 }, async () => {
+test(`install and uninstall on ${FILES} hostile settings files (seed ${SEED}): refused untouched, or given back byte for byte`, {
+  timeout: 300_000,
+}, async () => {
   const random = prng(SEED);
   const policy = path.join(root, 'policy.json');
-  writeFileSync(policy, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 2' }] }] } }));
+  writeFileSync(
+    policy,
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 2' }] }] } }),
+  );
   const counts = { installed: 0, refused: 0 };
   for (let index = 0; index < FILES; index++) {
     const project = path.join(root, `p${index}`);
@@ -115,7 +150,15 @@ test(`install and uninstall on ${FILES} hostile settings files (seed ${SEED}): r
     }
     const where = `seed ${SEED}, file ${index} (${made.kind === 'bytes' ? JSON.stringify(made.bytes.toString('latin1').slice(0, 120)) : made.name})`;
     const before = snapshot(file);
-    const options = { scope: 'project' as const, policies: [policy], failClosed: false, dryRun: false, moveHooks: false, cwd: project, load: { projectDir: project, home: path.join(root, 'home'), env: {}, managedDir: path.join(root, 'managed') } };
+    const options = {
+      scope: 'project' as const,
+      policies: [policy],
+      failClosed: false,
+      dryRun: false,
+      moveHooks: false,
+      cwd: project,
+      load: { projectDir: project, home: path.join(root, 'home'), env: {}, managedDir: path.join(root, 'managed') },
+    };
     try {
       await install(options);
     } catch (error) {
@@ -127,14 +170,24 @@ test(`install and uninstall on ${FILES} hostile settings files (seed ${SEED}): r
     }
     counts.installed++;
     const original = made.kind === 'bytes' ? made.bytes : Buffer.from('{}\n');
-    if (existsSync(`${file}.peri-hooks.bak`)) assert.deepEqual(readFileSync(`${file}.peri-hooks.bak`), original, `${where}: the backup`);
+    if (existsSync(`${file}.peri-hooks.bak`))
+      assert.deepEqual(readFileSync(`${file}.peri-hooks.bak`), original, `${where}: the backup`);
     try {
       uninstall({ scope: 'project', dryRun: false, load: options.load });
     } catch (error) {
       assert.fail(`${where}: uninstall after a successful install threw ${(error as Error).stack}`);
     }
-    assert.deepEqual(readFileSync(file), original, `${where}: uninstall did not give back every byte:\n${readFileSync(file, 'utf8')}`);
+    assert.deepEqual(
+      readFileSync(file),
+      original,
+      `${where}: uninstall did not give back every byte:\n${readFileSync(file, 'utf8')}`,
+    );
   }
-  assert.ok(counts.installed > FILES / 10 && counts.refused > FILES / 10, `both paths are taken: ${JSON.stringify(counts)}`);
-  console.log(`fuzz: ${FILES} hostile settings files, ${counts.installed} installed and given back, ${counts.refused} refused untouched, seed ${SEED}`);
+  assert.ok(
+    counts.installed > FILES / 10 && counts.refused > FILES / 10,
+    `both paths are taken: ${JSON.stringify(counts)}`,
+  );
+  console.log(
+    `fuzz: ${FILES} hostile settings files, ${counts.installed} installed and given back, ${counts.refused} refused untouched, seed ${SEED}`,
+  );
 });

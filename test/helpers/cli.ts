@@ -58,7 +58,9 @@ export function makeProject(): Project {
   const managed = join(base, 'managed');
   for (const folder of [dir, home, managed]) mkdirSync(folder, { recursive: true });
   return {
-    dir, home, managed,
+    dir,
+    home,
+    managed,
     write: writeUnder(dir),
     writeHome: writeUnder(home),
     writeManaged: writeUnder(managed),
@@ -93,15 +95,26 @@ export interface CliResult {
   durationMs: number;
 }
 
-export function runCli(args: string[], options: { stdin?: string; env: Record<string, string>; cwd?: string; cli?: [string, string[]] }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { stdin?: string; env: Record<string, string>; cwd?: string; cli?: [string, string[]] },
+): Promise<CliResult> {
   const [command, prefix] = options.cli ?? cliCommand(args[0]);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...prefix, ...args], { env: options.env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, [...prefix, ...args], {
+      env: options.env,
+      cwd: options.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, durationMs: performance.now() - started }));
     child.stdin.on('error', () => {});

@@ -16,7 +16,9 @@ export interface FunctionCall {
 export type GeminiTurn = { text?: string; calls?: FunctionCall[] } | { status: number; error: string };
 
 /** Picks the answer to a main-loop request; `index` counts those only. Undefined answers "done". */
-export type GeminiScript = readonly GeminiTurn[] | ((request: RecordedRequest, index: number) => GeminiTurn | undefined);
+export type GeminiScript =
+  | readonly GeminiTurn[]
+  | ((request: RecordedRequest, index: number) => GeminiTurn | undefined);
 
 export interface FakeGeminiApi extends FakeMessagesApi {
   /** The main-loop requests (streamGenerateContent with the agent's tools), in order. */
@@ -59,7 +61,9 @@ export async function startGeminiApi(script: GeminiScript): Promise<FakeGeminiAp
       return;
     }
     side.push(request);
-    json(res, 404, { error: { code: 404, message: `Not found: ${request.method} ${request.path}`, status: 'NOT_FOUND' } });
+    json(res, 404, {
+      error: { code: 404, message: `Not found: ${request.method} ${request.path}`, status: 'NOT_FOUND' },
+    });
   });
   return { ...server, turns, side };
 }
@@ -76,13 +80,17 @@ function sideAnswer(request: RecordedRequest): string {
   if (config.responseMimeType !== 'application/json') return 'ok';
   const schema = JSON.stringify(config.responseJsonSchema ?? config.responseSchema ?? {});
   if (schema.includes('next_speaker')) return JSON.stringify({ reasoning: 'the model answered', next_speaker: 'user' });
-  if (schema.includes('complexity_score')) return JSON.stringify({ complexity_reasoning: 'a simple task', complexity_score: 10 });
+  if (schema.includes('complexity_score'))
+    return JSON.stringify({ complexity_reasoning: 'a simple task', complexity_score: 10 });
   if (schema.includes('model_choice')) return JSON.stringify({ reasoning: 'a simple task', model_choice: 'flash' });
   return '{}';
 }
 
 function response(turn: { text?: string; calls?: FunctionCall[] }, model: string): object {
-  const parts = [...(turn.text ? [{ text: turn.text }] : []), ...(turn.calls ?? []).map((call) => ({ functionCall: { name: call.name, args: call.args } }))];
+  const parts = [
+    ...(turn.text ? [{ text: turn.text }] : []),
+    ...(turn.calls ?? []).map((call) => ({ functionCall: { name: call.name, args: call.args } })),
+  ];
   return {
     candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
     usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
@@ -98,6 +106,15 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
 
 /** Every text part the model was sent in a request (user turns, function responses as JSON), for "what the model saw". */
 export function geminiTexts(request: RecordedRequest): string[] {
-  const contents: Array<{ parts?: Array<{ text?: string; functionResponse?: unknown }> }> = request.body?.contents ?? [];
-  return contents.flatMap((content) => (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : part.functionResponse !== undefined ? [JSON.stringify(part.functionResponse)] : [])));
+  const contents: Array<{ parts?: Array<{ text?: string; functionResponse?: unknown }> }> =
+    request.body?.contents ?? [];
+  return contents.flatMap((content) =>
+    (content.parts ?? []).flatMap((part) =>
+      part.text !== undefined
+        ? [part.text]
+        : part.functionResponse !== undefined
+          ? [JSON.stringify(part.functionResponse)]
+          : [],
+    ),
+  );
 }

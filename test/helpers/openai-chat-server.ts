@@ -31,7 +31,9 @@ export async function startChatApi(script: ChatScript, model = 'fake-model'): Pr
       return;
     }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
-      json(res, 404, { error: { message: `Not found: ${request.method} ${request.path}`, type: 'invalid_request_error' } });
+      json(res, 404, {
+        error: { message: `Not found: ${request.method} ${request.path}`, type: 'invalid_request_error' },
+      });
       return;
     }
     const index = chats.push(request) - 1;
@@ -50,7 +52,12 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function answer(res: http.ServerResponse, turn: { text?: string; toolCalls?: ToolCall[] }, model: string, stream: boolean): void {
+function answer(
+  res: http.ServerResponse,
+  turn: { text?: string; toolCalls?: ToolCall[] },
+  model: string,
+  stream: boolean,
+): void {
   const id = `chatcmpl-${nextId++}`;
   const created = Math.floor(Date.now() / 1000);
   const toolCalls = (turn.toolCalls ?? []).map((call, index) => ({
@@ -62,13 +69,26 @@ function answer(res: http.ServerResponse, turn: { text?: string; toolCalls?: Too
   const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
   const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
   if (!stream) {
-    const message = { role: 'assistant', content: turn.text ?? null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls.map(({ index: _, ...call }) => call) } : {}) };
-    json(res, 200, { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+    const message = {
+      role: 'assistant',
+      content: turn.text ?? null,
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls.map(({ index: _, ...call }) => call) } : {}),
+    };
+    json(res, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [{ index: 0, message, finish_reason: finish }],
+      usage,
+    });
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const chunk = (delta: object, finishReason: string | null, extra: object = {}) =>
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`,
+    );
   chunk({ role: 'assistant', content: '' }, null);
   if (turn.text) chunk({ content: turn.text }, null);
   for (const call of toolCalls) chunk({ tool_calls: [call] }, null);
@@ -82,7 +102,8 @@ export function chatTexts(request: RecordedRequest): string[] {
   const messages: Array<{ content?: unknown }> = request.body?.messages ?? [];
   return messages.flatMap((message) => {
     if (typeof message.content === 'string') return [message.content];
-    if (Array.isArray(message.content)) return message.content.map((part: { text?: string }) => part.text ?? '').filter(Boolean);
+    if (Array.isArray(message.content))
+      return message.content.map((part: { text?: string }) => part.text ?? '').filter(Boolean);
     return [];
   });
 }

@@ -14,7 +14,9 @@ export interface ResponsesTurn {
 }
 
 /** Picks the answer to a model request; `index` counts model requests only. Undefined answers "done". */
-export type ResponsesScript = readonly ResponsesTurn[] | ((request: RecordedRequest, index: number) => ResponsesTurn | undefined);
+export type ResponsesScript =
+  | readonly ResponsesTurn[]
+  | ((request: RecordedRequest, index: number) => ResponsesTurn | undefined);
 
 export interface FakeResponsesApi extends FakeMessagesApi {
   /** The model requests alone, in order. */
@@ -29,7 +31,11 @@ export async function startResponsesApi(script: ResponsesScript): Promise<FakeRe
     const path = request.path.split('?')[0] ?? '';
     if (request.method !== 'POST' || !path.endsWith('/responses')) {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `Not found: ${request.method} ${request.path}`, type: 'invalid_request_error' } }));
+      res.end(
+        JSON.stringify({
+          error: { message: `Not found: ${request.method} ${request.path}`, type: 'invalid_request_error' },
+        }),
+      );
       return;
     }
     const index = turns.push(request) - 1;
@@ -47,22 +53,59 @@ export async function startResponsesApi(script: ResponsesScript): Promise<FakeRe
 function stream(res: http.ServerResponse, turn: ResponsesTurn, model: string): void {
   const id = `resp_${nextId++}`;
   const items: object[] = [];
-  if (turn.text !== undefined) items.push({ type: 'message', id: `msg_${nextId++}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] });
+  if (turn.text !== undefined)
+    items.push({
+      type: 'message',
+      id: `msg_${nextId++}`,
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: turn.text, annotations: [] }],
+    });
   for (const call of turn.calls ?? []) {
     const callId = `call_${nextId++}`;
-    items.push('input' in call
-      ? { type: 'custom_tool_call', id: `ctc_${nextId++}`, status: 'completed', call_id: callId, name: call.name, input: call.input }
-      : { type: 'function_call', id: `fc_${nextId++}`, status: 'completed', call_id: callId, name: call.name, arguments: JSON.stringify(call.arguments) });
+    items.push(
+      'input' in call
+        ? {
+            type: 'custom_tool_call',
+            id: `ctc_${nextId++}`,
+            status: 'completed',
+            call_id: callId,
+            name: call.name,
+            input: call.input,
+          }
+        : {
+            type: 'function_call',
+            id: `fc_${nextId++}`,
+            status: 'completed',
+            call_id: callId,
+            name: call.name,
+            arguments: JSON.stringify(call.arguments),
+          },
+    );
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  const event = (type: string, data: object) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   const response = { id, object: 'response', model, status: 'in_progress', output: [] as object[] };
   event('response.created', { response });
   items.forEach((item, output_index) => {
     event('response.output_item.added', { output_index, item });
     event('response.output_item.done', { output_index, item });
   });
-  event('response.completed', { response: { ...response, status: 'completed', output: items, usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 20 } } });
+  event('response.completed', {
+    response: {
+      ...response,
+      status: 'completed',
+      output: items,
+      usage: {
+        input_tokens: 10,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: 10,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 20,
+      },
+    },
+  });
   res.end();
 }
 

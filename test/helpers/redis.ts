@@ -17,7 +17,9 @@ export interface RedisServer {
 
 export async function startRedis(binary: string): Promise<RedisServer> {
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {

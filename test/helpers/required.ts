@@ -2,11 +2,17 @@
 // a message that says how to run them; where PERI_HOOKS_TEST_REQUIRE names a tool (.ci/run names every one), a
 // missing tool fails instead, so that CI cannot pass by skipping. The generic CI variable does not decide this:
 // every hosted runner sets it, with or without these tools.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 
 export function requiredTools(env: NodeJS.ProcessEnv = process.env): Set<string> {
-  return new Set((env.PERI_HOOKS_TEST_REQUIRE ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+  return new Set(
+    (env.PERI_HOOKS_TEST_REQUIRE ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 /**
@@ -16,6 +22,8 @@ export function requiredTools(env: NodeJS.ProcessEnv = process.env): Set<string>
 export function skipWithout(tool: string, present: boolean, howToInstall: string): false | string {
   if (present) return false;
   const reason = `${tool} is not installed (${howToInstall}); these tests are skipped`;
-  if (requiredTools().has(tool)) test(`${tool} is installed (PERI_HOOKS_TEST_REQUIRE)`, () => assert.fail(`${tool} is missing but PERI_HOOKS_TEST_REQUIRE requires it: ${howToInstall}`));
+  if (requiredTools().has(tool))
+    test(`${tool} is installed (PERI_HOOKS_TEST_REQUIRE)`, () =>
+      assert.fail(`${tool} is missing but PERI_HOOKS_TEST_REQUIRE requires it: ${howToInstall}`));
   return reason;
 }

@@ -1,6 +1,6 @@
 // A real `peri-hooks serve` process for tests: started on a free port (or a socket), its address read from
 // its first line, stopped with SIGTERM (SIGKILL if it does not go) and awaited.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { cliCommand, ROOT } from './cli.ts';
 
@@ -20,7 +20,9 @@ export async function startServe(args: string[], env: Record<string, string>): P
   const child = spawn(command, [...prefix, 'serve', ...args], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -53,17 +55,32 @@ export interface Answer {
 }
 
 /** One HTTP request; `url` may be `unix:<socket>` followed by the path after a space-free `:`. */
-export function call(url: string, method: string, body?: string, headers: Record<string, string> = {}, socketPath?: string): Promise<Answer> {
+export function call(
+  url: string,
+  method: string,
+  body?: string,
+  headers: Record<string, string> = {},
+  socketPath?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const req = request({
-      method, path: target.pathname + target.search, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      ...(socketPath ? { socketPath } : { host: target.hostname, port: target.port }),
-    }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text, json: () => JSON.parse(text) }));
-    });
+    const req = request(
+      {
+        method,
+        path: target.pathname + target.search,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(socketPath ? { socketPath } : { host: target.hostname, port: target.port }),
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, text, json: () => JSON.parse(text) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -3,7 +3,11 @@
  * effect, never by a fixed sleep; the bound is generous (the machine is shared) and, when it passes, the test
  * fails naming what it waited for instead of hanging the suite.
  */
-export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, boundMs = 60_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  boundMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + boundMs;
   for (;;) {
     const value = await probe();

@@ -1,14 +1,17 @@
 // GitHub Copilot CLI: both payload dialects (fixtures/hosts/copilot, partly sent by the real Copilot); a block is
 // JSON on exit 0, the only form whose reason Copilot shows the model. test/hosts/real/copilot.real.ts runs the real one.
-import { describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
 
 describe('copilot', () => {
   test('preToolUse (camelCase): toolArgs as JSON text; exit 2 from the hook is a JSON deny on exit 0', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('bash', { stderr: 'no force pushes', exit: 2 })] }] });
+    bench().policy({
+      PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('bash', { stderr: 'no force pushes', exit: 2 })] }],
+    });
     const result = await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'));
     assert.equal(result.code, 0);
     assert.deepEqual(json(result), { permissionDecision: 'deny', permissionDecisionReason: 'no force pushes' });
@@ -19,16 +22,55 @@ describe('copilot', () => {
     assert.equal(seen!.hook_event_name, 'PreToolUse');
   });
 
-  test('preToolUse: edit is Edit with Claude Code\'s fields; a rewrite is modifiedArgs in Copilot\'s', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Edit', hooks: [bench().hook('edit', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: `${bench().project.dir}/src/config.ts`, old_string: 'debug: false', new_string: 'debug: false // reviewed' } }))] }] });
+  test("preToolUse: edit is Edit with Claude Code's fields; a rewrite is modifiedArgs in Copilot's", async () => {
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Edit',
+          hooks: [
+            bench().hook(
+              'edit',
+              preToolUse({
+                permissionDecision: 'allow',
+                updatedInput: {
+                  file_path: `${bench().project.dir}/src/config.ts`,
+                  old_string: 'debug: false',
+                  new_string: 'debug: false // reviewed',
+                },
+              }),
+            ),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.edit'));
     assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { permissionDecision: 'allow', modifiedArgs: { path: `${bench().project.dir}/src/config.ts`, old_str: 'debug: false', new_str: 'debug: false // reviewed' } });
-    assert.deepEqual(bench().seen('edit')[0]!.tool_input, { file_path: `${bench().project.dir}/src/config.ts`, old_string: 'debug: false', new_string: 'debug: true' });
+    assert.deepEqual(json(result), {
+      permissionDecision: 'allow',
+      modifiedArgs: {
+        path: `${bench().project.dir}/src/config.ts`,
+        old_str: 'debug: false',
+        new_str: 'debug: false // reviewed',
+      },
+    });
+    assert.deepEqual(bench().seen('edit')[0]!.tool_input, {
+      file_path: `${bench().project.dir}/src/config.ts`,
+      old_string: 'debug: false',
+      new_string: 'debug: true',
+    });
   });
 
   test('PreToolUse (PascalCase, snake_case fields): the same policy, the same answer', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('pascal', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'really?' }))] }] });
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            bench().hook('pascal', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'really?' })),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('copilot', undefined, bench().payload('copilot', 'PreToolUse'));
     assert.equal(result.code, 0);
     assert.deepEqual(json(result), { permissionDecision: 'ask', permissionDecisionReason: 'really?' });
@@ -36,7 +78,23 @@ describe('copilot', () => {
   });
 
   test('permissionRequest: behavior deny with its message; continue false adds interrupt', async () => {
-    bench().policy({ PermissionRequest: [{ hooks: [bench().hook('perm', { stdout: { continue: false, hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'no piping into sh' } } } })] }] });
+    bench().policy({
+      PermissionRequest: [
+        {
+          hooks: [
+            bench().hook('perm', {
+              stdout: {
+                continue: false,
+                hookSpecificOutput: {
+                  hookEventName: 'PermissionRequest',
+                  decision: { behavior: 'deny', message: 'no piping into sh' },
+                },
+              },
+            }),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('copilot', 'permissionRequest', bench().payload('copilot', 'permissionRequest'));
     assert.equal(result.code, 0);
     assert.deepEqual(json(result), { behavior: 'deny', message: 'no piping into sh', interrupt: true });
@@ -51,59 +109,124 @@ describe('copilot', () => {
   });
 
   test('userPromptSubmitted: a block is decision block with the reason; context is additionalContext', async () => {
-    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no prompts about production', exit: 2 })] }] });
-    const blocked = await bench().fire('copilot', 'userPromptSubmitted', bench().payload('copilot', 'userPromptSubmitted'));
+    bench().policy({
+      UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no prompts about production', exit: 2 })] }],
+    });
+    const blocked = await bench().fire(
+      'copilot',
+      'userPromptSubmitted',
+      bench().payload('copilot', 'userPromptSubmitted'),
+    );
     assert.equal(blocked.code, 0);
     assert.deepEqual(json(blocked), { decision: 'block', reason: 'no prompts about production' });
     assert.doesNotMatch(blocked.stderr, /unsupported/);
-    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt-context', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'staging only' } } })] }] });
-    const context = await bench().fire('copilot', 'userPromptSubmitted', bench().payload('copilot', 'userPromptSubmitted'));
+    bench().policy({
+      UserPromptSubmit: [
+        {
+          hooks: [
+            bench().hook('prompt-context', {
+              stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'staging only' } },
+            }),
+          ],
+        },
+      ],
+    });
+    const context = await bench().fire(
+      'copilot',
+      'userPromptSubmitted',
+      bench().payload('copilot', 'userPromptSubmitted'),
+    );
     assert.deepEqual(json(context), { additionalContext: 'staging only' });
   });
 
   test('agentStop: a block is decision block with the reason', async () => {
-    bench().policy({ Stop: [{ hooks: [bench().hook('stop', { stdout: { decision: 'block', reason: 'update the changelog' } })] }] });
+    bench().policy({
+      Stop: [{ hooks: [bench().hook('stop', { stdout: { decision: 'block', reason: 'update the changelog' } })] }],
+    });
     const result = await bench().fire('copilot', 'agentStop', bench().payload('copilot', 'agentStop'));
     assert.equal(result.code, 0);
     assert.deepEqual(json(result), { decision: 'block', reason: 'update the changelog' });
     assert.equal(bench().seen('stop')[0]!.transcript_path, '/home/user/.copilot/session-state/7f3c2b1a/events.jsonl');
   });
 
-  test('agentStop: Copilot\'s stop_hook_active reaches the policy, so a loop-guarded Stop hook lets the agent stop', async () => {
-    bench().policy({ Stop: [{ hooks: [bench().hook('stop-active', { stdout: { decision: 'block', reason: 'again' } })] }] });
+  test("agentStop: Copilot's stop_hook_active reaches the policy, so a loop-guarded Stop hook lets the agent stop", async () => {
+    bench().policy({
+      Stop: [{ hooks: [bench().hook('stop-active', { stdout: { decision: 'block', reason: 'again' } })] }],
+    });
     const result = await bench().fire('copilot', 'agentStop', bench().payload('copilot', 'agentStop.active'));
     assert.equal(bench().seen('stop-active')[0]!.stop_hook_active, true);
     assert.equal(result.code, 0);
   });
 
   test('subagentStart: context is additionalContext; the agent name is agent_type', async () => {
-    bench().policy({ SubagentStart: [{ matcher: 'explore', hooks: [bench().hook('sub', { stdout: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'read only' } } })] }] });
+    bench().policy({
+      SubagentStart: [
+        {
+          matcher: 'explore',
+          hooks: [
+            bench().hook('sub', {
+              stdout: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'read only' } },
+            }),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('copilot', 'subagentStart', bench().payload('copilot', 'subagentStart'));
     assert.deepEqual(json(result), { additionalContext: 'read only' });
     assert.equal(bench().seen('sub')[0]!.agent_type, 'explore');
   });
 
   test('sessionStart (both dialects): source "new" is Claude Code\'s startup, and context is additionalContext', async () => {
-    bench().policy({ SessionStart: [{ matcher: 'startup', hooks: [bench().hook('start', { stdout: 'read CONTRIBUTING.md first' })] }] });
-    for (const [event, fixture] of [['sessionStart', 'sessionStart'], [undefined, 'SessionStart']] as const) {
+    bench().policy({
+      SessionStart: [{ matcher: 'startup', hooks: [bench().hook('start', { stdout: 'read CONTRIBUTING.md first' })] }],
+    });
+    for (const [event, fixture] of [
+      ['sessionStart', 'sessionStart'],
+      [undefined, 'SessionStart'],
+    ] as const) {
       const result = await bench().fire('copilot', event, bench().payload('copilot', fixture));
       assert.equal(result.code, 0);
       assert.deepEqual(json(result), { additionalContext: 'read CONTRIBUTING.md first' });
       assert.doesNotMatch(result.stderr, /unsupported/);
     }
-    assert.deepEqual(bench().seen('start').map((input) => input.source), ['startup', 'startup']);
+    assert.deepEqual(
+      bench()
+        .seen('start')
+        .map((input) => input.source),
+      ['startup', 'startup'],
+    );
   });
 
   test('preToolUse and postToolUse: context is additionalContext; a block after the tool is decision block', async () => {
     bench().policy({
-      PreToolUse: [{ hooks: [bench().hook('pre-context', preToolUse({ additionalContext: 'the tests take a minute' }))] }],
-      PostToolUse: [{ hooks: [bench().hook('post-block', { stdout: { decision: 'block', reason: 'the output holds a token', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'rotate it' } } })] }],
+      PreToolUse: [
+        { hooks: [bench().hook('pre-context', preToolUse({ additionalContext: 'the tests take a minute' }))] },
+      ],
+      PostToolUse: [
+        {
+          hooks: [
+            bench().hook('post-block', {
+              stdout: {
+                decision: 'block',
+                reason: 'the output holds a token',
+                hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'rotate it' },
+              },
+            }),
+          ],
+        },
+      ],
     });
-    assert.deepEqual(json(await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'))), { additionalContext: 'the tests take a minute' });
-    assert.deepEqual(json(await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'))), { decision: 'block', reason: 'the output holds a token', additionalContext: 'rotate it' });
+    assert.deepEqual(json(await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'))), {
+      additionalContext: 'the tests take a minute',
+    });
+    assert.deepEqual(json(await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'))), {
+      decision: 'block',
+      reason: 'the output holds a token',
+      additionalContext: 'rotate it',
+    });
   });
 
-  test('permissionRequest: the tool input is Copilot\'s toolInput, so the policy sees the command', async () => {
+  test("permissionRequest: the tool input is Copilot's toolInput, so the policy sees the command", async () => {
     bench().policy({ PermissionRequest: [{ hooks: [bench().hook('perm-input')] }] });
     await bench().fire('copilot', 'permissionRequest', bench().payload('copilot', 'permissionRequest'));
     const [seen] = bench().seen('perm-input');
@@ -111,25 +234,62 @@ describe('copilot', () => {
     assert.deepEqual(seen!.tool_input, { command: 'touch MARKER_PR' });
   });
 
-  test('PascalCase registrations: Claude Code\'s tool names come with Copilot\'s arguments, which become Claude Code\'s, paths absolute', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Read|Write', hooks: [bench().hook('pascal-read', preToolUse({ permissionDecision: 'allow', updatedInput: { file_path: `${bench().project.dir}/notes.txt` } }))] }] });
+  test("PascalCase registrations: Claude Code's tool names come with Copilot's arguments, which become Claude Code's, paths absolute", async () => {
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Read|Write',
+          hooks: [
+            bench().hook(
+              'pascal-read',
+              preToolUse({
+                permissionDecision: 'allow',
+                updatedInput: { file_path: `${bench().project.dir}/notes.txt` },
+              }),
+            ),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('copilot', undefined, bench().payload('copilot', 'PreToolUse.Read'));
     assert.deepEqual(bench().seen('pascal-read')[0]!.tool_input, { file_path: `${bench().project.dir}/missing.txt` });
-    assert.deepEqual(json(result), { permissionDecision: 'allow', modifiedArgs: { path: `${bench().project.dir}/notes.txt` } });
+    assert.deepEqual(json(result), {
+      permissionDecision: 'allow',
+      modifiedArgs: { path: `${bench().project.dir}/notes.txt` },
+    });
     await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.create'));
-    assert.deepEqual(bench().seen('pascal-read')[1]!.tool_input, { file_path: `${bench().project.dir}/.env`, content: 'TOKEN=abc\n' });
+    assert.deepEqual(bench().seen('pascal-read')[1]!.tool_input, {
+      file_path: `${bench().project.dir}/.env`,
+      content: 'TOKEN=abc\n',
+    });
   });
 
   test('a failing preToolUse policy hook denies, as Copilot denies for its own failing hook; elsewhere it stays an error', async () => {
-    bench().policy({ PreToolUse: [{ hooks: [bench().hook('pre-crash', { stderr: 'boom\nat line 2', exit: 1 }), bench().hook('pre-deny', { stderr: 'no force pushes', exit: 2 })] }], PostToolUse: [{ hooks: [bench().hook('post-crash', { stderr: 'boom', exit: 1 })] }] });
+    bench().policy({
+      PreToolUse: [
+        {
+          hooks: [
+            bench().hook('pre-crash', { stderr: 'boom\nat line 2', exit: 1 }),
+            bench().hook('pre-deny', { stderr: 'no force pushes', exit: 2 }),
+          ],
+        },
+      ],
+      PostToolUse: [{ hooks: [bench().hook('post-crash', { stderr: 'boom', exit: 1 })] }],
+    });
     const pre = await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.bash'));
     assert.equal(pre.code, 0);
     const answer = json(pre) as { permissionDecision: string; permissionDecisionReason: string };
     assert.equal(answer.permissionDecision, 'deny');
-    assert.equal(answer.permissionDecisionReason, 'a policy hook failed (blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails)\nno force pushes');
+    assert.equal(
+      answer.permissionDecisionReason,
+      'a policy hook failed (blocking because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails)\nno force pushes',
+    );
     // Which hook and how goes to stderr, which Copilot keeps from the model: the command line may hold secrets.
     assert.match(pre.stderr, /pre-crash\.sh\]?:? Failed with non-blocking status code 1: boom\nat line 2/);
-    assert.match(pre.stderr, /peri-hooks: blocked because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails/);
+    assert.match(
+      pre.stderr,
+      /peri-hooks: blocked because of GitHub Copilot CLI, which refuses the action when a preToolUse hook fails/,
+    );
     const post = await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'));
     assert.equal(post.code, 0);
     assert.equal(post.stdout, '');
@@ -142,7 +302,10 @@ describe('copilot', () => {
     const result = await bench().fire('copilot', 'preToolUse', text);
     assert.equal(result.code, 1);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, /the GitHub Copilot CLI preToolUse payload has a tool input that is text but not JSON at \$\.toolArgs/);
+    assert.match(
+      result.stderr,
+      /the GitHub Copilot CLI preToolUse payload has a tool input that is text but not JSON at \$\.toolArgs/,
+    );
     const closed = await bench().fire('copilot', 'preToolUse', text, ['--fail-closed']);
     assert.equal(closed.code, 0);
     assert.equal((json(closed) as { permissionDecision: string }).permissionDecision, 'deny');
@@ -152,13 +315,19 @@ describe('copilot', () => {
   test('a camelCase payload without its event on the command line names the host and the field', async () => {
     const result = await bench().fire('copilot', undefined, bench().payload('copilot', 'preToolUse.bash'));
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /the GitHub Copilot CLI payload names no event peri-hooks maps \(\$\.hook_event_name is nothing\)/);
+    assert.match(
+      result.stderr,
+      /the GitHub Copilot CLI payload names no event peri-hooks maps \(\$\.hook_event_name is nothing\)/,
+    );
   });
 
-  test('a malformed payload under --fail-closed is a JSON deny in Copilot\'s form', async () => {
+  test("a malformed payload under --fail-closed is a JSON deny in Copilot's form", async () => {
     const result = await bench().fire('copilot', 'preToolUse', '[1, 2]', ['--fail-closed']);
     assert.equal(result.code, 0);
-    assert.match((json(result) as { permissionDecisionReason: string }).permissionDecisionReason, /the GitHub Copilot CLI preToolUse payload is not a JSON object at \$ \(blocking because of --fail-closed\)/);
+    assert.match(
+      (json(result) as { permissionDecisionReason: string }).permissionDecisionReason,
+      /the GitHub Copilot CLI preToolUse payload is not a JSON object at \$ \(blocking because of --fail-closed\)/,
+    );
     assert.equal((json(result) as { permissionDecision: string }).permissionDecision, 'deny');
   });
 });

@@ -10,11 +10,18 @@ test('every real Claude Code 2.1.332 payload is detected as Claude Code (Message
   const folder = join(ROOT, 'fixtures/claude-code-2.1.332/inputs');
   const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
   assert.ok(files.length > 90);
-  for (const file of files) assert.equal(await hostOf(undefined, readFileSync(join(folder, file), 'utf8')), undefined, file);
+  for (const file of files)
+    assert.equal(await hostOf(undefined, readFileSync(join(folder, file), 'utf8')), undefined, file);
 });
 
 test('a Codex payload is still detected by its turn_id, and --host wins', async () => {
-  const codex = JSON.stringify({ session_id: 's', turn_id: 't', hook_event_name: 'PreToolUse', tool_name: 'shell', tool_input: {} });
+  const codex = JSON.stringify({
+    session_id: 's',
+    turn_id: 't',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'shell',
+    tool_input: {},
+  });
   assert.equal(await hostOf(undefined, codex), 'codex');
   assert.equal(await hostOf('cursor', codex), 'cursor');
 });

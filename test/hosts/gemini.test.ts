@@ -1,9 +1,10 @@
 // Gemini CLI: its payloads (fixtures/hosts/gemini) through a policy of real command hooks.
-import { describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, test } from 'node:test';
 import { cliCommand } from '../helpers/cli.ts';
 import { json, preToolUse, useBench } from './harness.ts';
 
@@ -11,44 +12,121 @@ const bench = useBench();
 
 describe('gemini', () => {
   test('BeforeTool: run_shell_command is Bash; a deny is decision deny with the reason, exit 2', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('shell', preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' }))] }] });
-    const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.run_shell_command'));
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            bench().hook('shell', preToolUse({ permissionDecision: 'deny', permissionDecisionReason: 'no rm -rf' })),
+          ],
+        },
+      ],
+    });
+    const result = await bench().fire(
+      'gemini',
+      'BeforeTool',
+      bench().payload('gemini', 'BeforeTool.run_shell_command'),
+    );
     assert.equal(result.code, 2);
     assert.deepEqual(json(result), { decision: 'deny', reason: 'no rm -rf' });
     assert.equal(result.stderr, 'no rm -rf\n');
     const [seen] = bench().seen('shell');
     assert.equal(seen!.tool_name, 'Bash');
-    assert.deepEqual(seen!.tool_input, { command: 'rm -rf node_modules', description: 'Remove installed packages', cwd: '.' });
+    assert.deepEqual(seen!.tool_input, {
+      command: 'rm -rf node_modules',
+      description: 'Remove installed packages',
+      cwd: '.',
+    });
     assert.equal(seen!.hook_event_name, 'PreToolUse');
   });
 
-  test('BeforeTool: a rewrite is hookSpecificOutput.tool_input in Gemini\'s argument names', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('rewrite', preToolUse({ permissionDecision: 'allow', updatedInput: { command: 'rm -rf node_modules/.cache', cwd: '.' } }))] }] });
+  test("BeforeTool: a rewrite is hookSpecificOutput.tool_input in Gemini's argument names", async () => {
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            bench().hook(
+              'rewrite',
+              preToolUse({
+                permissionDecision: 'allow',
+                updatedInput: { command: 'rm -rf node_modules/.cache', cwd: '.' },
+              }),
+            ),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('gemini', undefined, bench().payload('gemini', 'BeforeTool.run_shell_command'));
     assert.equal(result.code, 0);
-    assert.deepEqual(json(result), { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { command: 'rm -rf node_modules/.cache', dir_path: '.' } } });
+    assert.deepEqual(json(result), {
+      decision: 'allow',
+      hookSpecificOutput: {
+        hookEventName: 'BeforeTool',
+        tool_input: { command: 'rm -rf node_modules/.cache', dir_path: '.' },
+      },
+    });
   });
 
   test('BeforeTool: write_file is Write; an ask outside an interactive Gemini CLI is a deny that says why (a headless run would hang)', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'Write', hooks: [bench().hook('write', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' }))] }] });
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Write',
+          hooks: [
+            bench().hook('write', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' })),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.write_file'));
     assert.equal(result.code, 2);
-    assert.deepEqual(json(result), { decision: 'deny', reason: 'writing .env (the policy asks for confirmation; denied because Gemini CLI runs headless (-p, CI or no terminal) and would wait for an answer forever)' });
-    assert.match(result.stderr, /unsupported on Gemini CLI BeforeTool: asking the user \(permissionDecision ask\) now: Gemini CLI runs headless/);
+    assert.deepEqual(json(result), {
+      decision: 'deny',
+      reason:
+        'writing .env (the policy asks for confirmation; denied because Gemini CLI runs headless (-p, CI or no terminal) and would wait for an answer forever)',
+    });
+    assert.match(
+      result.stderr,
+      /unsupported on Gemini CLI BeforeTool: asking the user \(permissionDecision ask\) now: Gemini CLI runs headless/,
+    );
     assert.equal(bench().seen('write')[0]!.tool_name, 'Write');
   });
 
   test('BeforeTool under --fail-closed: a crashed hook blocks, and the reason Gemini gives the model names neither the hook nor its error', async () => {
-    const crash = bench().hook('crash', { stderr: 'Error: boom\n    at main (/opt/secret-token-abc/policy.js:1:1)', exit: 1 });
+    const crash = bench().hook('crash', {
+      stderr: 'Error: boom\n    at main (/opt/secret-token-abc/policy.js:1:1)',
+      exit: 1,
+    });
     bench().policy({ PreToolUse: [{ matcher: 'Bash', hooks: [`${crash} --token secret-token-abc`] }] });
-    const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'real.BeforeTool.run_shell_command'), ['--fail-closed']);
+    const result = await bench().fire(
+      'gemini',
+      'BeforeTool',
+      bench().payload('gemini', 'real.BeforeTool.run_shell_command'),
+      ['--fail-closed'],
+    );
     assert.equal(result.code, 2);
-    assert.deepEqual(json(result), { decision: 'deny', reason: 'peri-hooks could not enforce the policy (a hook failed or did not run); blocked because of --fail-closed' });
-    assert.match(result.stderr, /boom/, 'the failure itself is on stderr, which Gemini reads only when stdout is empty');
+    assert.deepEqual(json(result), {
+      decision: 'deny',
+      reason:
+        'peri-hooks could not enforce the policy (a hook failed or did not run); blocked because of --fail-closed',
+    });
+    assert.match(
+      result.stderr,
+      /boom/,
+      'the failure itself is on stderr, which Gemini reads only when stdout is empty',
+    );
   });
 
   test('BeforeTool: an MCP tool is mcp__<server>__<tool> from mcp_context; context there is unsupported', async () => {
-    bench().policy({ PreToolUse: [{ matcher: 'mcp__github__.*', hooks: [bench().hook('mcp', preToolUse({ additionalContext: 'issues need a label' }))] }] });
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'mcp__github__.*',
+          hooks: [bench().hook('mcp', preToolUse({ additionalContext: 'issues need a label' }))],
+        },
+      ],
+    });
     const result = await bench().fire('gemini', 'BeforeTool', bench().payload('gemini', 'BeforeTool.mcp'));
     assert.equal(result.code, 0);
     assert.equal(bench().seen('mcp')[0]!.tool_name, 'mcp__github__create_issue');
@@ -57,16 +135,38 @@ describe('gemini', () => {
   });
 
   test('AfterTool: context is hookSpecificOutput.additionalContext; a block hides the result (decision deny)', async () => {
-    bench().policy({ PostToolUse: [{ hooks: [bench().hook('after', { stdout: { decision: 'block', reason: 'output has a secret', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'rotate the key' } } })] }] });
+    bench().policy({
+      PostToolUse: [
+        {
+          hooks: [
+            bench().hook('after', {
+              stdout: {
+                decision: 'block',
+                reason: 'output has a secret',
+                hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'rotate the key' },
+              },
+            }),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'AfterTool'));
     assert.equal(result.code, 2);
-    assert.deepEqual(json(result), { decision: 'deny', reason: 'output has a secret', hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'rotate the key' } });
+    assert.deepEqual(json(result), {
+      decision: 'deny',
+      reason: 'output has a secret',
+      hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'rotate the key' },
+    });
     assert.deepEqual(bench().seen('after')[0]!.tool_response, { llmContent: '3 passing', returnDisplay: '3 passing' });
   });
 
-  test('AfterTool of a failed call, as Gemini CLI 0.61 sends it: PostToolUseFailure whose error is the error object\'s message', async () => {
+  test("AfterTool of a failed call, as Gemini CLI 0.61 sends it: PostToolUseFailure whose error is the error object's message", async () => {
     bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed-real')] }] });
-    const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'real.AfterTool.read_file.error'));
+    const result = await bench().fire(
+      'gemini',
+      'AfterTool',
+      bench().payload('gemini', 'real.AfterTool.read_file.error'),
+    );
     assert.equal(result.code, 0);
     const [seen] = bench().seen('failed-real');
     assert.equal(seen!.hook_event_name, 'PostToolUseFailure');
@@ -75,11 +175,30 @@ describe('gemini', () => {
   });
 
   test('AfterTool of a failed call: Gemini gives the model the error, not the result, so failure context is unsupported there', async () => {
-    bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed-context', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'check the path' } } })] }] });
-    const result = await bench().fire('gemini', 'AfterTool', bench().payload('gemini', 'real.AfterTool.read_file.error'));
+    bench().policy({
+      PostToolUseFailure: [
+        {
+          hooks: [
+            bench().hook('failed-context', {
+              stdout: {
+                hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'check the path' },
+              },
+            }),
+          ],
+        },
+      ],
+    });
+    const result = await bench().fire(
+      'gemini',
+      'AfterTool',
+      bench().payload('gemini', 'real.AfterTool.read_file.error'),
+    );
     assert.equal(result.code, 0);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, /unsupported on Gemini CLI AfterTool: adding model context \(additionalContext\); the model does not see it/);
+    assert.match(
+      result.stderr,
+      /unsupported on Gemini CLI AfterTool: adding model context \(additionalContext\); the model does not see it/,
+    );
   });
 
   test('AfterTool with tool_response.error is PostToolUseFailure', async () => {
@@ -93,17 +212,25 @@ describe('gemini', () => {
   });
 
   test('BeforeAgent: exit 2 drops the prompt (decision deny); plain stdout is context', async () => {
-    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no secrets in prompts', exit: 2 })] }] });
+    bench().policy({
+      UserPromptSubmit: [{ hooks: [bench().hook('prompt', { stderr: 'no secrets in prompts', exit: 2 })] }],
+    });
     const blocked = await bench().fire('gemini', 'BeforeAgent', bench().payload('gemini', 'BeforeAgent'));
     assert.equal(blocked.code, 2);
     assert.deepEqual(json(blocked), { decision: 'deny', reason: 'no secrets in prompts' });
-    bench().policy({ UserPromptSubmit: [{ hooks: [bench().hook('prompt-context', { stdout: 'the repo uses pnpm' })] }] });
+    bench().policy({
+      UserPromptSubmit: [{ hooks: [bench().hook('prompt-context', { stdout: 'the repo uses pnpm' })] }],
+    });
     const context = await bench().fire('gemini', 'BeforeAgent', bench().payload('gemini', 'BeforeAgent'));
-    assert.deepEqual(json(context), { hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'the repo uses pnpm' } });
+    assert.deepEqual(json(context), {
+      hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'the repo uses pnpm' },
+    });
   });
 
   test('AfterAgent: a Stop block makes Gemini retry (decision deny); prompt_response is last_assistant_message', async () => {
-    bench().policy({ Stop: [{ hooks: [bench().hook('stop', { stdout: { decision: 'block', reason: 'the tests still fail' } })] }] });
+    bench().policy({
+      Stop: [{ hooks: [bench().hook('stop', { stdout: { decision: 'block', reason: 'the tests still fail' } })] }],
+    });
     const result = await bench().fire('gemini', 'AfterAgent', bench().payload('gemini', 'AfterAgent'));
     assert.equal(result.code, 2);
     assert.deepEqual(json(result), { decision: 'deny', reason: 'the tests still fail' });
@@ -114,9 +241,27 @@ describe('gemini', () => {
   });
 
   test('SessionStart: context, and continue false stops the agent', async () => {
-    bench().policy({ SessionStart: [{ hooks: [bench().hook('start', { stdout: { continue: false, stopReason: 'maintenance', hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } } })] }] });
+    bench().policy({
+      SessionStart: [
+        {
+          hooks: [
+            bench().hook('start', {
+              stdout: {
+                continue: false,
+                stopReason: 'maintenance',
+                hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' },
+              },
+            }),
+          ],
+        },
+      ],
+    });
     const result = await bench().fire('gemini', 'SessionStart', bench().payload('gemini', 'SessionStart'));
-    assert.deepEqual(json(result), { continue: false, stopReason: 'maintenance', hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' } });
+    assert.deepEqual(json(result), {
+      continue: false,
+      stopReason: 'maintenance',
+      hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'hello' },
+    });
   });
 
   test('a BeforeAgent payload without its prompt names the host and the field', async () => {
@@ -128,10 +273,31 @@ describe('gemini', () => {
   });
 
   const REAL: Array<{ fixture: string; event: string; expect: Record<string, unknown> }> = [
-    { fixture: 'real.BeforeTool.run_shell_command', event: 'PreToolUse', expect: { tool_name: 'Bash', tool_input: { command: 'touch MARKER_DENIED', description: 'run touch MARKER_DENIED' } } },
-    { fixture: 'real.AfterTool.run_shell_command', event: 'PostToolUse', expect: { tool_name: 'Bash', tool_response: { llmContent: '<untrusted_context>\nOutput: (empty)\nProcess Group PGID: 10256\n</untrusted_context>', returnDisplay: '' } } },
+    {
+      fixture: 'real.BeforeTool.run_shell_command',
+      event: 'PreToolUse',
+      expect: {
+        tool_name: 'Bash',
+        tool_input: { command: 'touch MARKER_DENIED', description: 'run touch MARKER_DENIED' },
+      },
+    },
+    {
+      fixture: 'real.AfterTool.run_shell_command',
+      event: 'PostToolUse',
+      expect: {
+        tool_name: 'Bash',
+        tool_response: {
+          llmContent: '<untrusted_context>\nOutput: (empty)\nProcess Group PGID: 10256\n</untrusted_context>',
+          returnDisplay: '',
+        },
+      },
+    },
     { fixture: 'real.BeforeAgent', event: 'UserPromptSubmit', expect: { prompt: 'hello there' } },
-    { fixture: 'real.AfterAgent', event: 'Stop', expect: { stop_hook_active: true, last_assistant_message: 'FINAL_ANSWER first.\nFINAL_ANSWER CONTINUED.' } },
+    {
+      fixture: 'real.AfterAgent',
+      event: 'Stop',
+      expect: { stop_hook_active: true, last_assistant_message: 'FINAL_ANSWER first.\nFINAL_ANSWER CONTINUED.' },
+    },
     { fixture: 'real.SessionStart', event: 'SessionStart', expect: { source: 'startup' } },
   ];
   for (const { fixture, event, expect } of REAL) {
@@ -148,22 +314,59 @@ describe('gemini', () => {
 
   // A Node process named gemini on a terminal (script(1) gives it one) runs the firing as Gemini runs a hook,
   // through `sh -c` with pipes: its stdin and stdout on the terminal keep an ask an ask; -p (headless) makes it a deny.
-  const hasScript = process.platform === 'linux' && spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
-  test('BeforeTool ask: kept when the Gemini CLI that runs the hook is interactive, a deny when it runs with -p', { skip: !hasScript && 'needs script(1) and /proc (Linux)' }, () => {
+  const hasScript =
+    process.platform === 'linux' && spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+  test('BeforeTool ask: kept when the Gemini CLI that runs the hook is interactive, a deny when it runs with -p', {
+    skip: !hasScript && 'needs script(1) and /proc (Linux)',
+  }, () => {
     const b = bench();
-    const policy = b.policy({ PreToolUse: [{ matcher: 'Write', hooks: [b.hook('ask-tty', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' }))] }] });
+    const policy = b.policy({
+      PreToolUse: [
+        {
+          matcher: 'Write',
+          hooks: [
+            b.hook('ask-tty', preToolUse({ permissionDecision: 'ask', permissionDecisionReason: 'writing .env' })),
+          ],
+        },
+      ],
+    });
     const [command, args] = cliCommand('fire');
-    const fire = [command, ...args, 'fire', '--host', 'gemini', 'BeforeTool', '--settings', policy, '--setting-sources', 'none', '--no-state'].map((word) => `'${word}'`).join(' ');
-    const gemini = b.project.write('bin/gemini', [
-      `#!${process.execPath}`,
-      `const run = require('node:child_process').spawnSync('sh', ['-c', ${JSON.stringify(fire)}], { input: ${JSON.stringify(b.payload('gemini', 'BeforeTool.write_file'))}, stdio: ['pipe', 'pipe', 'ignore'] });`,
-      `require('node:fs').writeFileSync(process.env.OUT, JSON.stringify({ code: run.status, answer: JSON.parse(String(run.stdout)) }));`,
-      '',
-    ].join('\n'));
+    const fire = [
+      command,
+      ...args,
+      'fire',
+      '--host',
+      'gemini',
+      'BeforeTool',
+      '--settings',
+      policy,
+      '--setting-sources',
+      'none',
+      '--no-state',
+    ]
+      .map((word) => `'${word}'`)
+      .join(' ');
+    const gemini = b.project.write(
+      'bin/gemini',
+      [
+        `#!${process.execPath}`,
+        `const run = require('node:child_process').spawnSync('sh', ['-c', ${JSON.stringify(fire)}], { input: ${JSON.stringify(b.payload('gemini', 'BeforeTool.write_file'))}, stdio: ['pipe', 'pipe', 'ignore'] });`,
+        `require('node:fs').writeFileSync(process.env.OUT, JSON.stringify({ code: run.status, answer: JSON.parse(String(run.stdout)) }));`,
+        '',
+      ].join('\n'),
+    );
     chmodSync(gemini, 0o755);
     const run = (out: string, ...flags: string[]) => {
-      const { CI: _ci, GITHUB_ACTIONS: _actions, ...env } = { ...process.env, ...b.project.env() } as Record<string, string>;
-      spawnSync('script', ['-qec', [gemini, ...flags].join(' '), '/dev/null'], { env: { ...env, OUT: join(b.project.dir, out) }, stdio: 'ignore', timeout: 60_000 });
+      const {
+        CI: _ci,
+        GITHUB_ACTIONS: _actions,
+        ...env
+      } = { ...process.env, ...b.project.env() } as Record<string, string>;
+      spawnSync('script', ['-qec', [gemini, ...flags].join(' '), '/dev/null'], {
+        env: { ...env, OUT: join(b.project.dir, out) },
+        stdio: 'ignore',
+        timeout: 60_000,
+      });
       return JSON.parse(readFileSync(join(b.project.dir, out), 'utf8'));
     };
     assert.deepEqual(run('interactive.json'), { code: 0, answer: { decision: 'ask', reason: 'writing .env' } });

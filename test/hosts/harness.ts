@@ -1,9 +1,10 @@
 // Host tests: a temporary project with a policy of real command hooks, and the CLI fired as the host would
 // fire it, with the host's own payload samples (fixtures/hosts/<host>/, their paths moved into the project).
-import { after, before } from 'node:test';
+
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeProject, ROOT, runCli, type CliResult, type Project } from '../helpers/cli.ts';
+import { after, before } from 'node:test';
+import { type CliResult, makeProject, type Project, ROOT, runCli } from '../helpers/cli.ts';
 
 /** The project folder every fixture names; the tests move it into their temporary project. */
 const FIXTURE_PROJECT = '/home/user/project';
@@ -23,7 +24,13 @@ export interface HostBench {
   /** The policy file with these groups per Claude Code event. */
   policy(groups: Record<string, Array<{ matcher?: string; hooks: Array<string | object> }>>): string;
   payload(host: string, fixture: string, overrides?: Record<string, unknown>): string;
-  fire(host: string, event: string | undefined, stdin: string, args?: string[], env?: Record<string, string>): Promise<CliResult>;
+  fire(
+    host: string,
+    event: string | undefined,
+    stdin: string,
+    args?: string[],
+    env?: Record<string, string>,
+  ): Promise<CliResult>;
   cleanup(): void;
 }
 
@@ -33,24 +40,56 @@ export function hostBench(): HostBench {
   return {
     project,
     hook(name, answer = {}) {
-      const stdout = typeof answer.stdout === 'object' ? JSON.stringify(answer.stdout) : answer.stdout ?? '';
-      return project.write(`hooks/${name}.sh`, `#!/bin/sh\ncat >> ${project.dir}/seen-${name}.jsonl\necho >> ${project.dir}/seen-${name}.jsonl\nprintf '%s' '${stdout.replace(/'/g, `'\\''`)}'\nprintf '%s' '${(answer.stderr ?? '').replace(/'/g, `'\\''`)}' >&2\nexit ${answer.exit ?? 0}\n`);
+      const stdout = typeof answer.stdout === 'object' ? JSON.stringify(answer.stdout) : (answer.stdout ?? '');
+      return project.write(
+        `hooks/${name}.sh`,
+        `#!/bin/sh\ncat >> ${project.dir}/seen-${name}.jsonl\necho >> ${project.dir}/seen-${name}.jsonl\nprintf '%s' '${stdout.replace(/'/g, `'\\''`)}'\nprintf '%s' '${(answer.stderr ?? '').replace(/'/g, `'\\''`)}' >&2\nexit ${answer.exit ?? 0}\n`,
+      );
     },
     seen(name) {
       const file = join(project.dir, `seen-${name}.jsonl`);
       if (!existsSync(file)) return [];
-      return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     policy(groups) {
-      policyFile = project.write('policy.json', { hooks: Object.fromEntries(Object.entries(groups).map(([event, list]) => [event, list.map(({ matcher, hooks }) => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: hooks.map((command) => (typeof command === 'string' ? { type: 'command', command } : command)) }))])) });
+      policyFile = project.write('policy.json', {
+        hooks: Object.fromEntries(
+          Object.entries(groups).map(([event, list]) => [
+            event,
+            list.map(({ matcher, hooks }) => ({
+              ...(matcher !== undefined ? { matcher } : {}),
+              hooks: hooks.map((command) => (typeof command === 'string' ? { type: 'command', command } : command)),
+            })),
+          ]),
+        ),
+      });
       return policyFile;
     },
     payload(host, fixture, overrides = {}) {
-      const text = readFileSync(join(ROOT, 'fixtures/hosts', host, `${fixture}.json`), 'utf8').replaceAll(FIXTURE_PROJECT, project.dir);
+      const text = readFileSync(join(ROOT, 'fixtures/hosts', host, `${fixture}.json`), 'utf8').replaceAll(
+        FIXTURE_PROJECT,
+        project.dir,
+      );
       return JSON.stringify({ ...JSON.parse(text), ...overrides });
     },
     fire(host, event, stdin, args = [], env = {}) {
-      return runCli(['fire', ...(host === '' ? [] : ['--host', host]), ...(event === undefined ? [] : [event]), '--settings', policyFile, '--setting-sources', 'none', '--no-state', ...args], { stdin, env: { ...project.env(), ...env }, cwd: project.dir });
+      return runCli(
+        [
+          'fire',
+          ...(host === '' ? [] : ['--host', host]),
+          ...(event === undefined ? [] : [event]),
+          '--settings',
+          policyFile,
+          '--setting-sources',
+          'none',
+          '--no-state',
+          ...args,
+        ],
+        { stdin, env: { ...project.env(), ...env }, cwd: project.dir },
+      );
     },
     cleanup: () => project.cleanup(),
   };
@@ -64,7 +103,9 @@ export function json(result: CliResult): unknown {
 /** A bench for the test file: made before its tests, removed after them. */
 export function useBench(): () => HostBench {
   let bench: HostBench | undefined;
-  before(() => { bench = hostBench(); });
+  before(() => {
+    bench = hostBench();
+  });
   after(() => bench?.cleanup());
   return () => bench!;
 }

@@ -1,29 +1,39 @@
 // install --host / uninstall --host for every host: its file and shape, only the events the policy uses,
 // the project's files portable (the project found from the file, peri-hooks in it or on PATH, the policy
 // relative to it), idempotent, comments and other keys kept, dry runs that write nothing, uninstall exact.
-import { after, before, describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { HOSTS } from '../../src/hosts/table.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
-import { makeProject, ROOT, runCli, type Project } from '../helpers/cli.ts';
+import { makeProject, type Project, ROOT, runCli } from '../helpers/cli.ts';
 
 let project: Project;
 let policy: string;
 before(() => {
   project = makeProject();
   const deny = project.write('hooks/deny.sh', '#!/bin/sh\ncat > /dev/null\necho "no force pushes" >&2\nexit 2\n');
-  policy = project.write('policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: deny, timeout: 20 }] }], Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+  policy = project.write('policy.json', {
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: deny, timeout: 20 }] }],
+      Stop: [{ hooks: [{ type: 'command', command: 'true' }] }],
+    },
+  });
   // The project's npm install of peri-hooks: the built bin.
-  project.write('node_modules/.bin/peri-hooks', `#!/bin/sh\nexec ${process.execPath} ${join(ROOT, 'dist/peri-hooks.cjs')} "$@"\n`);
+  project.write(
+    'node_modules/.bin/peri-hooks',
+    `#!/bin/sh\nexec ${process.execPath} ${join(ROOT, 'dist/peri-hooks.cjs')} "$@"\n`,
+  );
   chmodSync(join(project.dir, 'node_modules/.bin/peri-hooks'), 0o755);
 });
 after(() => project.cleanup());
 
-const cli = (args: string[]) => runCli([...args, '--project-dir', project.dir], { env: project.env(), cwd: project.dir });
+const cli = (args: string[]) =>
+  runCli([...args, '--project-dir', project.dir], { env: project.env(), cwd: project.dir });
 const install = (host: string, ...extra: string[]) => cli(['install', '--host', host, '--policy', policy, ...extra]);
 const uninstall = (host: string, ...extra: string[]) => cli(['uninstall', '--host', host, ...extra]);
 
@@ -50,7 +60,9 @@ describe('install --host, every host', () => {
       const files = shape === 'scripts' ? ['PreToolUse'].map((name) => join(target, name)) : [target];
       for (const file of files) assert.ok(existsSync(file), `${file} written`);
       const registered = shape === 'scripts' ? files.flatMap((file) => firing(host, file)) : firing(host, target);
-      const expected = Object.entries(HOSTS[host].events).filter(([, def]) => def.install && (def.event === 'PreToolUse' || def.event === 'Stop')).map(([name]) => name);
+      const expected = Object.entries(HOSTS[host].events)
+        .filter(([, def]) => def.install && (def.event === 'PreToolUse' || def.event === 'Stop'))
+        .map(([name]) => name);
       if (shape !== 'plugin') assert.deepEqual(registered.sort(), expected.sort());
       const again = await install(host);
       assert.match(again.stdout, /already registered/);
@@ -65,7 +77,7 @@ describe('install --host, every host', () => {
 });
 
 describe('install --host, shapes', () => {
-  test('codex: Claude Code\'s nested groups under hooks, timeout in seconds (the slowest hook + 2)', async () => {
+  test("codex: Claude Code's nested groups under hooks, timeout in seconds (the slowest hook + 2)", async () => {
     await install('codex');
     const file = JSON.parse(readFileSync(join(project.dir, '.codex/hooks.json'), 'utf8'));
     assert.deepEqual(Object.keys(file), ['hooks']);
@@ -83,11 +95,22 @@ describe('install --host, shapes', () => {
   });
 
   test('gemini: a policy whose only tool-result hooks are PostToolUseFailure registers AfterTool, timed by the failure hook', async () => {
-    const failures = project.write('failures.json', { hooks: { PostToolUse: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }], PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 40 }] }] } });
+    const failures = project.write('failures.json', {
+      hooks: {
+        PostToolUse: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }],
+        PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 40 }] }],
+      },
+    });
     const both = await cli(['install', '--host', 'gemini', '--policy', failures]);
     assert.equal(both.code, 0, both.stderr);
-    assert.equal(JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8')).hooks.AfterTool[0].hooks[0].timeout, 42_000, 'the slowest of PostToolUse and PostToolUseFailure, + 2 s');
-    const only = project.write('failures-only.json', { hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 7 }] }] } });
+    assert.equal(
+      JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8')).hooks.AfterTool[0].hooks[0].timeout,
+      42_000,
+      'the slowest of PostToolUse and PostToolUseFailure, + 2 s',
+    );
+    const only = project.write('failures-only.json', {
+      hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 7 }] }] },
+    });
     const result = await cli(['install', '--host', 'gemini', '--policy', only]);
     assert.equal(result.code, 0, result.stderr);
     const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
@@ -114,7 +137,8 @@ describe('install --host, shapes', () => {
   });
 
   test('cursor: an existing file keeps its comments and hooks; uninstall gives it back byte for byte', async () => {
-    const original = '{\n  // the team\'s audit hook\n  "version": 1,\n  "hooks": {\n    "stop": [{ "command": "./audit.sh" }]\n  }\n}\n';
+    const original =
+      '{\n  // the team\'s audit hook\n  "version": 1,\n  "hooks": {\n    "stop": [{ "command": "./audit.sh" }]\n  }\n}\n';
     const file = project.write('.cursor/hooks.json', original);
     const dry = await install('cursor', '--dry-run');
     assert.match(dry.stdout, /^\+ {4}"preToolUse": \[/m);
@@ -141,19 +165,34 @@ describe('install --host, shapes', () => {
   });
 
   test('a policy without any event the host has is refused, naming what it maps', async () => {
-    const only = project.write('notify-policy.json', { hooks: { Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+    const only = project.write('notify-policy.json', {
+      hooks: { Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+    });
     const result = await cli(['install', '--host', 'windsurf', '--policy', only]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /the policy's events \(Notification\) have no Windsurf \(Cascade\) event to register/);
   });
 
-  test('cline: executable scripts that fire the policy for real; a script of the user\'s own is refused', async () => {
+  test("cline: executable scripts that fire the policy for real; a script of the user's own is refused", async () => {
     await install('cline');
     const script = join(project.dir, '.clinerules/hooks/PreToolUse');
     assert.equal(statSync(script).mode & 0o111, 0o111);
-    const payload = JSON.stringify({ clineVersion: '3.36.0', hookName: 'PreToolUse', timestamp: '1764497565123', taskId: 'task-1', workspaceRoots: [project.dir], userId: 'u1', preToolUse: { toolName: 'execute_command', parameters: { command: 'git push --force' } } });
+    const payload = JSON.stringify({
+      clineVersion: '3.36.0',
+      hookName: 'PreToolUse',
+      timestamp: '1764497565123',
+      taskId: 'task-1',
+      workspaceRoots: [project.dir],
+      userId: 'u1',
+      preToolUse: { toolName: 'execute_command', parameters: { command: 'git push --force' } },
+    });
     // Cline runs it in the workspace; from a subfolder the project is found all the same.
-    const run = spawnSync(script, [], { input: payload, encoding: 'utf8', env: project.env(), cwd: join(project.dir, 'hooks') });
+    const run = spawnSync(script, [], {
+      input: payload,
+      encoding: 'utf8',
+      env: project.env(),
+      cwd: join(project.dir, 'hooks'),
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), { cancel: true, errorMessage: 'no force pushes' });
     await uninstall('cline');
@@ -166,21 +205,45 @@ describe('install --host, shapes', () => {
 
   test('opencode: the generated plugin refuses a denied call and lets an allowed one through', async () => {
     const installed = await install('opencode');
-    assert.match(installed.stderr, /peri-hooks: opencode \(plugin\) has no event for Stop: those hooks of the policy do not run there/);
+    assert.match(
+      installed.stderr,
+      /peri-hooks: opencode \(plugin\) has no event for Stop: those hooks of the policy do not run there/,
+    );
     const file = join(project.dir, '.opencode/plugins/peri-hooks.js');
     const text = readFileSync(file, 'utf8');
-    assert.doesNotMatch(text, /tool\.execute\.after/, 'the policy has no PostToolUse hook: nothing is registered after a tool');
-    assert.doesNotMatch(text, /spawnSync/, 'opencode\'s event loop goes on while the policy runs');
+    assert.doesNotMatch(
+      text,
+      /tool\.execute\.after/,
+      'the policy has no PostToolUse hook: nothing is registered after a tool',
+    );
+    assert.doesNotMatch(text, /spawnSync/, "opencode's event loop goes on while the policy runs");
     // The plugin runs peri-hooks in this process's environment: its session state goes into the project.
     process.env.PERI_HOOKS_STATE_DIR = join(project.dir, 'state');
-    const plugin = (await import(pathToFileURL(file).href)).default as (context: { directory: string }) => Promise<Record<string, (input: object, output: { args: object }) => Promise<void>>>;
+    const plugin = (await import(pathToFileURL(file).href)).default as (context: {
+      directory: string;
+    }) => Promise<Record<string, (input: object, output: { args: object }) => Promise<void>>>;
     const hooks = await plugin({ directory: project.dir });
-    await assert.rejects(hooks['tool.execute.before']!({ tool: 'bash', sessionID: 's1', callID: 'c1' }, { args: { command: 'git push --force' } }), /no force pushes/);
-    await hooks['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c2' }, { args: { filePath: 'README.md' } });
+    await assert.rejects(
+      hooks['tool.execute.before']!(
+        { tool: 'bash', sessionID: 's1', callID: 'c1' },
+        { args: { command: 'git push --force' } },
+      ),
+      /no force pushes/,
+    );
+    await hooks['tool.execute.before']!(
+      { tool: 'read', sessionID: 's1', callID: 'c2' },
+      { args: { filePath: 'README.md' } },
+    );
     // peri-hooks cannot start: opencode refuses a call whose plugin fails, and so does this one.
     writeFileSync(file, text.replace(/^const RUNNER = .*$/m, 'const RUNNER = ["/nonexistent/peri-hooks"];'));
     const broken = (await import(`${pathToFileURL(file).href}?broken`)).default as typeof plugin;
-    await assert.rejects((await broken({ directory: project.dir }))['tool.execute.before']!({ tool: 'read', sessionID: 's1', callID: 'c3' }, { args: { filePath: 'README.md' } }), /: peri-hooks failed; refused because of --fail-closed$/);
+    await assert.rejects(
+      (await broken({ directory: project.dir }))['tool.execute.before']!(
+        { tool: 'read', sessionID: 's1', callID: 'c3' },
+        { args: { filePath: 'README.md' } },
+      ),
+      /: peri-hooks failed; refused because of --fail-closed$/,
+    );
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
   });
@@ -188,29 +251,46 @@ describe('install --host, shapes', () => {
   test('doctor: Copilot loads .github/hooks/ only in a folder it trusts (config.json trustedFolders, or one above)', async () => {
     await install('copilot');
     const gate = async (env: Record<string, string> = {}) => {
-      const result = await runCli(['doctor', '--output', 'json', '--project-dir', project.dir], { env: project.env(env), cwd: project.dir });
-      const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ title: string; status: string; detail: string; fix?: string }> };
-      return { ok: report.ok, check: report.checks.find((entry) => entry.title === 'GitHub Copilot CLI folder trust')! };
+      const result = await runCli(['doctor', '--output', 'json', '--project-dir', project.dir], {
+        env: project.env(env),
+        cwd: project.dir,
+      });
+      const report = JSON.parse(result.stdout) as {
+        ok: boolean;
+        checks: Array<{ title: string; status: string; detail: string; fix?: string }>;
+      };
+      return {
+        ok: report.ok,
+        check: report.checks.find((entry) => entry.title === 'GitHub Copilot CLI folder trust')!,
+      };
     };
     const untrusted = await gate();
     assert.equal(untrusted.ok, false);
     assert.equal(untrusted.check.status, 'fail');
-    assert.match(untrusted.check.detail, /is not a trusted folder in .*config\.json: Copilot CLI skips \.github\/hooks\/ there without a word/);
+    assert.match(
+      untrusted.check.detail,
+      /is not a trusted folder in .*config\.json: Copilot CLI skips \.github\/hooks\/ there without a word/,
+    );
     assert.match(untrusted.check.fix!, /--trust-folder/);
     // As Copilot writes the file: a comment first; the folder above the project trusted.
-    const config = project.write('copilot-home/config.json', `// This file is managed automatically.\n${JSON.stringify({ trustedFolders: [join(project.dir, '..')] })}\n`);
+    const config = project.write(
+      'copilot-home/config.json',
+      `// This file is managed automatically.\n${JSON.stringify({ trustedFolders: [join(project.dir, '..')] })}\n`,
+    );
     const trusted = await gate({ COPILOT_HOME: join(config, '..') });
     assert.equal(trusted.check.status, 'pass', trusted.check.detail);
     assert.match(trusted.check.detail, /is trusted/);
     await uninstall('copilot');
   });
 
-  test('doctor checks Gemini CLI\'s trust gate once for a registration in both scopes, and fails where Gemini would not run it', async () => {
+  test("doctor checks Gemini CLI's trust gate once for a registration in both scopes, and fails where Gemini would not run it", async () => {
     await install('gemini');
     await install('gemini', '--scope', 'user');
     const gate = async () => {
       const result = await cli(['doctor', '--output', 'json']);
-      return (JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string }> }).checks.filter((entry) => entry.title === 'Gemini CLI trust');
+      return (
+        JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string }> }
+      ).checks.filter((entry) => entry.title === 'Gemini CLI trust');
     };
     const untrusted = await gate();
     assert.equal(untrusted.length, 1);
@@ -229,14 +309,26 @@ describe('install --host, shapes', () => {
     await install('cursor');
     await install('cline');
     const result = await cli(['doctor', '--output', 'json']);
-    const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ title: string; status: string; detail: string }> };
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      checks: Array<{ title: string; status: string; detail: string }>;
+    };
     assert.equal(report.ok, true, result.stdout);
-    assert.deepEqual(report.checks.filter((entry) => entry.title.endsWith(' registration')).map((entry) => [entry.title, entry.status, entry.detail]), [
-      // The file of the comments test, with its own stop hook first.
-      ['Cursor registration', 'pass', '.cursor/hooks.json: stop, preToolUse'],
-      ['Cline registration', 'pass', '.clinerules/hooks: PreToolUse'],
-    ]);
-    assert.equal(report.checks.find((entry) => entry.title === 'registration')!.status, 'warn', 'no Claude Code registration is no failure then');
+    assert.deepEqual(
+      report.checks
+        .filter((entry) => entry.title.endsWith(' registration'))
+        .map((entry) => [entry.title, entry.status, entry.detail]),
+      [
+        // The file of the comments test, with its own stop hook first.
+        ['Cursor registration', 'pass', '.cursor/hooks.json: stop, preToolUse'],
+        ['Cline registration', 'pass', '.clinerules/hooks: PreToolUse'],
+      ],
+    );
+    assert.equal(
+      report.checks.find((entry) => entry.title === 'registration')!.status,
+      'warn',
+      'no Claude Code registration is no failure then',
+    );
     assert.match(report.checks.find((entry) => entry.title === 'policy')!.detail, /policy\.json: 2 hooks load/);
     await uninstall('cursor');
     await uninstall('cline');

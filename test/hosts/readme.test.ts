@@ -1,10 +1,11 @@
 // The README's host × event table is generated from the adapter data; it must be in step with it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MARKERS, hostsTable, withHostsTable } from '../../scripts/hosts-table.ts';
+import { test } from 'node:test';
+import { hostsTable, MARKERS, withHostsTable } from '../../scripts/hosts-table.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
@@ -17,7 +18,14 @@ test('the README holds the hosts table generated from src/hosts/table.ts', () =>
 
 const examples = readme.slice(readme.indexOf('### Worked examples'), readme.indexOf('## Library'));
 /** Each example: the command line, what it prints (on stdout, or on stderr where marked), its exit code. */
-const cases = [...examples.matchAll(/^\$ peri-hooks (fire .+) < (\S+)\n(.*)\n\(exit (\d)\)$/gm)].map(([, args, stdin, printed, code]) => ({ args: args!.split(' '), stdin: stdin!, printed: printed!, code: Number(code) }));
+const cases = [...examples.matchAll(/^\$ peri-hooks (fire .+) < (\S+)\n(.*)\n\(exit (\d)\)$/gm)].map(
+  ([, args, stdin, printed, code]) => ({
+    args: args!.split(' '),
+    stdin: stdin!,
+    printed: printed!,
+    code: Number(code),
+  }),
+);
 
 test('the README has a worked example for every host', () => {
   const hosts = new Set(cases.map(({ args }) => args[2]));
@@ -26,7 +34,10 @@ test('the README has a worked example for every host', () => {
 
 for (const example of cases) {
   test(`README example: peri-hooks ${example.args.slice(0, 4).join(' ')} < ${example.stdin}`, async () => {
-    const result = await runCli([...example.args, '--no-state'], { stdin: readFileSync(join(ROOT, example.stdin), 'utf8'), env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir() } });
+    const result = await runCli([...example.args, '--no-state'], {
+      stdin: readFileSync(join(ROOT, example.stdin), 'utf8'),
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir() },
+    });
     assert.equal(result.code, example.code, result.stderr);
     const stderr = / +\(stderr\)$/.exec(example.printed);
     if (stderr) {
@@ -45,5 +56,6 @@ test('the rows that claim the real agent are exactly the agents test:hosts runs,
   const real = HOST_NAMES.filter((name) => 'realAgent' in HOSTS[name].evidence);
   assert.deepEqual(real.sort(), Object.keys(AGENTS).sort());
   for (const name of real) assert.ok(existsSync(join(ROOT, 'test/hosts/real', `${name}.real.ts`)), name);
-  for (const name of HOST_NAMES.filter((host) => !real.includes(host))) assert.match((HOSTS[name].evidence as { docs: string }).docs, /\S/, name);
+  for (const name of HOST_NAMES.filter((host) => !real.includes(host)))
+    assert.match((HOSTS[name].evidence as { docs: string }).docs, /\S/, name);
 });

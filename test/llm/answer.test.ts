@@ -6,7 +6,10 @@ import { substituteArguments } from '../../src/llm/prompt-text.ts';
 test('text answers are parsed leniently', () => {
   assert.deepEqual(parseVerdictText('{"ok":true,"reason":"r"}'), { ok: true, verdict: { ok: true, reason: 'r' } });
   assert.deepEqual(parseVerdictText('```json\n{"ok":false}\n```'), { ok: true, verdict: { ok: false } });
-  assert.deepEqual(parseVerdictText('Answer: {"ok":false,"reason":"x","impossible":true} done'), { ok: true, verdict: { ok: false, reason: 'x', impossible: true } });
+  assert.deepEqual(parseVerdictText('Answer: {"ok":false,"reason":"x","impossible":true} done'), {
+    ok: true,
+    verdict: { ok: false, reason: 'x', impossible: true },
+  });
   assert.match((parseVerdictText('') as { error: string }).error, /^JSON validation failed/);
   assert.match((parseVerdictText('{"ok": tru}') as { error: string }).error, /^JSON validation failed/);
   // Valid JSON of the wrong shape is a schema error, not a parse error.
@@ -14,7 +17,10 @@ test('text answers are parsed leniently', () => {
 });
 
 test('schema: ok is required and boolean; extra keys are ignored', () => {
-  assert.equal((validateVerdict({ reason: 'x' }) as { error: string }).error, 'Schema validation failed: ok: Invalid input: expected boolean, received undefined');
+  assert.equal(
+    (validateVerdict({ reason: 'x' }) as { error: string }).error,
+    'Schema validation failed: ok: Invalid input: expected boolean, received undefined',
+  );
   assert.deepEqual(validateVerdict({ ok: true, extra: 1 }), { ok: true, verdict: { ok: true } });
 });
 

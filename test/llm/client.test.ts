@@ -1,16 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createMessage } from '../../src/llm/client.ts';
-import { resolveModelConfig, type ModelConfig } from '../../src/llm/config.ts';
-import { API_KEY, apiError, message, startMessagesApi, text, type Step } from '../helpers/messages-api-server.ts';
+import { type ModelConfig, resolveModelConfig } from '../../src/llm/config.ts';
+import { API_KEY, apiError, message, type Step, startMessagesApi, text } from '../helpers/messages-api-server.ts';
 
 const body = { model: 'm', max_tokens: 10, system: 's', messages: [{ role: 'user' as const, content: 'hi' }] };
 
 async function send(steps: Step[], timeoutMs = 10_000) {
   const api = await startMessagesApi(steps);
   try {
-    const config = resolveModelConfig({ ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: API_KEY }, undefined) as ModelConfig;
-    const result = await createMessage(config, body, { signal: AbortSignal.timeout(timeoutMs), deadline: Date.now() + timeoutMs });
+    const config = resolveModelConfig(
+      { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: API_KEY },
+      undefined,
+    ) as ModelConfig;
+    const result = await createMessage(config, body, {
+      signal: AbortSignal.timeout(timeoutMs),
+      deadline: Date.now() + timeoutMs,
+    });
     assert.ok(!JSON.stringify(result).includes(API_KEY));
     return { result, requests: api.requests };
   } finally {
@@ -43,7 +49,10 @@ test('retry-after-ms and an HTTP-date retry-after are honoured; 5xx without a bo
 });
 
 test('x-should-retry: false stops retries', async () => {
-  const { result, requests } = await send([apiError(429, 'rate_limit_error', 'spend limit reached', { 'x-should-retry': 'false' }), message([])]);
+  const { result, requests } = await send([
+    apiError(429, 'rate_limit_error', 'spend limit reached', { 'x-should-retry': 'false' }),
+    message([]),
+  ]);
   assert.deepEqual(result, { ok: false, error: '429 rate_limit_error: spend limit reached' });
   assert.equal(requests.length, 1);
 });

@@ -28,9 +28,17 @@ test('both credentials are sent when both are set', () => {
 });
 
 test('bad settings are errors that name the variable', () => {
-  assert.deepEqual(resolveModelConfig({}, undefined), { error: 'no credentials: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN for a bearer token)' });
-  assert.match((resolveModelConfig({ ANTHROPIC_BASE_URL: 'not a url' }, undefined) as { error: string }).error, /^ANTHROPIC_BASE_URL is not a valid URL/);
-  assert.match((resolveModelConfig({ ANTHROPIC_BASE_URL: 'ftp://x' }, undefined) as { error: string }).error, /http\(s\)/);
+  assert.deepEqual(resolveModelConfig({}, undefined), {
+    error: 'no credentials: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN for a bearer token)',
+  });
+  assert.match(
+    (resolveModelConfig({ ANTHROPIC_BASE_URL: 'not a url' }, undefined) as { error: string }).error,
+    /^ANTHROPIC_BASE_URL is not a valid URL/,
+  );
+  assert.match(
+    (resolveModelConfig({ ANTHROPIC_BASE_URL: 'ftp://x' }, undefined) as { error: string }).error,
+    /http\(s\)/,
+  );
 });
 
 test('redact replaces every occurrence of every secret', () => {

@@ -17,14 +17,23 @@ const entry = (type: string, content: unknown) => JSON.stringify({ type, message
 
 test('renders user and assistant turns, tool calls and results; skips the rest', async () => {
   const file = path.join(dir, 't.jsonl');
-  await writeFile(file, [
-    entry('user', 'hi'),
-    entry('assistant', [{ type: 'thinking', thinking: 'hidden' }, { type: 'tool_use', name: 'Read', input: { file_path: 'a' } }]),
-    entry('user', [{ type: 'tool_result', content: 'x'.repeat(5000), is_error: true }]),
-    JSON.stringify({ type: 'system', content: 'skip' }),
-  ].join('\n'));
+  await writeFile(
+    file,
+    [
+      entry('user', 'hi'),
+      entry('assistant', [
+        { type: 'thinking', thinking: 'hidden' },
+        { type: 'tool_use', name: 'Read', input: { file_path: 'a' } },
+      ]),
+      entry('user', [{ type: 'tool_result', content: 'x'.repeat(5000), is_error: true }]),
+      JSON.stringify({ type: 'system', content: 'skip' }),
+    ].join('\n'),
+  );
   const text = await renderTranscript(file);
-  assert.match(text, /^<transcript>\nuser: hi\n\nassistant: \[tool call Read\] \{"file_path":"a"\}\n\nuser: \[tool result, error\] x+… \[cut\]\n<\/transcript>$/);
+  assert.match(
+    text,
+    /^<transcript>\nuser: hi\n\nassistant: \[tool call Read\] \{"file_path":"a"\}\n\nuser: \[tool result, error\] x+… \[cut\]\n<\/transcript>$/,
+  );
   assert.ok(text.length < 2200);
   assert.doesNotMatch(text, /hidden|skip/);
 });
@@ -33,7 +42,10 @@ test('cut from the front at a turn boundary, with a note', async () => {
   const file = path.join(dir, 'long.jsonl');
   await writeFile(file, Array.from({ length: 100 }, (_, i) => entry('user', `turn ${i} ${'y'.repeat(50)}`)).join('\n'));
   const text = await renderTranscript(file, 1000);
-  assert.match(text, /^<transcript>\n\[The beginning of the transcript was cut to fit; earlier messages are omitted.\]\n\nuser: turn \d+ /);
+  assert.match(
+    text,
+    /^<transcript>\n\[The beginning of the transcript was cut to fit; earlier messages are omitted.\]\n\nuser: turn \d+ /,
+  );
   assert.match(text, /user: turn 99 y+\n<\/transcript>$/);
   assert.doesNotMatch(text, /turn 0 /);
   assert.ok(text.length < 1200);

@@ -1,6 +1,7 @@
 // How the Bash reader grades and splits commands (spec §20.1 items 2-8, §20.3 items 19-24).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { analyseBash } from '../../src/match/bash-parse.ts';
 
 const HOME = '/home/u';
@@ -23,7 +24,11 @@ const parsed: Array<[item: string, command: string, commands: string[]]> = [
   ['8', 'echo $((1 + (2 * 3)))', ['echo $((1 + (2 * 3)))']],
   ['8', '', []],
   ['19', 'cd $HOME && ls "$HOME/x" ab$HOME', ['cd /home/u', 'ls /home/u/x ab/home/u']],
-  ['21', 'echo "ab$USER" "a $? b" "ab$!"', ['echo ab__TRACKED_VAR__ a __TRACKED_VAR__ b ab', 'echo ab__TRACKED_VAR__ a __TRACKED_VAR__ b ab__TRACKED_VAR__']],
+  [
+    '21',
+    'echo "ab$USER" "a $? b" "ab$!"',
+    ['echo ab__TRACKED_VAR__ a __TRACKED_VAR__ b ab', 'echo ab__TRACKED_VAR__ a __TRACKED_VAR__ b ab__TRACKED_VAR__'],
+  ],
   ['22', 'X=hi; Y="a b"; echo $X "$Y"', ['echo hi a b']],
   ['22', 'X=$(ls); echo "ab$X" "ab$(date)"', ['ls', 'date', 'echo ab__CMDSUB_OUTPUT__ ab__CMDSUB_OUTPUT__']],
 ];
@@ -57,11 +62,41 @@ test('§20.3 19: a blank in HOME leaves $HOME unknown unquoted', () => {
 });
 
 const full = [
-  'echo ${HOME}', 'echo $$ && ls', `printf '%s' "$(date)"`, "echo 'a' $(ls)", 'rm $FILE && ls', 'echo $USER/x', "echo 'a' $USER", 'echo "$USER"',
-  'echo "ab$LANG"', 'X=; echo $X', 'X=hi; X=ho; echo $X', 'X="a b"; echo $X', 'cat <<EOF\ngit push\nEOF', '{ git push; }', 'git \\\npush',
-  'cat <(ls)', 'tee >(cat)', 'echo (x)', 'echo "a', "echo 'a", 'echo `a', 'ls &&', '&& ls', 'ls ;; ls', ')',
-  'if a; then b', 'for x in a; do b', 'f() { a; }', '((i++))', 'echo $(echo ${x})', "cat <<'EOF'\nno end",
-  "echo $'a'", '$(which python) x.py', 'echo $((1 + $(ls)))', '('.repeat(2000) + 'ls' + ')'.repeat(2000),
+  'echo ${HOME}',
+  'echo $$ && ls',
+  `printf '%s' "$(date)"`,
+  "echo 'a' $(ls)",
+  'rm $FILE && ls',
+  'echo $USER/x',
+  "echo 'a' $USER",
+  'echo "$USER"',
+  'echo "ab$LANG"',
+  'X=; echo $X',
+  'X=hi; X=ho; echo $X',
+  'X="a b"; echo $X',
+  'cat <<EOF\ngit push\nEOF',
+  '{ git push; }',
+  'git \\\npush',
+  'cat <(ls)',
+  'tee >(cat)',
+  'echo (x)',
+  'echo "a',
+  "echo 'a",
+  'echo `a',
+  'ls &&',
+  '&& ls',
+  'ls ;; ls',
+  ')',
+  'if a; then b',
+  'for x in a; do b',
+  'f() { a; }',
+  '((i++))',
+  'echo $(echo ${x})',
+  "cat <<'EOF'\nno end",
+  "echo $'a'",
+  '$(which python) x.py',
+  'echo $((1 + $(ls)))',
+  `${'('.repeat(2000)}ls${')'.repeat(2000)}`,
 ];
 
 for (const command of full) {

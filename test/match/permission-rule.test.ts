@@ -1,7 +1,8 @@
 // Golden table for `if` (spec §20.1, §20.3): each row is (spec item, rule, tool, input, runs?), as observed in
 // Claude Code 2.1.332. Rows marked "choice" encode peri-hooks decisions where §20 is silent (README, "Where peri-hooks had to choose").
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { matchesIf } from '../../src/match/permission-rule.ts';
 
 const CWD = '/w/proj';
@@ -19,13 +20,30 @@ interface Row {
   home?: string;
 }
 
-const bash = (item: string, rule: string, command: string, runs: boolean, warns?: boolean): Row =>
-  ({ item, rule, tool: 'Bash', input: { command }, runs, ...(warns === undefined ? {} : { warns }) });
-const file = (item: string, rule: string, tool: string, path: string, runs: boolean): Row =>
-  ({ item, rule, tool, input: tool === 'NotebookEdit' ? { notebook_path: path } : { file_path: path }, runs });
+const bash = (item: string, rule: string, command: string, runs: boolean, warns?: boolean): Row => ({
+  item,
+  rule,
+  tool: 'Bash',
+  input: { command },
+  runs,
+  ...(warns === undefined ? {} : { warns }),
+});
+const file = (item: string, rule: string, tool: string, path: string, runs: boolean): Row => ({
+  item,
+  rule,
+  tool,
+  input: tool === 'NotebookEdit' ? { notebook_path: path } : { file_path: path },
+  runs,
+});
 const read = (item: string, rule: string, path: string, runs: boolean): Row => file(item, rule, 'Read', path, runs);
-const tool = (item: string, rule: string, name: string, input: Record<string, unknown>, runs: boolean, warns?: boolean): Row =>
-  ({ item, rule, tool: name, input, runs, ...(warns === undefined ? {} : { warns }) });
+const tool = (
+  item: string,
+  rule: string,
+  name: string,
+  input: Record<string, unknown>,
+  runs: boolean,
+  warns?: boolean,
+): Row => ({ item, rule, tool: name, input, runs, ...(warns === undefined ? {} : { warns }) });
 
 const rows: Row[] = [
   // 1. Wildcards and word boundaries
@@ -321,19 +339,79 @@ const rows: Row[] = [
   tool('16', 'Glob(src/**)', 'Glob', { pattern: '*.ts', path: '/w/proj/src' }, false),
   tool('16', 'Grep(src/**)', 'Grep', { pattern: 'x', path: '/w/proj/src' }, false),
   tool('16 choice: Monitor reads command like Bash', 'Monitor(npm run *)', 'Monitor', { command: 'npm run dev' }, true),
-  tool('16 choice: Monitor reads command like Bash', 'Monitor(npm run *)', 'Monitor', { command: 'tail -f log' }, false),
-  tool('16 choice: Monitor reads command like Bash', 'Monitor(tail *)', 'Monitor', { command: 'cd x && tail -f log' }, true),
+  tool(
+    '16 choice: Monitor reads command like Bash',
+    'Monitor(npm run *)',
+    'Monitor',
+    { command: 'tail -f log' },
+    false,
+  ),
+  tool(
+    '16 choice: Monitor reads command like Bash',
+    'Monitor(tail *)',
+    'Monitor',
+    { command: 'cd x && tail -f log' },
+    true,
+  ),
   tool('16 choice: PowerShell', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Remove-Item -Recurse x' }, true),
-  tool('16 choice: PowerShell', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Get-ChildItem; Remove-Item x' }, true),
-  tool('16 choice: PowerShell', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Get-ChildItem | Remove-Item' }, true),
-  tool('16 choice: PowerShell is case-insensitive', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'remove-item x' }, true),
+  tool(
+    '16 choice: PowerShell',
+    'PowerShell(Remove-Item *)',
+    'PowerShell',
+    { command: 'Get-ChildItem; Remove-Item x' },
+    true,
+  ),
+  tool(
+    '16 choice: PowerShell',
+    'PowerShell(Remove-Item *)',
+    'PowerShell',
+    { command: 'Get-ChildItem | Remove-Item' },
+    true,
+  ),
+  tool(
+    '16 choice: PowerShell is case-insensitive',
+    'PowerShell(Remove-Item *)',
+    'PowerShell',
+    { command: 'remove-item x' },
+    true,
+  ),
   tool('16 choice: PowerShell', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Get-ChildItem' }, false),
-  tool('16 choice: PowerShell', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Write-Output "a; Remove-Item x"' }, false),
-  tool('16 choice: PowerShell', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Get-ChildItem > out.txt 2>&1' }, false),
-  tool('16 choice: PowerShell partial', 'PowerShell(Remove-Item *)', 'PowerShell', { command: 'Get-ChildItem $env:TEMP' }, false),
-  tool('16 choice: PowerShell partial', 'PowerShell(Get-Content x)', 'PowerShell', { command: 'Get-ChildItem $env:TEMP' }, true),
+  tool(
+    '16 choice: PowerShell',
+    'PowerShell(Remove-Item *)',
+    'PowerShell',
+    { command: 'Write-Output "a; Remove-Item x"' },
+    false,
+  ),
+  tool(
+    '16 choice: PowerShell',
+    'PowerShell(Remove-Item *)',
+    'PowerShell',
+    { command: 'Get-ChildItem > out.txt 2>&1' },
+    false,
+  ),
+  tool(
+    '16 choice: PowerShell partial',
+    'PowerShell(Remove-Item *)',
+    'PowerShell',
+    { command: 'Get-ChildItem $env:TEMP' },
+    false,
+  ),
+  tool(
+    '16 choice: PowerShell partial',
+    'PowerShell(Get-Content x)',
+    'PowerShell',
+    { command: 'Get-ChildItem $env:TEMP' },
+    true,
+  ),
   tool('16 choice: PowerShell full', 'PowerShell(Get-Date)', 'PowerShell', { command: '& { Remove-Item x }' }, true),
-  tool('16 choice: PowerShell full', 'PowerShell(Get-Date)', 'PowerShell', { command: 'Write-Output $(Remove-Item x)' }, true),
+  tool(
+    '16 choice: PowerShell full',
+    'PowerShell(Get-Date)',
+    'PowerShell',
+    { command: 'Write-Output $(Remove-Item x)' },
+    true,
+  ),
 
   // 17. Malformed strings never match, except Bash-parsed ones in the full fallback; an empty `if` is no condition
   bash('17', '*', 'ls', false, true),
@@ -567,7 +645,31 @@ const rows: Row[] = [
 
 test('the golden table has rows for every numbered item of §20.1 and §20.3 except 9 and 18', () => {
   const items = new Set(rows.map((row) => row.item.split(' ')[0]));
-  for (const item of ['1', '2', '3', '4', '5', '6', '7', '8', '10', '11', '12', '13', '14', '15', '16', '17', '19', '20', '21', '22', '23', '24', '25']) {
+  for (const item of [
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '10',
+    '11',
+    '12',
+    '13',
+    '14',
+    '15',
+    '16',
+    '17',
+    '19',
+    '20',
+    '21',
+    '22',
+    '23',
+    '24',
+    '25',
+  ]) {
     assert.ok(items.has(item), `no row for item ${item}`);
   }
   assert.ok(rows.length >= 250, `only ${rows.length} rows`);
@@ -578,7 +680,8 @@ for (const row of rows) {
   test(`§20.${Number(row.item.split(' ')[0]) >= 19 ? 3 : 1} ${row.item}: if ${JSON.stringify(row.rule)} on ${row.tool} ${input} ${row.runs ? 'runs' : 'is skipped'}`, () => {
     const check = matchesIf(row.rule, { toolName: row.tool, toolInput: row.input, cwd: CWD, home: row.home ?? HOME });
     assert.equal(check.matches, row.runs);
-    if (row.warns !== undefined) assert.equal(check.malformed !== undefined, row.warns, check.malformed ?? 'no warning');
+    if (row.warns !== undefined)
+      assert.equal(check.malformed !== undefined, row.warns, check.malformed ?? 'no warning');
   });
 }
 

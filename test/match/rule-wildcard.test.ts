@@ -1,9 +1,10 @@
 // The `if` wildcard (spec §20.1 items 1, 14, 16): the same answers as the regex reading it replaced, and in
 // linear time, so a model-written command or a hostile rule cannot stall a firing.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { wildcardMatches } from '../../src/match/rule-wildcard.ts';
+import { test } from 'node:test';
 import { matchesIf } from '../../src/match/permission-rule.ts';
+import { wildcardMatches } from '../../src/match/rule-wildcard.ts';
 import { prng } from '../helpers/prng.ts';
 
 /** The backtracking regex reading that peri-hooks used before, kept as the oracle of the semantics. */
@@ -29,9 +30,30 @@ function regexReading(pattern: string, text: string, ignoreCase: boolean): boole
 
 // Stars, escapes, spaces (the optional-tail rule), regex metacharacters, newlines and case pairs, including
 // characters whose case folding is not one-to-one (ß, İ, ı, K and the Kelvin sign).
-const ALPHABET = ['a', 'A', 'b', ' ', '*', '*', '\\', '.', '(', '\n', 'ß', 'SS', 'İ', 'i', 'ı', 'I', 'k', '\u212a', 'é', 'É'];
+const ALPHABET = [
+  'a',
+  'A',
+  'b',
+  ' ',
+  '*',
+  '*',
+  '\\',
+  '.',
+  '(',
+  '\n',
+  'ß',
+  'SS',
+  'İ',
+  'i',
+  'ı',
+  'I',
+  'k',
+  '\u212a',
+  'é',
+  'É',
+];
 
-test('wildcardMatches gives the regex reading\'s answer on 20,000 seeded random rows, both case modes', () => {
+test("wildcardMatches gives the regex reading's answer on 20,000 seeded random rows, both case modes", () => {
   const seed = 0x5eed;
   const random = prng(seed);
   const word = (max: number) => Array.from({ length: random.int(max) }, () => random.pick(ALPHABET)).join('');
@@ -40,13 +62,18 @@ test('wildcardMatches gives the regex reading\'s answer on 20,000 seeded random 
     // Half the texts are built from the pattern, so that matches are common, not just misses.
     const text = random.chance(0.5) ? pattern.replaceAll('\\', '').replaceAll('*', () => word(3)) : word(8);
     const ignoreCase = random.chance(0.5);
-    assert.equal(wildcardMatches(pattern, text, ignoreCase), regexReading(pattern, text, ignoreCase),
-      `seed ${seed} row ${row}: ${JSON.stringify(pattern)} vs ${JSON.stringify(text)}${ignoreCase ? ' ignoring case' : ''}`);
+    assert.equal(
+      wildcardMatches(pattern, text, ignoreCase),
+      regexReading(pattern, text, ignoreCase),
+      `seed ${seed} row ${row}: ${JSON.stringify(pattern)} vs ${JSON.stringify(text)}${ignoreCase ? ' ignoring case' : ''}`,
+    );
   }
 });
 
-const bash = (rule: string, command: string) => matchesIf(rule, { toolName: 'Bash', toolInput: { command }, cwd: '/w', home: '/h' }).matches;
-const grep = (rule: string, pattern: string) => matchesIf(rule, { toolName: 'Grep', toolInput: { pattern }, cwd: '/w', home: '/h' }).matches;
+const bash = (rule: string, command: string) =>
+  matchesIf(rule, { toolName: 'Bash', toolInput: { command }, cwd: '/w', home: '/h' }).matches;
+const grep = (rule: string, pattern: string) =>
+  matchesIf(rule, { toolName: 'Grep', toolInput: { pattern }, cwd: '/w', home: '/h' }).matches;
 
 test('Bash(*git*push*--force*) against a 13.5 KB model-written command', () => {
   const message = 'git push: fix the git hook that pushed twice; '.repeat(300);
@@ -56,7 +83,7 @@ test('Bash(*git*push*--force*) against a 13.5 KB model-written command', () => {
   assert.equal(bash('Bash(*git*push*--force*)', `git commit -m "${message} --force"`), true);
 });
 
-test('*a*a*a*b against 2,000 a\'s', () => {
+test("*a*a*a*b against 2,000 a's", () => {
   const as = 'a'.repeat(2000);
   assert.equal(grep('Grep(*a*a*a*b)', as), false);
   assert.equal(grep('Grep(*a*a*a*b)', `${as}b`), true);

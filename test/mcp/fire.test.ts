@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
-import { cliCommand, makeProject, runCli, type Project } from '../helpers/cli.ts';
+import { after, before, describe, test } from 'node:test';
 import { isAlive } from '../../src/session/lock.ts';
+import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { until } from '../helpers/wait.ts';
-import { GUARD_SERVER, readLog, startHttpGuard, stdioGuard, type HttpGuard } from './guard.ts';
+import { GUARD_SERVER, type HttpGuard, readLog, startHttpGuard, stdioGuard } from './guard.ts';
 
 let project: Project;
 let http: HttpGuard;
@@ -36,14 +36,42 @@ const FIXTURES: Record<string, string> = {
 /** What each guard tool answers (guard-server.ts), for the command hook that must be judged the same. */
 const ANSWERS: Record<string, (event: string) => string> = {
   block: () => JSON.stringify({ decision: 'block', reason: 'blocked by guard' }),
-  context: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: 'context from guard' } }),
+  context: (event) =>
+    JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: 'context from guard' } }),
   empty: () => '{}',
-  deny: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: 'denied by guard' } }),
-  allow: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'allow', permissionDecisionReason: 'allowed by guard' } }),
-  rewrite: (event) => JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'allow', updatedInput: { command: 'echo rewritten' } } }),
+  deny: (event) =>
+    JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: event,
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'denied by guard',
+      },
+    }),
+  allow: (event) =>
+    JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: event,
+        permissionDecision: 'allow',
+        permissionDecisionReason: 'allowed by guard',
+      },
+    }),
+  rewrite: (event) =>
+    JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: event,
+        permissionDecision: 'allow',
+        updatedInput: { command: 'echo rewritten' },
+      },
+    }),
 };
 
-const mcp = (tool: string, extra: Record<string, unknown> = {}) => ({ type: 'mcp_tool', server: 'guard', tool, input: { event: '${hook_event_name}' }, ...extra });
+const mcp = (tool: string, extra: Record<string, unknown> = {}) => ({
+  type: 'mcp_tool',
+  server: 'guard',
+  tool,
+  input: { event: '${hook_event_name}' },
+  ...extra,
+});
 
 interface Report {
   blocked: boolean;
@@ -52,20 +80,51 @@ interface Report {
   output?: Record<string, unknown>;
   errors: string[];
   warnings: Array<{ message: string }>;
-  hooks: Array<{ outcome?: string; error?: string; stdout?: string; plainText?: string; blockingMessage?: string; timedOut?: boolean }>;
+  hooks: Array<{
+    outcome?: string;
+    error?: string;
+    stdout?: string;
+    plainText?: string;
+    blockingMessage?: string;
+    timedOut?: boolean;
+  }>;
 }
 
-async function fire(event: string, hooks: object[], options: { servers?: Record<string, object>; settings?: Record<string, unknown>; args?: string[]; env?: Record<string, string> } = {}): Promise<Report> {
-  project.write('.claude/settings.json', { ...options.settings, hooks: { [event]: [{ ...(event.endsWith('ToolUse') ? { matcher: 'Bash' } : {}), hooks }] } });
+async function fire(
+  event: string,
+  hooks: object[],
+  options: {
+    servers?: Record<string, object>;
+    settings?: Record<string, unknown>;
+    args?: string[];
+    env?: Record<string, string>;
+  } = {},
+): Promise<Report> {
+  project.write('.claude/settings.json', {
+    ...options.settings,
+    hooks: { [event]: [{ ...(event.endsWith('ToolUse') ? { matcher: 'Bash' } : {}), hooks }] },
+  });
   const servers = options.servers ?? { guard: { type: 'http', url: http.url } };
-  const result = await runCli(['fire', event, '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...(options.args ?? [])], { stdin: project.input(FIXTURES[event]!), env: project.env(options.env) });
+  const result = await runCli(
+    [
+      'fire',
+      event,
+      '--output',
+      'json',
+      '--no-state',
+      '--mcp-config',
+      JSON.stringify({ mcpServers: servers }),
+      ...(options.args ?? []),
+    ],
+    { stdin: project.input(FIXTURES[event]!), env: project.env(options.env) },
+  );
   assert.ok(result.code === 0 || result.code === 2, `exit ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Report;
 }
 
 const decision = ({ blocked, exitCode, reason, output }: Report) => ({ blocked, exitCode, reason, output });
 
-describe('a tool\'s JSON answer is judged like a command hook printing it', () => {
+describe("a tool's JSON answer is judged like a command hook printing it", () => {
   // A permission decision decides only on PreToolUse; elsewhere it must do what it does from a command hook.
   const events = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop'];
   for (const event of events) {
@@ -113,12 +172,26 @@ describe('answers that decide nothing', () => {
   test('UserPromptSubmit, --output claude: Claude Code gets "UserPromptSubmit completed" to frame as the hook\'s success; a command\'s text follows framed', async () => {
     const claude = async (hooks: object[]) => {
       project.write('.claude/settings.json', { hooks: { UserPromptSubmit: [{ hooks }] } });
-      const result = await runCli(['fire', 'UserPromptSubmit', '--output', 'claude', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: { type: 'http', url: http.url } } })], { stdin: project.input(FIXTURES.UserPromptSubmit!), env: project.env() });
+      const result = await runCli(
+        [
+          'fire',
+          'UserPromptSubmit',
+          '--output',
+          'claude',
+          '--no-state',
+          '--mcp-config',
+          JSON.stringify({ mcpServers: { guard: { type: 'http', url: http.url } } }),
+        ],
+        { stdin: project.input(FIXTURES.UserPromptSubmit!), env: project.env() },
+      );
       assert.equal(result.code, 0, result.stderr);
       return result.stdout;
     };
     assert.equal(await claude([mcp('plain')]), 'UserPromptSubmit completed\n');
-    assert.equal(await claude([mcp('plain'), { type: 'command', command: 'echo CMD-PLAIN' }]), 'UserPromptSubmit completed\n\nUserPromptSubmit hook success: CMD-PLAIN\n');
+    assert.equal(
+      await claude([mcp('plain'), { type: 'command', command: 'echo CMD-PLAIN' }]),
+      'UserPromptSubmit completed\n\nUserPromptSubmit hook success: CMD-PLAIN\n',
+    );
   });
 
   for (const event of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop']) {
@@ -135,11 +208,15 @@ describe('answers that decide nothing', () => {
       const report = await fire(event, [mcp('hang', { timeout: 1 })]);
       assert.equal(report.blocked, false);
       assert.equal(report.hooks[0]!.outcome, 'cancelled');
-      await until('the server to get notifications/cancelled', () => readLog(httpLog).filter((entry) => entry.event === 'cancelled').length > before, 15_000);
+      await until(
+        'the server to get notifications/cancelled',
+        () => readLog(httpLog).filter((entry) => entry.event === 'cancelled').length > before,
+        15_000,
+      );
     });
   }
 
-  test('an unknown tool is called anyway, and the server\'s error is the hook\'s error', async () => {
+  test("an unknown tool is called anyway, and the server's error is the hook's error", async () => {
     const report = await fire('PreToolUse', [mcp('nope')]);
     assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
     assert.equal(report.hooks[0]!.error, 'unknown tool nope');
@@ -148,7 +225,7 @@ describe('answers that decide nothing', () => {
   test('a server no configuration defines gets no call: "not connected", with the known names', async () => {
     const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'nosuch' }]);
     assert.equal(report.blocked, false);
-    assert.equal(report.hooks[0]!.error, 'MCP server \'nosuch\' not connected');
+    assert.equal(report.hooks[0]!.error, "MCP server 'nosuch' not connected");
     assert.match(report.warnings.map((w) => w.message).join('\n'), /the configured servers are guard/);
   });
 
@@ -158,7 +235,11 @@ describe('answers that decide nothing', () => {
       assert.equal(report.blocked, false, event);
       assert.equal(report.output?.hookSpecificOutput, undefined, event);
       assert.equal(report.hooks[0]!.outcome, 'non_blocking_error', event);
-      assert.equal(report.hooks[0]!.error, `mcp_tool hooks are not available for the '${event}' hook event (no MCP client context)`, event);
+      assert.equal(
+        report.hooks[0]!.error,
+        `mcp_tool hooks are not available for the '${event}' hook event (no MCP client context)`,
+        event,
+      );
     }
   });
 });
@@ -186,23 +267,31 @@ describe('structuredContent is not read: the text blocks are the answer', () => 
 });
 
 describe('onFailure', () => {
-  const ONFAIL = 'blocking because onFailure is "block" and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
+  const ONFAIL =
+    'blocking because onFailure is "block" and the hook got no usable answer from its MCP server. The user needs to fix the cause (in a session, /mcp shows the server\'s state) or ask whoever manages the hook; Claude should not change the hook or work around it.';
 
-  const DETAILS_LEFT_OUT = 'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
+  const DETAILS_LEFT_OUT =
+    'Details are left out of this message, since the MCP server may have written them. To see them, start Claude Code with --debug and try again: they go to its debug log.';
 
   // PostToolUse honours it too: the failure is a PostToolUse block.
   for (const event of ['PreToolUse', 'PostToolUse']) {
     test(`isError blocks ${event} with the fixed message; the tool's own text is left out`, async () => {
       const report = await fire(event, [mcp('fail', { onFailure: 'block' })]);
       assert.equal(report.blocked, true);
-      assert.equal(report.reason, `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. ${DETAILS_LEFT_OUT}`);
+      assert.equal(
+        report.reason,
+        `[guard/fail]: failed; ${ONFAIL}\nThe MCP tool returned an error. ${DETAILS_LEFT_OUT}`,
+      );
     });
   }
 
   test('plain text blocks UserPromptSubmit under any value but "continue"', async () => {
     const report = await fire('UserPromptSubmit', [mcp('plain', { onFailure: 'stop' })]);
     assert.equal(report.blocked, true);
-    assert.match(report.reason!, /^\[guard\/plain\]: failed; blocking because onFailure is "block" and the hook got no usable answer[^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./);
+    assert.match(
+      report.reason!,
+      /^\[guard\/plain\]: failed; blocking because onFailure is "block" and the hook got no usable answer[^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./,
+    );
   });
 
   test('a timeout blocks with "timed out" and no second line', async () => {
@@ -210,7 +299,7 @@ describe('onFailure', () => {
     assert.equal(report.reason, `[guard/hang]: timed out; ${ONFAIL}`);
   });
 
-  test('a server that is not configured blocks with Claude Code\'s line', async () => {
+  test("a server that is not configured blocks with Claude Code's line", async () => {
     const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'nosuch', onFailure: 'block' }]);
     assert.equal(report.reason, `[nosuch/deny]: failed; ${ONFAIL}\nMCP server 'nosuch' not connected`);
   });
@@ -220,7 +309,10 @@ describe('onFailure', () => {
     test(`an answer that is not hook JSON (${tool}) is a failure under onFailure, and no effect without it`, async () => {
       const blocked = await fire('PreToolUse', [mcp(tool, { onFailure: 'block' })]);
       assert.equal(blocked.blocked, true);
-      assert.equal(blocked.reason, `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. ${DETAILS_LEFT_OUT}`);
+      assert.equal(
+        blocked.reason,
+        `[guard/${tool}]: failed; ${ONFAIL}\nThe MCP tool's answer is not a hook's JSON output, {} or empty. ${DETAILS_LEFT_OUT}`,
+      );
       const ignored = await fire('PreToolUse', [mcp(tool)]);
       assert.equal(ignored.blocked, false);
       assert.equal(ignored.hooks[0]!.outcome, 'success');
@@ -229,7 +321,10 @@ describe('onFailure', () => {
 
   test('content other than text (an image) is a failure under onFailure; on UserPromptSubmit without it, the fixed success', async () => {
     const blocked = await fire('PreToolUse', [mcp('image', { onFailure: 'block' })]);
-    assert.match(blocked.reason!, /^\[guard\/image\]: failed; [^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./);
+    assert.match(
+      blocked.reason!,
+      /^\[guard\/image\]: failed; [^\n]*\nThe MCP tool's answer is not a hook's JSON output, \{\} or empty\./,
+    );
     assert.equal((await fire('UserPromptSubmit', [mcp('image')])).hooks[0]!.plainText, 'UserPromptSubmit completed');
   });
 
@@ -253,12 +348,28 @@ describe('onFailure', () => {
 
 describe('the call', () => {
   test('placeholders are filled from the hook input at any depth; keys and other values stay', async () => {
-    const input = { cmd: '${tool_input.command}', obj: '${tool_input}', missing: '${tool_input.nope}', mixed: '${hook_event_name}|${tool_name}', '${tool_name}': 'key', nested: { arr: ['${tool_name}', 1, true, null] }, spaced: '${ tool_name }' };
+    const input = {
+      cmd: '${tool_input.command}',
+      obj: '${tool_input}',
+      missing: '${tool_input.nope}',
+      mixed: '${hook_event_name}|${tool_name}',
+      '${tool_name}': 'key',
+      nested: { arr: ['${tool_name}', 1, true, null] },
+      spaced: '${ tool_name }',
+    };
     await fire('PreToolUse', [{ type: 'mcp_tool', server: 'guard', tool: 'echo', input }]);
-    const call = readLog(httpLog).filter((entry) => entry.event === 'call' && entry.tool === 'echo').at(-1)!;
+    const call = readLog(httpLog)
+      .filter((entry) => entry.event === 'call' && entry.tool === 'echo')
+      .at(-1)!;
     const toolInput = JSON.parse(project.input(FIXTURES.PreToolUse!)).tool_input as Record<string, unknown>;
     assert.deepEqual(call.arguments, {
-      cmd: toolInput.command, obj: JSON.stringify(toolInput), missing: '', mixed: 'PreToolUse|Bash', '${tool_name}': 'key', nested: { arr: ['Bash', 1, true, null] }, spaced: '${ tool_name }',
+      cmd: toolInput.command,
+      obj: JSON.stringify(toolInput),
+      missing: '',
+      mixed: 'PreToolUse|Bash',
+      '${tool_name}': 'key',
+      nested: { arr: ['Bash', 1, true, null] },
+      spaced: '${ tool_name }',
     });
   });
 
@@ -269,18 +380,27 @@ describe('the call', () => {
   });
 
   test('HTTP servers go through allowedHttpHookUrls: a URL outside them is not connected', async () => {
-    const report = await fire('PreToolUse', [mcp('deny')], { settings: { allowedHttpHookUrls: ['https://hooks.example.com/*'] } });
+    const report = await fire('PreToolUse', [mcp('deny')], {
+      settings: { allowedHttpHookUrls: ['https://hooks.example.com/*'] },
+    });
     assert.equal(report.blocked, false);
-    assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .* does not match any pattern in allowedHttpHookUrls/);
+    assert.match(
+      report.hooks[0]!.error!,
+      /^MCP server 'guard' not connected: .* does not match any pattern in allowedHttpHookUrls/,
+    );
   });
 
   test('legacy SSE servers are called too', async () => {
-    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'sse', url: http.url.replace(/\/mcp$/, '/sse') } } });
+    const report = await fire('PreToolUse', [mcp('deny')], {
+      servers: { guard: { type: 'sse', url: http.url.replace(/\/mcp$/, '/sse') } },
+    });
     assert.equal(report.reason, 'denied by guard');
   });
 
   test('a server entry with oauth is not connected: no sign-in, no browser', async () => {
-    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'http', url: http.url, oauth: { clientId: 'x' } } } });
+    const report = await fire('PreToolUse', [mcp('deny')], {
+      servers: { guard: { type: 'http', url: http.url, oauth: { clientId: 'x' } } },
+    });
     assert.equal(report.blocked, false);
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
   });
@@ -291,51 +411,80 @@ describe('the call', () => {
       const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type, url: needsAuth } } });
       assert.equal(report.blocked, false);
       assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: it needs OAuth sign-in/);
-      const paths = readLog(httpLog).filter((entry) => entry.path !== undefined).map((entry) => entry.path);
+      const paths = readLog(httpLog)
+        .filter((entry) => entry.path !== undefined)
+        .map((entry) => entry.path);
       assert.ok(paths.includes(`/needs-auth-${type}`), 'the server was asked');
       assert.ok(!paths.some((path) => path!.startsWith('/.well-known')), `no OAuth discovery: ${paths.join(', ')}`);
     });
   }
 
   test('the SSRF guard refuses a server at a metadata address before any socket opens', async () => {
-    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { type: 'http', url: 'http://169.254.169.254/mcp' } } });
+    const report = await fire('PreToolUse', [mcp('deny')], {
+      servers: { guard: { type: 'http', url: 'http://169.254.169.254/mcp' } },
+    });
     assert.equal(report.blocked, false);
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*169\.254\.169\.254/);
   });
 
-  test('a plugin\'s server is plugin:<plugin>:<server>, from --plugin-dir', async () => {
+  test("a plugin's server is plugin:<plugin>:<server>, from --plugin-dir", async () => {
     const log = join(project.dir, '..', 'plugin-guard.log');
     const root = join(project.dir, '..', 'tools-plugin');
     project.write('../tools-plugin/.claude-plugin/plugin.json', { name: 'tools' });
     project.write('../tools-plugin/.mcp.json', { mcpServers: { guard: stdioGuard(log) } });
-    const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'plugin:tools:guard' }], { servers: {}, args: ['--plugin-dir', root] });
+    const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'plugin:tools:guard' }], {
+      servers: {},
+      args: ['--plugin-dir', root],
+    });
     assert.equal(report.reason, 'denied by guard');
     assert.equal(readLog(log).filter((entry) => entry.event === 'call').length, 1);
   });
 
-  test('an unset ${VAR} in the server\'s entry stays as written, and the firing warns about it', async () => {
-    const report = await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_UNSET_VAR}' } } } });
-    assert.match(report.warnings.map((w) => w.message).join('\n'), /MCP server "guard" uses \$\{GUARD_UNSET_VAR\}, which is not set; it stays as written/);
-    assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, '${GUARD_UNSET_VAR}');
+  test("an unset ${VAR} in the server's entry stays as written, and the firing warns about it", async () => {
+    const report = await fire('PreToolUse', [mcp('empty')], {
+      servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_UNSET_VAR}' } } },
+    });
+    assert.match(
+      report.warnings.map((w) => w.message).join('\n'),
+      /MCP server "guard" uses \$\{GUARD_UNSET_VAR\}, which is not set; it stays as written/,
+    );
+    assert.equal(
+      readLog(httpLog)
+        .filter((entry) => entry.event === 'request')
+        .at(-1)!.header,
+      '${GUARD_UNSET_VAR}',
+    );
   });
 
   test('${VAR:-default} expands in headers', async () => {
-    await fire('PreToolUse', [mcp('empty')], { servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_TOKEN_UNSET:-fallback}' } } } });
-    assert.equal(readLog(httpLog).filter((entry) => entry.event === 'request').at(-1)!.header, 'fallback');
+    await fire('PreToolUse', [mcp('empty')], {
+      servers: { guard: { type: 'http', url: http.url, headers: { 'X-Guard': '${GUARD_TOKEN_UNSET:-fallback}' } } },
+    });
+    assert.equal(
+      readLog(httpLog)
+        .filter((entry) => entry.event === 'request')
+        .at(-1)!.header,
+      'fallback',
+    );
   });
 });
 
 describe('stdio', () => {
-  test('the server gets the user\'s environment and CLAUDE_PROJECT_DIR; hooks of one firing share its one process', async () => {
+  test("the server gets the user's environment and CLAUDE_PROJECT_DIR; hooks of one firing share its one process", async () => {
     const log = join(project.dir, '..', 'stdio-shared.log');
-    const report = await fire('PreToolUse', [mcp('echo'), mcp('deny')], { servers: { guard: stdioGuard(log, { GUARD_ENV_PROBE: '${HOME}' }) } });
+    const report = await fire('PreToolUse', [mcp('echo'), mcp('deny')], {
+      servers: { guard: stdioGuard(log, { GUARD_ENV_PROBE: '${HOME}' }) },
+    });
     assert.equal(report.blocked, true);
     const entries = readLog(log);
     const starts = entries.filter((entry) => entry.event === 'start');
     assert.equal(starts.length, 1, 'one server process for both hooks');
     assert.equal(starts[0]!.env, project.home);
     assert.equal(starts[0]!.projectDir, project.dir);
-    assert.deepEqual(entries.filter((entry) => entry.event === 'call').map((entry) => entry.pid), [starts[0]!.pid, starts[0]!.pid]);
+    assert.deepEqual(
+      entries.filter((entry) => entry.event === 'call').map((entry) => entry.pid),
+      [starts[0]!.pid, starts[0]!.pid],
+    );
     await until('the server to be gone after the firing', () => !isAlive(starts[0]!.pid), 15_000);
   });
 
@@ -346,15 +495,33 @@ describe('stdio', () => {
     const entries = readLog(log);
     const server = entries.find((entry) => entry.event === 'start')!.pid;
     const child = entries.find((entry) => entry.event === 'hang')!.child!;
-    assert.ok(entries.some((entry) => entry.event === 'cancelled'), 'the server got notifications/cancelled');
+    assert.ok(
+      entries.some((entry) => entry.event === 'cancelled'),
+      'the server got notifications/cancelled',
+    );
     await until('every process of the server to be gone', () => !isAlive(server) && !isAlive(child), 15_000);
   });
 
   test('peri-hooks interrupted during a call exits 1, and the server and its child are killed', async () => {
     const log = join(project.dir, '..', 'stdio-interrupted.log');
-    project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('hang', { timeout: 120 })] }] } });
+    project.write('.claude/settings.json', {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('hang', { timeout: 120 })] }] },
+    });
     const [command, prefix] = cliCommand('fire');
-    const cli = spawn(command, [...prefix, 'fire', 'PreToolUse', '--output', 'json', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })], { env: project.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const cli = spawn(
+      command,
+      [
+        ...prefix,
+        'fire',
+        'PreToolUse',
+        '--output',
+        'json',
+        '--no-state',
+        '--mcp-config',
+        JSON.stringify({ mcpServers: { guard: stdioGuard(log) } }),
+      ],
+      { env: project.env(), stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     const exited = new Promise<number | null>((resolve) => cli.once('close', (code) => resolve(code)));
     cli.stdin.end(project.input(FIXTURES.PreToolUse!));
     try {
@@ -373,15 +540,23 @@ describe('stdio', () => {
   test('a server that does not answer initialize within MCP_TIMEOUT is not connected, and is killed', async () => {
     const log = join(project.dir, '..', 'stdio-mute.log');
     const mute = { command: process.execPath, args: [GUARD_SERVER, 'mute'], env: { GUARD_LOG: log } };
-    const report = await fire('PreToolUse', [mcp('deny', { timeout: 60 })], { servers: { guard: mute }, env: { MCP_TIMEOUT: '1000' } });
+    const report = await fire('PreToolUse', [mcp('deny', { timeout: 60 })], {
+      servers: { guard: mute },
+      env: { MCP_TIMEOUT: '1000' },
+    });
     assert.equal(report.blocked, false);
-    assert.equal(report.hooks[0]!.error, 'MCP server \'guard\' not connected: it did not connect within 1 s (MCP_TIMEOUT)');
+    assert.equal(
+      report.hooks[0]!.error,
+      "MCP server 'guard' not connected: it did not connect within 1 s (MCP_TIMEOUT)",
+    );
     const server = readLog(log).find((entry) => entry.event === 'start')!.pid;
     await until('the server to be gone after the firing', () => !isAlive(server), 15_000);
   });
 
   test('a server that cannot start is not connected, with why', async () => {
-    const report = await fire('PreToolUse', [mcp('deny')], { servers: { guard: { command: join(project.dir, 'no-such-server') } } });
+    const report = await fire('PreToolUse', [mcp('deny')], {
+      servers: { guard: { command: join(project.dir, 'no-such-server') } },
+    });
     assert.equal(report.blocked, false);
     assert.match(report.hooks[0]!.error!, /^MCP server 'guard' not connected: .*ENOENT/);
   });
@@ -396,8 +571,14 @@ describe('a hostile stdio server', () => {
     test(`${tool}: over 10 MiB is that hook's failure; the sibling's deny stands, --fail-closed blocks on it, the server is killed`, async () => {
       const log = join(project.dir, '..', `stdio-${tool}.log`);
       const servers = { guard: stdioGuard(log) };
-      project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 }), command] }] } });
-      const run = (extra: string[]) => runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...extra], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
+      project.write('.claude/settings.json', {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 }), command] }] },
+      });
+      const run = (extra: string[]) =>
+        runCli(
+          ['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: servers }), ...extra],
+          { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() },
+        );
       const denied = await run(['--output', 'json']);
       assert.equal(denied.code, 2, denied.stderr);
       assert.doesNotMatch(denied.stderr, /internal error|\n\s+at /);
@@ -406,28 +587,58 @@ describe('a hostile stdio server', () => {
       assert.equal(report.hooks[0]!.outcome, 'non_blocking_error');
       assert.match(report.hooks[0]!.error!, /answer is over 10 MiB/);
       // Alone, under --fail-closed: the failure blocks.
-      project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 })] }] } });
+      project.write('.claude/settings.json', {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp(tool, { timeout: 60 })] }] },
+      });
       const closed = await run(['--fail-closed']);
       assert.equal(closed.code, 2, closed.stderr);
       assert.match(closed.stderr, /answer is over 10 MiB[\s\S]*blocking because of --fail-closed/);
-      for (const start of readLog(log).filter((entry) => entry.event === 'start')) await until('the server to be gone', () => !isAlive(start.pid), 15_000);
+      for (const start of readLog(log).filter((entry) => entry.event === 'start'))
+        await until('the server to be gone', () => !isAlive(start.pid), 15_000);
     });
   }
 
   test('an error text with terminal escape sequences is shown without them', async () => {
-    const report = await fire('PreToolUse', [mcp('escapes')], { servers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } });
+    const report = await fire('PreToolUse', [mcp('escapes')], {
+      servers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) },
+    });
     assert.equal(report.hooks[0]!.error, 'MCP tool guard/escapes returned an error: redover');
-    const human = await runCli(['fire', 'PreToolUse', '--no-state', '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } })], { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() });
+    const human = await runCli(
+      [
+        'fire',
+        'PreToolUse',
+        '--no-state',
+        '--mcp-config',
+        JSON.stringify({ mcpServers: { guard: stdioGuard(join(project.dir, '..', 'stdio-escapes.log')) } }),
+      ],
+      { stdin: project.input(FIXTURES.PreToolUse!), env: project.env() },
+    );
     assert.doesNotMatch(human.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 
-  test('on a terminal, a deny reason from an MCP answer is shown without its escape sequences', { skip: spawnSync('sh', ['-c', 'command -v script']).status === 0 ? false : 'needs script(1) for a terminal' }, async () => {
+  test('on a terminal, a deny reason from an MCP answer is shown without its escape sequences', {
+    skip: spawnSync('sh', ['-c', 'command -v script']).status === 0 ? false : 'needs script(1) for a terminal',
+  }, async () => {
     const log = join(project.dir, '..', 'stdio-escapes-deny.log');
-    project.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('escapes-deny')] }] } });
+    project.write('.claude/settings.json', {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [mcp('escapes-deny')] }] },
+    });
     const input = join(project.dir, '..', 'escapes-input.json');
     writeFileSync(input, project.input(FIXTURES.PreToolUse!));
     const [command, prefix] = cliCommand('fire');
-    const line = [command, ...prefix, 'fire', 'PreToolUse', '--no-state', '--input', input, '--mcp-config', JSON.stringify({ mcpServers: { guard: stdioGuard(log) } })].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+    const line = [
+      command,
+      ...prefix,
+      'fire',
+      'PreToolUse',
+      '--no-state',
+      '--input',
+      input,
+      '--mcp-config',
+      JSON.stringify({ mcpServers: { guard: stdioGuard(log) } }),
+    ]
+      .map((word) => `'${word.replaceAll("'", "'\\''")}'`)
+      .join(' ');
     // script(1) gives peri-hooks a terminal on stdout and stderr; what it writes there comes back on script's stdout.
     const result = await runCli([], { env: project.env(), cli: ['script', ['-qec', `${line} 2>&1`, '/dev/null']] });
     assert.equal(result.code, 2, result.stdout);

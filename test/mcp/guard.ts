@@ -1,6 +1,6 @@
 // The guard MCP server of these tests (guard-server.ts), as a configuration entry for stdio and as a running
 // Streamable HTTP server on 127.0.0.1, with its log of starts and calls.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.ts';
@@ -22,7 +22,10 @@ export interface LogEntry {
 
 export function readLog(file: string): LogEntry[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as LogEntry);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as LogEntry);
 }
 
 /** A stdio server entry that starts the guard with Node, logging to `log`. */
@@ -39,7 +42,10 @@ export interface HttpGuard {
 /** The guard over Streamable HTTP on 127.0.0.1 (a port of its own choosing). */
 export async function startHttpGuard(dir: string, log: string): Promise<HttpGuard> {
   const portFile = join(dir, `guard-port-${Date.now()}-${Math.random()}`);
-  const child = spawn(process.execPath, [GUARD_SERVER, 'http', portFile], { env: { ...process.env, GUARD_LOG: log }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [GUARD_SERVER, 'http', portFile], {
+    env: { ...process.env, GUARD_LOG: log },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await until('the guard HTTP server to start', () => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '');

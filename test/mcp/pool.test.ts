@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { createConnectionPool, type CallOptions } from '../../src/mcp/pool.ts';
+import { type CallOptions, createConnectionPool } from '../../src/mcp/pool.ts';
 import type { DefinedServer } from '../../src/mcp/servers.ts';
 import { isAlive } from '../../src/session/lock.ts';
 import { until } from '../helpers/wait.ts';
@@ -21,13 +21,23 @@ test('a pooled stdio server is reused, and after it crashed the next call starts
     entry: { type: 'stdio', command: process.execPath, args: [GUARD_SERVER, 'stdio'], env: { GUARD_LOG: log } },
     source: { scope: 'flag', file: '--mcp-config', pointer: '/mcpServers/guard' },
   };
-  const options: CallOptions = { timeoutMs: 60_000, signal: new AbortController().signal, projectDir: dir, env: { PATH: process.env.PATH }, urlPatterns: undefined };
+  const options: CallOptions = {
+    timeoutMs: 60_000,
+    signal: new AbortController().signal,
+    projectDir: dir,
+    env: { PATH: process.env.PATH },
+    urlPatterns: undefined,
+  };
   const pool = createConnectionPool();
   try {
     assert.equal((await pool.call(server, 'empty', {}, options)).kind, 'result');
     assert.equal((await pool.call(server, 'empty', {}, options)).kind, 'result');
     const [first] = readLog(log).filter((entry) => entry.event === 'start');
-    assert.equal(readLog(log).filter((entry) => entry.event === 'start').length, 1, 'the second call reused the connection');
+    assert.equal(
+      readLog(log).filter((entry) => entry.event === 'start').length,
+      1,
+      'the second call reused the connection',
+    );
 
     process.kill(first!.pid, 'SIGKILL');
     await until('the crashed server to be gone', () => !isAlive(first!.pid), 15_000);
@@ -41,6 +51,8 @@ test('a pooled stdio server is reused, and after it crashed the next call starts
   } finally {
     await pool.close();
   }
-  const last = readLog(log).filter((entry) => entry.event === 'start').at(-1)!;
+  const last = readLog(log)
+    .filter((entry) => entry.event === 'start')
+    .at(-1)!;
   await until('close() to stop the server', () => !isAlive(last.pid), 15_000);
 });

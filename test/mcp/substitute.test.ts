@@ -3,8 +3,20 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { substituteInput } from '../../src/runners/mcp-input.ts';
 
-const toolInput = { command: 'touch MARKER && echo "ran"', timeout: 120000, description: 'touch marker', run_in_background: false };
-const input = { cwd: '/work', hook_event_name: 'PreToolUse', tool_name: 'Bash', permission_mode: 'bypassPermissions', tool_input: toolInput, stop_hook_active: false };
+const toolInput = {
+  command: 'touch MARKER && echo "ran"',
+  timeout: 120000,
+  description: 'touch marker',
+  run_in_background: false,
+};
+const input = {
+  cwd: '/work',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  permission_mode: 'bypassPermissions',
+  tool_input: toolInput,
+  stop_hook_active: false,
+};
 
 const rows: Array<[unknown, unknown]> = [
   ['${tool_input.command}', 'touch MARKER && echo "ran"'],
@@ -19,7 +31,10 @@ const rows: Array<[unknown, unknown]> = [
   ['${tool_input.run_in_background}', 'false'],
   ['${stop_hook_active}', 'false'],
   ['${tool_input}', JSON.stringify(toolInput)],
-  [{ a: '${tool_name}', arr: ['${tool_input.timeout}', 1, true, null, { b: '${permission_mode}' }] }, { a: 'Bash', arr: ['120000', 1, true, null, { b: 'bypassPermissions' }] }],
+  [
+    { a: '${tool_name}', arr: ['${tool_input.timeout}', 1, true, null, { b: '${permission_mode}' }] },
+    { a: 'Bash', arr: ['120000', 1, true, null, { b: 'bypassPermissions' }] },
+  ],
   [5, 5],
   [false, false],
   [null, null],

@@ -1,18 +1,24 @@
 // The pinned lookup and the guarded connector, alone and through the http runner. No real DNS (only
 // `localhost` elsewhere), no traffic beyond 127.0.0.1: a loopback-only connector wraps undici's in the
 // runner tests, so even a broken guard could not reach another address (it would show as a violation).
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import https from 'node:https';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo, LookupFunction } from 'node:net';
-import * as undici from 'undici';
+import { after, test } from 'node:test';
 import type { buildConnector } from 'undici';
-import { createPinnedLookup, resolveChecked, type Resolver, type SocketOptions } from '../../src/net/pinned-dispatcher.ts';
+import * as undici from 'undici';
+import {
+  createPinnedLookup,
+  type Resolver,
+  resolveChecked,
+  type SocketOptions,
+} from '../../src/net/pinned-dispatcher.ts';
 import { SsrfBlockedError } from '../../src/net/ssrf.ts';
 import { createHttpRunner } from '../../src/runners/http.ts';
 import type { LoadedHook, RunContext } from '../../src/types.ts';
@@ -22,14 +28,19 @@ function fakeResolver(answers: Record<string, string[] | (() => string[])>) {
   const resolve: Resolver = async (hostname) => {
     calls.push(hostname);
     const entry = answers[hostname];
-    if (entry === undefined) throw Object.assign(new Error(`test resolver: no answer for ${hostname}`), { code: 'ENOTFOUND' });
+    if (entry === undefined)
+      throw Object.assign(new Error(`test resolver: no answer for ${hostname}`), { code: 'ENOTFOUND' });
     const list = typeof entry === 'function' ? entry() : entry;
     return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
   return { resolve, calls };
 }
 
-function lookupOnce(lookup: LookupFunction, hostname: string, all = true): Promise<{ error: Error | null; addresses: unknown }> {
+function lookupOnce(
+  lookup: LookupFunction,
+  hostname: string,
+  all = true,
+): Promise<{ error: Error | null; addresses: unknown }> {
   return new Promise((resolve) => {
     lookup(hostname, { all }, (error, addresses) => resolve({ error, addresses }));
   });
@@ -43,13 +54,14 @@ function loopbackOnly() {
   const opened: string[] = [];
   const build = (options: SocketOptions): buildConnector.connector => {
     const guarded = options.lookup;
-    const lookup: LookupFunction = (hostname, lookupOptions, callback) => guarded(hostname, lookupOptions, (error, address, family) => {
-      const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
-      const bad = error ? [] : list.filter((a) => !isLoopback(a));
-      violations.push(...bad);
-      if (bad.length > 0) callback(new Error('test: non-loopback address reached the socket'), []);
-      else callback(error, address, family);
-    });
+    const lookup: LookupFunction = (hostname, lookupOptions, callback) =>
+      guarded(hostname, lookupOptions, (error, address, family) => {
+        const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
+        const bad = error ? [] : list.filter((a) => !isLoopback(a));
+        violations.push(...bad);
+        if (bad.length > 0) callback(new Error('test: non-loopback address reached the socket'), []);
+        else callback(error, address, family);
+      });
     const connect = undici.buildConnector({ ...options, lookup });
     return (connectOptions, callback) => {
       if (/^[\d.]+$|:/.test(connectOptions.hostname) && !isLoopback(connectOptions.hostname)) {
@@ -77,16 +89,25 @@ after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function context(): RunContext {
   return {
-    event: 'PreToolUse', input: {}, inputJson: '{"hook_event_name":"PreToolUse"}', projectDir: '/tmp', cwd: '/tmp',
-    env: {}, timeoutMs: 10_000, settings: { disableAllHooks: false, allowManagedHooksOnly: false },
-    signal: new AbortController().signal, warn: () => undefined,
+    event: 'PreToolUse',
+    input: {},
+    inputJson: '{"hook_event_name":"PreToolUse"}',
+    projectDir: '/tmp',
+    cwd: '/tmp',
+    env: {},
+    timeoutMs: 10_000,
+    settings: { disableAllHooks: false, allowManagedHooksOnly: false },
+    signal: new AbortController().signal,
+    warn: () => undefined,
   };
 }
 
 function hookFor(url: string): LoadedHook {
   return {
-    id: 'user:/tmp/settings.json#/hooks/PreToolUse/0/hooks/0', event: 'PreToolUse',
-    handler: { type: 'http', url }, provenance: { layer: 'user', file: '/tmp/settings.json', pointer: '/hooks/PreToolUse/0/hooks/0' },
+    id: 'user:/tmp/settings.json#/hooks/PreToolUse/0/hooks/0',
+    event: 'PreToolUse',
+    handler: { type: 'http', url },
+    provenance: { layer: 'user', file: '/tmp/settings.json', pointer: '/hooks/PreToolUse/0/hooks/0' },
   };
 }
 
@@ -94,14 +115,23 @@ test('pinned lookup: a private answer is refused', async () => {
   const { resolve } = fakeResolver({ 'evil.test': ['10.0.0.1'] });
   const { error, addresses } = await lookupOnce(createPinnedLookup(resolve), 'evil.test');
   assert.ok(error instanceof SsrfBlockedError);
-  assert.equal(error.message, 'HTTP hook blocked: evil.test resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.');
+  assert.equal(
+    error.message,
+    'HTTP hook blocked: evil.test resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.',
+  );
   assert.deepEqual(addresses, []);
 });
 
 test('pinned lookup: every answer is checked (loopback first, private second is refused)', async () => {
-  const { resolve } = fakeResolver({ 'mixed.test': ['127.0.0.1', '10.0.0.1'], 'public-and-private.test': ['93.184.216.34', '192.168.1.1'] });
+  const { resolve } = fakeResolver({
+    'mixed.test': ['127.0.0.1', '10.0.0.1'],
+    'public-and-private.test': ['93.184.216.34', '192.168.1.1'],
+  });
   const lookup = createPinnedLookup(resolve);
-  for (const [name, address] of [['mixed.test', '10.0.0.1'], ['public-and-private.test', '192.168.1.1']] as const) {
+  for (const [name, address] of [
+    ['mixed.test', '10.0.0.1'],
+    ['public-and-private.test', '192.168.1.1'],
+  ] as const) {
     for (const all of [true, false]) {
       const { error } = await lookupOnce(lookup, name, all);
       assert.ok(error instanceof SsrfBlockedError, `${name} all=${all}`);
@@ -113,7 +143,10 @@ test('pinned lookup: every answer is checked (loopback first, private second is 
 test('pinned lookup: answers with checked addresses only, in both callback forms', async () => {
   const { resolve } = fakeResolver({ 'policy.test': ['127.0.0.1', '::1'] });
   const lookup = createPinnedLookup(resolve);
-  assert.deepEqual((await lookupOnce(lookup, 'policy.test')).addresses, [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]);
+  assert.deepEqual((await lookupOnce(lookup, 'policy.test')).addresses, [
+    { address: '127.0.0.1', family: 4 },
+    { address: '::1', family: 6 },
+  ]);
   const single = await new Promise<unknown[]>((done) => lookup('policy.test', { family: 6 }, (...args) => done(args)));
   assert.deepEqual(single, [null, '::1', 6]);
 });
@@ -136,7 +169,10 @@ test('runner: a name resolving to 127.0.0.1 reaches the loopback server, resolve
   const { resolve, calls } = fakeResolver({ 'policy.test': ['127.0.0.1'] });
   const guard = loopbackOnly();
   const before = requests.length;
-  const outcome = await createHttpRunner({ resolve, buildConnector: guard.build })(hookFor(`http://policy.test:${port}/pre`), context());
+  const outcome = await createHttpRunner({ resolve, buildConnector: guard.build })(
+    hookFor(`http://policy.test:${port}/pre`),
+    context(),
+  );
   assert.equal(outcome.exitCode, 0, outcome.error);
   assert.equal(outcome.stdout, '{"decision":"approve"}');
   assert.deepEqual(calls, ['policy.test']);
@@ -147,7 +183,13 @@ test('runner: a name resolving to 127.0.0.1 reaches the loopback server, resolve
 test('runner: DNS rebinding after the check cannot get through (one query per connection, pinned)', async () => {
   // Every query after the first answers a private address: a second query at connect time would be refused.
   let answer = '127.0.0.1';
-  const { resolve, calls } = fakeResolver({ 'rebind.test': () => { const now = answer; answer = '10.0.0.1'; return [now]; } });
+  const { resolve, calls } = fakeResolver({
+    'rebind.test': () => {
+      const now = answer;
+      answer = '10.0.0.1';
+      return [now];
+    },
+  });
   const guard = loopbackOnly();
   const run = createHttpRunner({ resolve, buildConnector: guard.build });
   const first = await run(hookFor(`http://rebind.test:${port}/`), context());
@@ -160,7 +202,10 @@ test('runner: DNS rebinding after the check cannot get through (one query per co
 
 test('runner: localhost through the system resolver is allowed', async () => {
   const guard = loopbackOnly();
-  const outcome = await createHttpRunner({ buildConnector: guard.build })(hookFor(`http://localhost:${port}/`), context());
+  const outcome = await createHttpRunner({ buildConnector: guard.build })(
+    hookFor(`http://localhost:${port}/`),
+    context(),
+  );
   assert.equal(outcome.exitCode, 0, outcome.error);
   assert.deepEqual(guard.violations, []);
 });
@@ -168,8 +213,27 @@ test('runner: localhost through the system resolver is allowed', async () => {
 function selfSignedCertificate(name: string): { key: Buffer; cert: Buffer } | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'peri-tls-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${name}`,
-      '-addext', `subjectAltName=DNS:${name}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${name}`,
+        '-addext',
+        `subjectAltName=DNS:${name}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
   } catch {
     return undefined;
@@ -179,7 +243,9 @@ function selfSignedCertificate(name: string): { key: Buffer; cert: Buffer } | un
 }
 
 const tls = selfSignedCertificate('policy.test');
-test('https: the pinned lookup serves TLS too; the certificate is still checked against the host name', { skip: tls ? false : 'no openssl' }, async () => {
+test('https: the pinned lookup serves TLS too; the certificate is still checked against the host name', {
+  skip: tls ? false : 'no openssl',
+}, async () => {
   assert.ok(tls);
   const tlsServer = https.createServer(tls, (request, response) => {
     request.resume();
@@ -188,7 +254,11 @@ test('https: the pinned lookup serves TLS too; the certificate is still checked 
   await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
   const tlsPort = (tlsServer.address() as AddressInfo).port;
   try {
-    const { resolve } = fakeResolver({ 'policy.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'], 'private.test': ['10.0.0.1'] });
+    const { resolve } = fakeResolver({
+      'policy.test': ['127.0.0.1'],
+      'other.test': ['127.0.0.1'],
+      'private.test': ['10.0.0.1'],
+    });
     const trustTestCa = (options: SocketOptions) => undici.buildConnector({ ...options, ca: tls.cert });
     const run = createHttpRunner({ resolve, buildConnector: trustTestCa });
     const ok = await run(hookFor(`https://policy.test:${tlsPort}/`), context());
@@ -205,20 +275,62 @@ test('https: the pinned lookup serves TLS too; the certificate is still checked 
 
 // Hostile URLs: every one refused, no socket opened, the resolver never asked.
 const HOSTILE_URLS = [
-  'http://10.0.0.1/', 'https://10.0.0.1:8443/', 'http://172.16.0.1/', 'http://172.31.255.255/', 'http://192.168.1.1/',
-  'http://0.0.0.0/', 'http://0/', 'http://0.1.2.3/', 'http://100.64.0.1/', 'http://100.127.255.254/',
-  'http://169.254.169.254/latest/meta-data/', 'http://169.254.0.1/', 'http://2852039166/', 'http://0xa9fea9fe/',
-  'http://0251.0376.0251.0376/', 'http://0xa9.0xfe.0xa9.0xfe/', 'http://012.0.0.1/', 'http://167772161/',
-  'http://10.1/', 'http://192.168.257/', 'http://0x0a000001/', 'http://[::]/', 'http://[::ffff:10.0.0.1]/',
-  'http://[::ffff:a9fe:a9fe]/', 'http://[::ffff:0:10.0.0.1]/', 'http://[::10.0.0.1]/', 'http://[64:ff9b::a9fe:a9fe]/',
-  'http://[64:ff9b::10.0.0.1]/', 'http://[2002:a9fe:a9fe::1]/', 'http://[2002:0a00:0001::]/', 'http://[fe80::1]/',
-  'http://[fc00::1]/', 'http://[fd00::1]/', 'http://[fd00:ec2::254]/', 'http://[fd00:a9fe:a9fe::1]/',
-  'http://[2001:db8::1]/', 'http://[2001:470::5efe:a00:1]/', 'http://[ff02::1]/', 'http://224.0.0.1/',
-  'http://255.255.255.255/', 'http://240.0.0.1/', 'http://100.100.100.200/', 'http://168.63.129.16/',
-  'http://192.0.0.192/', 'http://192.0.2.1/', 'http://[2001::1]/', 'http://[fec0::1]/', 'http://[::ffff:0.0.0.0]/',
-  'http://metadata.google.internal/computeMetadata/v1/', 'http://METADATA.GOOGLE.INTERNAL./', 'http://metadata.goog/',
-  'http://metadata/', 'http://instance-data/', 'http://instance-data.ec2.internal/',
-  'http://instance-data.us-west-2.compute.internal/', 'http://ｍｅｔａｄａｔａ.google.internal/',
+  'http://10.0.0.1/',
+  'https://10.0.0.1:8443/',
+  'http://172.16.0.1/',
+  'http://172.31.255.255/',
+  'http://192.168.1.1/',
+  'http://0.0.0.0/',
+  'http://0/',
+  'http://0.1.2.3/',
+  'http://100.64.0.1/',
+  'http://100.127.255.254/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://169.254.0.1/',
+  'http://2852039166/',
+  'http://0xa9fea9fe/',
+  'http://0251.0376.0251.0376/',
+  'http://0xa9.0xfe.0xa9.0xfe/',
+  'http://012.0.0.1/',
+  'http://167772161/',
+  'http://10.1/',
+  'http://192.168.257/',
+  'http://0x0a000001/',
+  'http://[::]/',
+  'http://[::ffff:10.0.0.1]/',
+  'http://[::ffff:a9fe:a9fe]/',
+  'http://[::ffff:0:10.0.0.1]/',
+  'http://[::10.0.0.1]/',
+  'http://[64:ff9b::a9fe:a9fe]/',
+  'http://[64:ff9b::10.0.0.1]/',
+  'http://[2002:a9fe:a9fe::1]/',
+  'http://[2002:0a00:0001::]/',
+  'http://[fe80::1]/',
+  'http://[fc00::1]/',
+  'http://[fd00::1]/',
+  'http://[fd00:ec2::254]/',
+  'http://[fd00:a9fe:a9fe::1]/',
+  'http://[2001:db8::1]/',
+  'http://[2001:470::5efe:a00:1]/',
+  'http://[ff02::1]/',
+  'http://224.0.0.1/',
+  'http://255.255.255.255/',
+  'http://240.0.0.1/',
+  'http://100.100.100.200/',
+  'http://168.63.129.16/',
+  'http://192.0.0.192/',
+  'http://192.0.2.1/',
+  'http://[2001::1]/',
+  'http://[fec0::1]/',
+  'http://[::ffff:0.0.0.0]/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://METADATA.GOOGLE.INTERNAL./',
+  'http://metadata.goog/',
+  'http://metadata/',
+  'http://instance-data/',
+  'http://instance-data.ec2.internal/',
+  'http://instance-data.us-west-2.compute.internal/',
+  'http://ｍｅｔａｄａｔａ.google.internal/',
 ];
 
 // Names whose resolver answers are hostile: [name, answers, the address the refusal must name].
@@ -248,7 +360,10 @@ test(`hostile corpus: ${HOSTILE_URLS.length + HOSTILE_ANSWERS.length} URLs and r
       const { resolve, calls } = fakeResolver({});
       const guard = loopbackOnly();
       const outcome = await createHttpRunner({ resolve, buildConnector: guard.build })(hookFor(url), context());
-      assert.match(outcome.error ?? '', /^HTTP hook blocked: .+ Loopback \(127\.0\.0\.1, ::1\) is allowed for local dev\.$/);
+      assert.match(
+        outcome.error ?? '',
+        /^HTTP hook blocked: .+ Loopback \(127\.0\.0\.1, ::1\) is allowed for local dev\.$/,
+      );
       assert.equal(outcome.exitCode, null);
       assert.deepEqual(calls, []);
       assert.deepEqual(guard.opened, []);
@@ -259,7 +374,10 @@ test(`hostile corpus: ${HOSTILE_URLS.length + HOSTILE_ANSWERS.length} URLs and r
     await t.test(`${name} -> ${answers.join(', ')}`, async () => {
       const { resolve } = fakeResolver({ [name]: answers });
       const guard = loopbackOnly();
-      const outcome = await createHttpRunner({ resolve, buildConnector: guard.build })(hookFor(`http://${name}:${port}/`), context());
+      const outcome = await createHttpRunner({ resolve, buildConnector: guard.build })(
+        hookFor(`http://${name}:${port}/`),
+        context(),
+      );
       assert.ok(outcome.error?.startsWith(`HTTP hook blocked: ${name} resolves to ${address} (`), outcome.error);
       assert.deepEqual(guard.violations, []);
     });

@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { assertHostAllowed, isMetadataHostName, judgeAddress, SsrfBlockedError } from '../../src/net/ssrf.ts';
 
 // [address, allowed, range, embedded IPv4 (when judged through one)]
@@ -105,12 +105,25 @@ test('judgeAddress accepts bracketed IPv6 literals as URLs write them', () => {
 
 test('metadata host names: case-insensitive, trailing dots ignored', () => {
   const refused = [
-    'metadata.google.internal', 'METADATA.Google.Internal', 'metadata.google.internal.', 'metadata.goog',
-    'metadata', 'Metadata.', 'instance-data', 'instance-data.ec2.internal', 'instance-data.us-west-2.compute.internal',
+    'metadata.google.internal',
+    'METADATA.Google.Internal',
+    'metadata.google.internal.',
+    'metadata.goog',
+    'metadata',
+    'Metadata.',
+    'instance-data',
+    'instance-data.ec2.internal',
+    'instance-data.us-west-2.compute.internal',
     'INSTANCE-DATA.eu-central-1.compute.internal..',
   ];
   for (const name of refused) assert.equal(isMetadataHostName(name), true, name);
-  const allowed = ['metadata.example.com', 'mymetadata', 'instance-data.compute.internal', 'google.internal', 'localhost'];
+  const allowed = [
+    'metadata.example.com',
+    'mymetadata',
+    'instance-data.compute.internal',
+    'google.internal',
+    'localhost',
+  ];
   for (const name of allowed) assert.equal(isMetadataHostName(name), false, name);
 });
 
@@ -118,16 +131,28 @@ test('assertHostAllowed: literal addresses and metadata names, never DNS', () =>
   assert.doesNotThrow(() => assertHostAllowed('127.0.0.1'));
   assert.doesNotThrow(() => assertHostAllowed('[::1]'));
   assert.doesNotThrow(() => assertHostAllowed('example.com'), 'other names are judged after resolution');
-  assert.throws(() => assertHostAllowed('[::ffff:a9fe:a9fe]'), (error: unknown) => {
-    assert.ok(error instanceof SsrfBlockedError);
-    assert.equal(error.range, 'metadata');
-    assert.match(error.message, /^HTTP hook blocked: \[::ffff:a9fe:a9fe\] resolves to ::ffff:a9fe:a9fe \(metadata: IPv4 169\.254\.169\.254 in ipv4_mapped\)\./);
-    return true;
-  });
-  assert.throws(() => assertHostAllowed('metadata.google.internal.'), /HTTP hook blocked: metadata\.google\.internal\. is a cloud metadata host name/);
+  assert.throws(
+    () => assertHostAllowed('[::ffff:a9fe:a9fe]'),
+    (error: unknown) => {
+      assert.ok(error instanceof SsrfBlockedError);
+      assert.equal(error.range, 'metadata');
+      assert.match(
+        error.message,
+        /^HTTP hook blocked: \[::ffff:a9fe:a9fe\] resolves to ::ffff:a9fe:a9fe \(metadata: IPv4 169\.254\.169\.254 in ipv4_mapped\)\./,
+      );
+      return true;
+    },
+  );
+  assert.throws(
+    () => assertHostAllowed('metadata.google.internal.'),
+    /HTTP hook blocked: metadata\.google\.internal\. is a cloud metadata host name/,
+  );
 });
 
 test('the refusal message names host, address and range, and the loopback exception', () => {
   const error = new SsrfBlockedError('evil.test', '10.0.0.1', judgeAddress('10.0.0.1'));
-  assert.equal(error.message, 'HTTP hook blocked: evil.test resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.');
+  assert.equal(
+    error.message,
+    'HTTP hook blocked: evil.test resolves to 10.0.0.1 (private). Loopback (127.0.0.1, ::1) is allowed for local dev.',
+  );
 });

@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { isUrlAllowed, urlMatchesPattern } from '../../src/net/url-allowlist.ts';
 
 // [pattern, hook URL, matches]
@@ -74,12 +74,24 @@ test('isUrlAllowed: undefined allows all, [] refuses all, otherwise any pattern'
   assert.equal(isUrlAllowed(url, ['https://other.example.com']), false);
 });
 
-test('globs match in linear time: *a*a*a*b against 2,000 a\'s, 100,000 stars', () => {
+test("globs match in linear time: *a*a*a*b against 2,000 a's, 100,000 stars", () => {
   const as = 'a'.repeat(2000);
-  assert.equal(urlMatchesPattern(new URL(`https://policy.example.com/${as}`), 'https://policy.example.com/*a*a*a*b'), false);
-  assert.equal(urlMatchesPattern(new URL(`https://policy.example.com/${as}b`), 'https://policy.example.com/*a*a*a*b'), true);
-  assert.equal(urlMatchesPattern(new URL(`https://${'a.'.repeat(100)}example.com/`), `https://*a*a*a*a*a*a*a*a*b.example.com`), false);
+  assert.equal(
+    urlMatchesPattern(new URL(`https://policy.example.com/${as}`), 'https://policy.example.com/*a*a*a*b'),
+    false,
+  );
+  assert.equal(
+    urlMatchesPattern(new URL(`https://policy.example.com/${as}b`), 'https://policy.example.com/*a*a*a*b'),
+    true,
+  );
+  assert.equal(
+    urlMatchesPattern(new URL(`https://${'a.'.repeat(100)}example.com/`), `https://*a*a*a*a*a*a*a*a*b.example.com`),
+    false,
+  );
   assert.equal(urlMatchesPattern(new URL(`https://policy.example.com/${as}`), `*a*a*a*a*a*a*a*a*b`), false);
-  assert.equal(urlMatchesPattern(new URL('https://policy.example.com/x'), `https://policy.example.com/${'*'.repeat(100_000)}x`), true);
+  assert.equal(
+    urlMatchesPattern(new URL('https://policy.example.com/x'), `https://policy.example.com/${'*'.repeat(100_000)}x`),
+    true,
+  );
   assert.equal(urlMatchesPattern(new URL('https://policy.example.com/x'), `${'*'.repeat(100_000)}y`), false);
 });

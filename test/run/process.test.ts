@@ -1,11 +1,19 @@
 // The one process-group kill and output bound that the command runner and the async supervisor share.
 // Real process groups: a pipe that closes is the proof that every process holding it is gone.
-import { test, type TestContext } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { Capture, OUTPUT_LIMIT_BYTES, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../../src/run/process.ts';
+import { type TestContext, test } from 'node:test';
+import {
+  Capture,
+  OUTPUT_LIMIT_BYTES,
+  reapAfterGrace,
+  signalGroup,
+  terminateGroup,
+  truncation,
+} from '../../src/run/process.ts';
 
 interface Group {
   pid: number;
@@ -23,7 +31,13 @@ interface Group {
 async function group(t: TestContext, script: string): Promise<Group> {
   const child = spawn('/bin/sh', ['-c', script], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const closed = (stream: Readable) => new Promise<void>((resolve) => stream.once('close', () => resolve()));
-  const started = { pid: child.pid!, exited: once(child, 'exit').then(([, signal]) => signal as NodeJS.Signals | null), stdout: child.stdout!, stdoutClosed: closed(child.stdout!), stderrClosed: closed(child.stderr!) };
+  const started = {
+    pid: child.pid!,
+    exited: once(child, 'exit').then(([, signal]) => signal as NodeJS.Signals | null),
+    stdout: child.stdout!,
+    stdoutClosed: closed(child.stdout!),
+    stderrClosed: closed(child.stderr!),
+  };
   t.after(() => signalGroup(started.pid, 'SIGKILL'));
   await once(child.stdout!, 'data');
   child.stderr!.resume();

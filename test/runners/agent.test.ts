@@ -7,7 +7,16 @@ import type { EventName } from '../../src/events.ts';
 import { MAX_TURNS, runAgentHook } from '../../src/runners/agent.ts';
 import { createScope, globToRegExp, resolveAllowed, runTool } from '../../src/runners/agent-tools.ts';
 import {
-  API_KEY, apiError, hookContext, loadedHook, message, startMessagesApi, text, toolUse, type RecordedRequest, type Step,
+  API_KEY,
+  apiError,
+  hookContext,
+  loadedHook,
+  message,
+  type RecordedRequest,
+  type Step,
+  startMessagesApi,
+  text,
+  toolUse,
 } from '../helpers/messages-api-server.ts';
 
 let base: string;
@@ -27,7 +36,10 @@ before(async () => {
   await symlink(base, path.join(project, 'escape-dir'));
   await symlink(path.join(project, 'src', 'main.ts'), path.join(project, 'inner-link.ts'));
   transcript = path.join(base, 'transcript.jsonl');
-  await writeFile(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello transcript' } })}\n`);
+  await writeFile(
+    transcript,
+    `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello transcript' } })}\n`,
+  );
 });
 
 after(async () => {
@@ -37,12 +49,21 @@ after(async () => {
 const ok = (input: unknown) => message([toolUse('StructuredOutput', input)], 'tool_use');
 const call = (name: string, input: unknown) => message([toolUse(name, input)], 'tool_use');
 /** The tool_result blocks of the last user message the server received. */
-const resultsOf = (request: RecordedRequest) => request.body.messages.at(-1).content as Array<{ tool_use_id: string; content: string; is_error?: boolean }>;
+const resultsOf = (request: RecordedRequest) =>
+  request.body.messages.at(-1).content as Array<{ tool_use_id: string; content: string; is_error?: boolean }>;
 
-async function fire(event: EventName, steps: Step[] | ((request: RecordedRequest, index: number) => Step), options: Parameters<typeof hookContext>[2] = {}) {
+async function fire(
+  event: EventName,
+  steps: Step[] | ((request: RecordedRequest, index: number) => Step),
+  options: Parameters<typeof hookContext>[2] = {},
+) {
   const api = await startMessagesApi(steps);
   try {
-    const ctx = hookContext(api, event, { projectDir: project, input: { transcript_path: transcript, tool_name: 'Write' }, ...options });
+    const ctx = hookContext(api, event, {
+      projectDir: project,
+      input: { transcript_path: transcript, tool_name: 'Write' },
+      ...options,
+    });
     const outcome = await runAgentHook(loadedHook(event, { type: 'agent', prompt: 'Check the code: $ARGUMENTS' }), ctx);
     assert.ok(!JSON.stringify({ outcome, warnings: ctx.warnings }).includes(API_KEY));
     return { outcome, requests: api.requests };
@@ -58,21 +79,36 @@ describe('agent hook: the tool loop', () => {
       call('Read', { file_path: 'src/main.ts' }),
       ok({ ok: true, reason: 'looks fine' }),
     ]);
-    assert.deepEqual({ ...outcome, durationMs: 0 }, { exitCode: 0, stdout: '', stderr: '', timedOut: false, durationMs: 0 });
+    assert.deepEqual(
+      { ...outcome, durationMs: 0 },
+      { exitCode: 0, stdout: '', stderr: '', timedOut: false, durationMs: 0 },
+    );
     assert.equal(requests.length, 3);
     const first = requests[0]!.body;
     assert.deepEqual(first.tool_choice, { type: 'any' });
-    assert.deepEqual(first.tools.map((tool: { name: string }) => tool.name), ['Read', 'LS', 'Search', 'StructuredOutput']);
+    assert.deepEqual(
+      first.tools.map((tool: { name: string }) => tool.name),
+      ['Read', 'LS', 'Search', 'StructuredOutput'],
+    );
     assert.match(first.system, /evidence/);
     assert.ok(first.system.includes(project) && first.system.includes(transcript));
     assert.match(first.messages[0].content, /^Check the code: \{"session_id"/);
-    assert.deepEqual(resultsOf(requests[1]!).map((r) => r.content), ['main.ts\nutil.js']);
-    assert.deepEqual(resultsOf(requests[2]!).map((r) => r.content), ['1\texport const answer = 42;\n2\t// TODO: remove\n3\t']);
+    assert.deepEqual(
+      resultsOf(requests[1]!).map((r) => r.content),
+      ['main.ts\nutil.js'],
+    );
+    assert.deepEqual(
+      resultsOf(requests[2]!).map((r) => r.content),
+      ['1\texport const answer = 42;\n2\t// TODO: remove\n3\t'],
+    );
   });
 
   test('ok:false blocks without ending the turn (continueOnBlock semantics)', async () => {
     const { outcome } = await fire('PostToolUse', [ok({ ok: false, reason: 'a TODO is left' })]);
-    assert.deepEqual([outcome.exitCode, outcome.stderr, outcome.stdout], [2, 'Agent hook condition was not met: a TODO is left', '']);
+    assert.deepEqual(
+      [outcome.exitCode, outcome.stderr, outcome.stdout],
+      [2, 'Agent hook condition was not met: a TODO is left', ''],
+    );
   });
 
   test('ok:false on UserPromptSubmit still ends the turn', async () => {
@@ -83,7 +119,10 @@ describe('agent hook: the tool loop', () => {
 
   test('ok:false on Stop keeps going; impossible is not part of the agent answer', async () => {
     const { outcome } = await fire('Stop', [ok({ ok: false, reason: 'tests fail', impossible: true })]);
-    assert.deepEqual([outcome.exitCode, outcome.stderr, outcome.stdout], [2, 'Agent hook condition was not met: tests fail', '']);
+    assert.deepEqual(
+      [outcome.exitCode, outcome.stderr, outcome.stdout],
+      [2, 'Agent hook condition was not met: tests fail', ''],
+    );
   });
 
   test('the transcript may be read although it lies outside the project', async () => {
@@ -118,7 +157,10 @@ describe('agent hook: the tool loop', () => {
   });
 
   test('an API error in a later turn is a non-blocking error', async () => {
-    const { outcome } = await fire('PreToolUse', [call('LS', {}), apiError(400, 'invalid_request_error', 'prompt is too long')]);
+    const { outcome } = await fire('PreToolUse', [
+      call('LS', {}),
+      apiError(400, 'invalid_request_error', 'prompt is too long'),
+    ]);
     assert.deepEqual([outcome.exitCode, outcome.timedOut], [null, false]);
     assert.equal(outcome.error, 'Hook evaluator API error: 400 invalid_request_error: prompt is too long');
   });
@@ -144,7 +186,13 @@ describe('agent hook: confinement of the read-only tools', () => {
       { file_path: 'escape-dir/outside.txt' },
       { file_path: path.join(base, 'outside.txt') },
     ];
-    const { requests } = await fire('PreToolUse', [message(attempts.map((input) => toolUse('Read', input)), 'tool_use'), ok({ ok: true })]);
+    const { requests } = await fire('PreToolUse', [
+      message(
+        attempts.map((input) => toolUse('Read', input)),
+        'tool_use',
+      ),
+      ok({ ok: true }),
+    ]);
     const results = resultsOf(requests[1]!);
     assert.equal(results.length, attempts.length);
     for (const result of results) {
@@ -157,7 +205,11 @@ describe('agent hook: confinement of the read-only tools', () => {
   test('LS and Search refuse outside directories too', async () => {
     const scope = await createScope(project, transcript);
     const signal = new AbortController().signal;
-    for (const [name, input] of [['LS', { path: '..' }], ['LS', { path: 'escape-dir' }], ['Search', { path: '/etc', regex: 'root' }]] as const) {
+    for (const [name, input] of [
+      ['LS', { path: '..' }],
+      ['LS', { path: 'escape-dir' }],
+      ['Search', { path: '/etc', regex: 'root' }],
+    ] as const) {
       const result = await runTool(scope, name, input, signal);
       assert.equal(result.isError, true, `${name} ${JSON.stringify(input)}`);
       assert.match(result.content, /^refused/);
@@ -167,7 +219,12 @@ describe('agent hook: confinement of the read-only tools', () => {
   test('a symlink that stays inside is followed', async () => {
     const scope = await createScope(project, undefined);
     assert.deepEqual(await resolveAllowed(scope, 'inner-link.ts'), { path: path.join(project, 'src', 'main.ts') });
-    const result = await runTool(scope, 'Read', { file_path: 'inner-link.ts', offset: 2, limit: 1 }, new AbortController().signal);
+    const result = await runTool(
+      scope,
+      'Read',
+      { file_path: 'inner-link.ts', offset: 2, limit: 1 },
+      new AbortController().signal,
+    );
     assert.equal(result.content, '2\t// TODO: remove\n[1 more lines; use offset]');
   });
 
@@ -175,7 +232,10 @@ describe('agent hook: confinement of the read-only tools', () => {
     const scope = await createScope(project, transcript);
     const signal = new AbortController().signal;
     const grep = await runTool(scope, 'Search', { glob: '*.ts', regex: 'TODO' }, signal);
-    assert.deepEqual(grep, { content: 'inner-link.ts:2: // TODO: remove\nsrc/main.ts:2: // TODO: remove', isError: false });
+    assert.deepEqual(grep, {
+      content: 'inner-link.ts:2: // TODO: remove\nsrc/main.ts:2: // TODO: remove',
+      isError: false,
+    });
     const files = await runTool(scope, 'Search', { glob: 'src/**/*.{ts,js}' }, signal);
     assert.equal(files.content, 'src/main.ts\nsrc/util.js');
     const secret = await runTool(scope, 'Search', { regex: 'TOP SECRET' }, signal);

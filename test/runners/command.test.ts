@@ -1,9 +1,10 @@
 // The command runner on its own, for what the CLI tests cannot reach: interruption through the firing's signal.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { runCommandHook } from '../../src/runners/command.ts';
 import type { LoadedHook, RunContext } from '../../src/types.ts';
 import { until } from '../helpers/wait.ts';
@@ -12,14 +13,27 @@ const folder = mkdtempSync(path.join(tmpdir(), 'peri-hooks-command-'));
 test.after(() => rmSync(folder, { recursive: true, force: true }));
 
 function hook(command: string): LoadedHook {
-  return { id: 'project:settings.json#/hooks/Stop/0/hooks/0', event: 'Stop', handler: { type: 'command', command }, provenance: { layer: 'project', file: 'settings.json', pointer: '/hooks/Stop/0/hooks/0' } };
+  return {
+    id: 'project:settings.json#/hooks/Stop/0/hooks/0',
+    event: 'Stop',
+    handler: { type: 'command', command },
+    provenance: { layer: 'project', file: 'settings.json', pointer: '/hooks/Stop/0/hooks/0' },
+  };
 }
 
 function context(signal: AbortSignal): RunContext {
   const input = { session_id: 's', cwd: folder, hook_event_name: 'Stop' };
   return {
-    event: 'Stop', input, inputJson: JSON.stringify(input), projectDir: folder, cwd: folder, env: { PATH: process.env.PATH },
-    timeoutMs: 60_000, settings: { disableAllHooks: false, allowManagedHooksOnly: false }, signal, warn: () => {},
+    event: 'Stop',
+    input,
+    inputJson: JSON.stringify(input),
+    projectDir: folder,
+    cwd: folder,
+    env: { PATH: process.env.PATH },
+    timeoutMs: 60_000,
+    settings: { disableAllHooks: false, allowManagedHooksOnly: false },
+    signal,
+    warn: () => {},
   };
 }
 
@@ -31,7 +45,10 @@ test('an interrupted firing ends the running hook and says it was interrupted', 
   await until('the hook to start', () => existsSync(started));
   controller.abort();
   const outcome = await running;
-  assert.deepEqual([outcome.exitCode, outcome.timedOut, outcome.error], [null, false, 'cancelled: peri-hooks was interrupted']);
+  assert.deepEqual(
+    [outcome.exitCode, outcome.timedOut, outcome.error],
+    [null, false, 'cancelled: peri-hooks was interrupted'],
+  );
 });
 
 test('a firing interrupted before the hook starts cancels it at once', { timeout: 30_000 }, async () => {
@@ -39,7 +56,9 @@ test('a firing interrupted before the hook starts cancels it at once', { timeout
   assert.equal(outcome.error, 'cancelled: peri-hooks was interrupted');
 });
 
-test('a command that is one script path runs as sh -c would run it, whether or not it is started directly', { timeout: 30_000 }, async () => {
+test('a command that is one script path runs as sh -c would run it, whether or not it is started directly', {
+  timeout: 30_000,
+}, async () => {
   const write = (name: string, text: string, mode: number) => {
     const file = path.join(folder, name);
     writeFileSync(file, text, { mode });

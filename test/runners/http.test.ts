@@ -1,32 +1,64 @@
 // The http runner against a real node:http server on 127.0.0.1, one route per case.
-import { test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { execFileSync } from 'node:child_process';
+import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { MAX_BODY_BYTES, runHttpHook } from '../../src/runners/http.ts';
 import type { HttpHook } from '../../src/config/schema.ts';
+import { MAX_BODY_BYTES, runHttpHook } from '../../src/runners/http.ts';
 import type { EffectiveSettings, Layer, LoadedHook, RawOutcome, RunContext } from '../../src/types.ts';
 
-interface Seen { url: string; headers: http.IncomingHttpHeaders; rawHeaders: string[]; body: string }
+interface Seen {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  rawHeaders: string[];
+  body: string;
+}
 const seen: Seen[] = [];
 const pending = new Set<http.ServerResponse>();
 
 const ROUTES: Record<string, (response: http.ServerResponse) => void> = {
   '/allow': (r) => json(r, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'),
-  '/deny': (r) => json(r, '  {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"policy"}}\n'),
+  '/deny': (r) =>
+    json(
+      r,
+      '  {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"policy"}}\n',
+    ),
   '/empty': (r) => r.end(),
   '/blank': (r) => r.end(' \n'),
-  '/no-content': (r) => { r.statusCode = 204; r.end(); },
-  '/text': (r) => { r.setHeader('content-type', 'text/plain; charset=utf-8'); r.end('all good'); },
+  '/no-content': (r) => {
+    r.statusCode = 204;
+    r.end();
+  },
+  '/text': (r) => {
+    r.setHeader('content-type', 'text/plain; charset=utf-8');
+    r.end('all good');
+  },
   '/array': (r) => json(r, '[{"decision":"block"}]'),
   '/invalid-json': (r) => json(r, '{"decision": '),
-  '/created': (r) => { r.statusCode = 201; json(r, '{"systemMessage":"ok"}'); },
-  '/error': (r) => { r.statusCode = 500; json(r, '{"decision":"block","reason":"server says no"}'); },
-  '/redirect': (r) => { r.statusCode = 302; r.setHeader('location', 'http://10.0.0.1/steal'); r.end(); },
-  '/redirect-local': (r) => { r.statusCode = 307; r.setHeader('location', '/allow'); r.end(); },
-  '/never': (r) => { pending.add(r); },
+  '/created': (r) => {
+    r.statusCode = 201;
+    json(r, '{"systemMessage":"ok"}');
+  },
+  '/error': (r) => {
+    r.statusCode = 500;
+    json(r, '{"decision":"block","reason":"server says no"}');
+  },
+  '/redirect': (r) => {
+    r.statusCode = 302;
+    r.setHeader('location', 'http://10.0.0.1/steal');
+    r.end();
+  },
+  '/redirect-local': (r) => {
+    r.statusCode = 307;
+    r.setHeader('location', '/allow');
+    r.end();
+  },
+  '/never': (r) => {
+    pending.add(r);
+  },
   '/huge': (r) => {
     r.setHeader('content-type', 'application/json');
     const chunk = Buffer.alloc(64 * 1024, ' ');
@@ -52,10 +84,18 @@ function json(response: http.ServerResponse, body: string): void {
 const server = http.createServer((request, response) => {
   let body = '';
   request.setEncoding('utf8');
-  request.on('data', (chunk: string) => { body += chunk; });
+  request.on('data', (chunk: string) => {
+    body += chunk;
+  });
   request.on('end', () => {
     seen.push({ url: request.url ?? '', headers: request.headers, rawHeaders: request.rawHeaders, body });
-    (ROUTES[request.url ?? ''] ?? ((r) => { r.statusCode = 404; r.end(); }))(response);
+    (
+      ROUTES[request.url ?? ''] ??
+      ((r) => {
+        r.statusCode = 404;
+        r.end();
+      })
+    )(response);
   });
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,19 +108,33 @@ after(async () => {
 
 const INPUT_JSON = '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}';
 
-function context(overrides: Partial<RunContext> = {}, settings: Partial<EffectiveSettings> = {}): RunContext & { warnings: string[] } {
+function context(
+  overrides: Partial<RunContext> = {},
+  settings: Partial<EffectiveSettings> = {},
+): RunContext & { warnings: string[] } {
   const warnings: string[] = [];
   return {
-    event: 'PreToolUse', input: JSON.parse(INPUT_JSON) as Record<string, unknown>, inputJson: INPUT_JSON,
-    projectDir: '/tmp', cwd: '/tmp', env: {}, timeoutMs: 10_000,
+    event: 'PreToolUse',
+    input: JSON.parse(INPUT_JSON) as Record<string, unknown>,
+    inputJson: INPUT_JSON,
+    projectDir: '/tmp',
+    cwd: '/tmp',
+    env: {},
+    timeoutMs: 10_000,
     settings: { disableAllHooks: false, allowManagedHooksOnly: false, ...settings },
-    signal: new AbortController().signal, warn: (message) => { warnings.push(message); }, warnings, ...overrides,
+    signal: new AbortController().signal,
+    warn: (message) => {
+      warnings.push(message);
+    },
+    warnings,
+    ...overrides,
   };
 }
 
 function hook(url: string, extra: Partial<HttpHook> = {}, layer: Layer = 'project'): LoadedHook {
   return {
-    id: `${layer}:/repo/.claude/settings.json#/hooks/PreToolUse/0/hooks/0`, event: 'PreToolUse',
+    id: `${layer}:/repo/.claude/settings.json#/hooks/PreToolUse/0/hooks/0`,
+    event: 'PreToolUse',
     handler: { type: 'http', url, ...extra },
     provenance: { layer, file: '/repo/.claude/settings.json', pointer: '/hooks/PreToolUse/0/hooks/0' },
   };
@@ -109,9 +163,16 @@ test('POSTs the input JSON with Content-Type application/json', async () => {
 });
 
 test('2xx JSON: the body becomes stdout with exit 0, for the shared stdout parser', async () => {
-  assert.deepEqual({ ...(await run('/allow')), durationMs: 0 }, {
-    exitCode: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}', stderr: '', timedOut: false, durationMs: 0,
-  });
+  assert.deepEqual(
+    { ...(await run('/allow')), durationMs: 0 },
+    {
+      exitCode: 0,
+      stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}',
+      stderr: '',
+      timedOut: false,
+      durationMs: 0,
+    },
+  );
   const deny = await run('/deny');
   assert.equal(deny.exitCode, 0);
   assert.match(deny.stdout, /"permissionDecision":"deny"/);
@@ -132,7 +193,10 @@ test('2xx that is not a JSON object is an error, and its text goes nowhere', asy
   assert.equal(text.error, `HTTP hook must return JSON: ${base}/text answered 200 with text/plain; charset=utf-8`);
   assert.equal(text.exitCode, null);
   assert.ok(!JSON.stringify(text).includes('all good'));
-  assert.equal((await run('/array')).error, `HTTP hook must return JSON: ${base}/array answered 200 with application/json`);
+  assert.equal(
+    (await run('/array')).error,
+    `HTTP hook must return JSON: ${base}/array answered 200 with application/json`,
+  );
 });
 
 test('non-2xx is an error naming the status and URL; its body never decides', async () => {
@@ -144,12 +208,18 @@ test('non-2xx is an error naming the status and URL; its body never decides', as
 });
 
 test('redirects are never followed', async () => {
-  for (const [path, status] of [['/redirect', 302], ['/redirect-local', 307]] as const) {
+  for (const [path, status] of [
+    ['/redirect', 302],
+    ['/redirect-local', 307],
+  ] as const) {
     const before = seen.length;
     const outcome = await run(path);
     assert.equal(outcome.error, `HTTP ${status} from ${base}${path}`);
     assert.equal(outcome.exitCode, null);
-    assert.deepEqual(seen.slice(before).map((s) => s.url), [path]);
+    assert.deepEqual(
+      seen.slice(before).map((s) => s.url),
+      [path],
+    );
   }
 });
 
@@ -168,30 +238,43 @@ test('abort: peri-hooks being interrupted cancels the request like a timeout', a
   while (seen.length === started) await new Promise((resolve) => setTimeout(resolve, 10));
   controller.abort();
   const outcome = await promise;
-  assert.deepEqual([outcome.timedOut, outcome.exitCode, outcome.error], [true, null, `HTTP hook ${base}/never cancelled: peri-hooks was interrupted`]);
+  assert.deepEqual(
+    [outcome.timedOut, outcome.exitCode, outcome.error],
+    [true, null, `HTTP hook ${base}/never cancelled: peri-hooks was interrupted`],
+  );
   const already = await run('/allow', {}, context({ signal: AbortSignal.abort() }));
-  assert.deepEqual([already.timedOut, already.exitCode, already.error], [true, null, `HTTP hook ${base}/allow cancelled: peri-hooks was interrupted`]);
+  assert.deepEqual(
+    [already.timedOut, already.exitCode, already.error],
+    [true, null, `HTTP hook ${base}/allow cancelled: peri-hooks was interrupted`],
+  );
 });
 
 test(`a body beyond ${MAX_BODY_BYTES} bytes is not read further and fails`, async () => {
   const outcome = await run('/huge');
-  assert.equal(outcome.error, `HTTP hook response from ${base}/huge exceeded ${MAX_BODY_BYTES} bytes; reading stopped there`);
+  assert.equal(
+    outcome.error,
+    `HTTP hook response from ${base}/huge exceeded ${MAX_BODY_BYTES} bytes; reading stopped there`,
+  );
   assert.equal(outcome.exitCode, null);
 });
 
 test('headers: allowed variables interpolated, others emptied with a warning that never shows the value', async () => {
   const ctx = context({ env: { API_TOKEN: 'tok-allowed-1234', SECRET_KEY: 'forbidden-value-5678', LOWER: 'x' } });
   const before = seen.length;
-  const outcome = await run('/allow', {
-    headers: {
-      Authorization: 'Bearer $API_TOKEN',
-      'X-Braced': '${API_TOKEN}!',
-      'X-Forbidden': 'k=${SECRET_KEY};k2=$SECRET_KEY',
-      'X-Unset': '[$UNSET_BUT_ALLOWED]',
-      'X-Lower': '$lower ${lower} ${Api_Token} cost: $5',
+  const outcome = await run(
+    '/allow',
+    {
+      headers: {
+        Authorization: 'Bearer $API_TOKEN',
+        'X-Braced': '${API_TOKEN}!',
+        'X-Forbidden': 'k=${SECRET_KEY};k2=$SECRET_KEY',
+        'X-Unset': '[$UNSET_BUT_ALLOWED]',
+        'X-Lower': '$lower ${lower} ${Api_Token} cost: $5',
+      },
+      allowedEnvVars: ['API_TOKEN', 'UNSET_BUT_ALLOWED'],
     },
-    allowedEnvVars: ['API_TOKEN', 'UNSET_BUT_ALLOWED'],
-  }, ctx);
+    ctx,
+  );
   assert.equal(outcome.exitCode, 0);
   const request = seen[before];
   assert.ok(request);
@@ -208,9 +291,16 @@ test('headers: allowed variables interpolated, others emptied with a warning tha
 });
 
 test('headers: the settings list httpHookAllowedEnvVars intersects the hook list', async () => {
-  const ctx = context({ env: { A_TOKEN: 'value-a', B_TOKEN: 'value-b' } }, { httpHookAllowedEnvVars: ['A_TOKEN', 'C_TOKEN'] });
+  const ctx = context(
+    { env: { A_TOKEN: 'value-a', B_TOKEN: 'value-b' } },
+    { httpHookAllowedEnvVars: ['A_TOKEN', 'C_TOKEN'] },
+  );
   const before = seen.length;
-  await run('/allow', { headers: { 'X-A': '$A_TOKEN', 'X-B': '$B_TOKEN' }, allowedEnvVars: ['A_TOKEN', 'B_TOKEN'] }, ctx);
+  await run(
+    '/allow',
+    { headers: { 'X-A': '$A_TOKEN', 'X-B': '$B_TOKEN' }, allowedEnvVars: ['A_TOKEN', 'B_TOKEN'] },
+    ctx,
+  );
   assert.deepEqual([seen[before]?.headers['x-a'], seen[before]?.headers['x-b']], ['value-a', '']);
   assert.equal(ctx.warnings.length, 1);
   assert.match(ctx.warnings[0] ?? '', /\$B_TOKEN is not listed in both allowedEnvVars and httpHookAllowedEnvVars/);
@@ -228,19 +318,29 @@ test('headers: a managed hook gets the settings list only where managed settings
   };
   assert.deepEqual(await sent('managed', { httpHookAllowedEnvVars: ['OTHER'] }), ['value-tok', 'value-other']);
   assert.deepEqual(await sent('project', { httpHookAllowedEnvVars: ['OTHER'] }), ['', 'value-other']);
-  assert.deepEqual(await sent('managed', { httpHookAllowedEnvVars: ['OTHER'], managedHttpHookAllowedEnvVars: ['TOK'] }), ['value-tok', '']);
+  assert.deepEqual(
+    await sent('managed', { httpHookAllowedEnvVars: ['OTHER'], managedHttpHookAllowedEnvVars: ['TOK'] }),
+    ['value-tok', ''],
+  );
 });
 
 test('headers: CR, LF and NUL stripped; Content-Length, Transfer-Encoding, Content-Type from the config dropped', async () => {
   const ctx = context({ env: { INJECT: 'a\r\nX-Injected: yes' } });
   const before = seen.length;
-  const outcome = await run('/allow', {
-    headers: {
-      'X-Split': 'one\r\nX-Smuggled: 1\0two', 'X-Env': '$INJECT',
-      'content-LENGTH': '999', 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/plain',
+  const outcome = await run(
+    '/allow',
+    {
+      headers: {
+        'X-Split': 'one\r\nX-Smuggled: 1\0two',
+        'X-Env': '$INJECT',
+        'content-LENGTH': '999',
+        'Transfer-Encoding': 'chunked',
+        'Content-Type': 'text/plain',
+      },
+      allowedEnvVars: ['INJECT'],
     },
-    allowedEnvVars: ['INJECT'],
-  }, ctx);
+    ctx,
+  );
   assert.equal(outcome.exitCode, 0, outcome.error);
   const request = seen[before];
   assert.ok(request);
@@ -286,11 +386,21 @@ test('failures are outcomes: bad scheme, refused connection, an SSRF refusal, a 
   const deadPort = (closed.address() as AddressInfo).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   const refused = await runHttpHook(hook(`http://127.0.0.1:${deadPort}/`), context());
-  assert.match(refused.error ?? '', new RegExp(`^HTTP hook request to http://127\\.0\\.0\\.1:${deadPort}/ failed: .*ECONNREFUSED`));
+  assert.match(
+    refused.error ?? '',
+    new RegExp(`^HTTP hook request to http://127\\.0\\.0\\.1:${deadPort}/ failed: .*ECONNREFUSED`),
+  );
   assert.equal(refused.exitCode, null);
   const blocked = await runHttpHook(hook('http://[::ffff:192.168.0.1]:9/'), context());
-  assert.equal(blocked.error, 'HTTP hook blocked: ::ffff:c0a8:1 resolves to ::ffff:c0a8:1 (private: IPv4 192.168.0.1 in ipv4_mapped). Loopback (127.0.0.1, ::1) is allowed for local dev.');
-  const throwingWarn = context({ warn: () => { throw new Error('logger broke'); } });
+  assert.equal(
+    blocked.error,
+    'HTTP hook blocked: ::ffff:c0a8:1 resolves to ::ffff:c0a8:1 (private: IPv4 192.168.0.1 in ipv4_mapped). Loopback (127.0.0.1, ::1) is allowed for local dev.',
+  );
+  const throwingWarn = context({
+    warn: () => {
+      throw new Error('logger broke');
+    },
+  });
   const thrown = await runHttpHook(hook(`${base}/allow`, { headers: { X: '$NOPE' } }), throwingWarn);
   assert.match(thrown.error ?? '', /failed: logger broke$/);
   const notHttp = await runHttpHook({ ...hook(base), handler: { type: 'command', command: 'true' } }, context());
@@ -298,8 +408,14 @@ test('failures are outcomes: bad scheme, refused connection, an SSRF refusal, a 
 });
 
 test('user name and password in the URL never appear in messages', async () => {
-  const outcome = await runHttpHook(hook(`http://alice:hunter2@127.0.0.1:1/x`), context({}, { allowedHttpHookUrls: [] }));
-  assert.equal(outcome.error, 'HTTP hook blocked: http://***@127.0.0.1:1/x does not match any pattern in allowedHttpHookUrls');
+  const outcome = await runHttpHook(
+    hook(`http://alice:hunter2@127.0.0.1:1/x`),
+    context({}, { allowedHttpHookUrls: [] }),
+  );
+  assert.equal(
+    outcome.error,
+    'HTTP hook blocked: http://***@127.0.0.1:1/x does not match any pattern in allowedHttpHookUrls',
+  );
 });
 
 test('a user name in the URL is sent as Basic credentials, as written, in place of a configured Authorization', async () => {
@@ -308,7 +424,10 @@ test('a user name in the URL is sent as Basic credentials, as written, in place 
   await runHttpHook(hook(`${withUser}/allow`, { headers: { Authorization: 'Bearer configured' } }), context());
   // Only a password: Claude Code's client (axios) sends nothing then.
   await runHttpHook(hook(`${base.replace('http://', 'http://:pass@')}/allow`), context());
-  assert.deepEqual(seen.slice(before).map((request) => request.headers.authorization), [`Basic ${Buffer.from('us%40er:p%3Ass').toString('base64')}`, undefined]);
+  assert.deepEqual(
+    seen.slice(before).map((request) => request.headers.authorization),
+    [`Basic ${Buffer.from('us%40er:p%3Ass').toString('base64')}`, undefined],
+  );
   assert.equal(seen[before]!.rawHeaders.filter((name) => name.toLowerCase() === 'authorization').length, 1);
 });
 

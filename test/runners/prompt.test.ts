@@ -3,22 +3,41 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { EventName } from '../../src/events.ts';
 import type { PromptHook } from '../../src/config/schema.ts';
+import type { EventName } from '../../src/events.ts';
 import { DEFAULT_MODEL } from '../../src/llm/config.ts';
 import { runPromptHook } from '../../src/runners/prompt.ts';
 import {
-  API_KEY, apiError, hookContext, loadedHook, message, startMessagesApi, text, verdict, type Step,
+  API_KEY,
+  apiError,
+  hookContext,
+  loadedHook,
+  message,
+  type Step,
+  startMessagesApi,
+  text,
+  verdict,
 } from '../helpers/messages-api-server.ts';
 
 const PROMPT = 'Refuse anything that deletes files. Input: $ARGUMENTS';
 
-async function fire(event: EventName, steps: Step[], options: Parameters<typeof hookContext>[2] = {}, hook: Partial<PromptHook> = {}) {
+async function fire(
+  event: EventName,
+  steps: Step[],
+  options: Parameters<typeof hookContext>[2] = {},
+  hook: Partial<PromptHook> = {},
+) {
   const api = await startMessagesApi(steps);
   try {
-    const ctx = hookContext(api, event, { input: { tool_name: 'Bash', tool_input: { command: 'rm -rf build' } }, ...options });
+    const ctx = hookContext(api, event, {
+      input: { tool_name: 'Bash', tool_input: { command: 'rm -rf build' } },
+      ...options,
+    });
     const outcome = await runPromptHook(loadedHook(event, { type: 'prompt', prompt: PROMPT, ...hook }), ctx);
-    assert.ok(!JSON.stringify({ outcome, warnings: ctx.warnings }).includes(API_KEY), 'the key leaked into the outcome');
+    assert.ok(
+      !JSON.stringify({ outcome, warnings: ctx.warnings }).includes(API_KEY),
+      'the key leaked into the outcome',
+    );
     return { outcome, requests: api.requests, ctx };
   } finally {
     await api.close();
@@ -28,7 +47,10 @@ async function fire(event: EventName, steps: Step[], options: Parameters<typeof 
 describe('prompt hook: verdicts per event family', () => {
   test('ok:true on PreToolUse is a silent success; the request is well formed', async () => {
     const { outcome, requests } = await fire('PreToolUse', [verdict({ ok: true, reason: 'fine' })]);
-    assert.deepEqual({ ...outcome, durationMs: 0 }, { exitCode: 0, stdout: '', stderr: '', timedOut: false, durationMs: 0 });
+    assert.deepEqual(
+      { ...outcome, durationMs: 0 },
+      { exitCode: 0, stdout: '', stderr: '', timedOut: false, durationMs: 0 },
+    );
     assert.equal(requests.length, 1);
     const [request] = requests;
     assert.equal(request!.headers['x-api-key'], API_KEY);
@@ -39,7 +61,10 @@ describe('prompt hook: verdicts per event family', () => {
     assert.equal(request!.body.tools[0].input_schema.properties.impossible, undefined);
     assert.match(request!.body.system, /evidence/);
     assert.match(request!.body.system, /PreToolUse/);
-    assert.equal(request!.body.messages[0].content, `Refuse anything that deletes files. Input: ${hookContext({ url: '' }, 'PreToolUse', { input: { tool_name: 'Bash', tool_input: { command: 'rm -rf build' } } }).inputJson}`);
+    assert.equal(
+      request!.body.messages[0].content,
+      `Refuse anything that deletes files. Input: ${hookContext({ url: '' }, 'PreToolUse', { input: { tool_name: 'Bash', tool_input: { command: 'rm -rf build' } } }).inputJson}`,
+    );
   });
 
   test('ok:false on PreToolUse blocks and ends the turn', async () => {
@@ -50,7 +75,12 @@ describe('prompt hook: verdicts per event family', () => {
   });
 
   test('continueOnBlock keeps the turn going', async () => {
-    const { outcome } = await fire('PostToolUse', [verdict({ ok: false, reason: 'no' })], {}, { continueOnBlock: true });
+    const { outcome } = await fire(
+      'PostToolUse',
+      [verdict({ ok: false, reason: 'no' })],
+      {},
+      { continueOnBlock: true },
+    );
     assert.equal(outcome.exitCode, 2);
     assert.equal(outcome.stdout, '');
   });
@@ -96,17 +126,29 @@ describe('prompt hook: Stop and SubagentStop', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const line = (type: string, content: unknown) => JSON.stringify({ type, uuid: 'u', message: { role: type, content } });
+  const line = (type: string, content: unknown) =>
+    JSON.stringify({ type, uuid: 'u', message: { role: type, content } });
 
   test('ok:false keeps going with the reason; the transcript and the stop system prompt are sent', async () => {
     const transcript = path.join(dir, 'short.jsonl');
-    await writeFile(transcript, [
-      line('user', 'please add tests'),
-      line('assistant', [{ type: 'text', text: 'I wrote the code.' }, { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }]),
-      JSON.stringify({ type: 'summary', summary: 'ignored' }),
-      'not json',
-    ].join('\n'));
-    const { outcome, requests } = await fire('Stop', [verdict({ ok: false, reason: 'tests are missing' })], { input: { transcript_path: transcript, stop_hook_active: false } }, { prompt: 'Tests were added' });
+    await writeFile(
+      transcript,
+      [
+        line('user', 'please add tests'),
+        line('assistant', [
+          { type: 'text', text: 'I wrote the code.' },
+          { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } },
+        ]),
+        JSON.stringify({ type: 'summary', summary: 'ignored' }),
+        'not json',
+      ].join('\n'),
+    );
+    const { outcome, requests } = await fire(
+      'Stop',
+      [verdict({ ok: false, reason: 'tests are missing' })],
+      { input: { transcript_path: transcript, stop_hook_active: false } },
+      { prompt: 'Tests were added' },
+    );
     assert.deepEqual([outcome.exitCode, outcome.stderr, outcome.stdout], [2, 'tests are missing', '']);
     const body = requests[0]!.body;
     assert.match(body.system, /stop condition/);
@@ -125,9 +167,13 @@ describe('prompt hook: Stop and SubagentStop', () => {
 
   test('a long transcript is cut from the front, with a note', async () => {
     const transcript = path.join(dir, 'long.jsonl');
-    const lines = Array.from({ length: 3000 }, (_, i) => line(i % 2 ? 'assistant' : 'user', `message number ${i} ${'x'.repeat(500)}`));
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      line(i % 2 ? 'assistant' : 'user', `message number ${i} ${'x'.repeat(500)}`),
+    );
     await writeFile(transcript, lines.join('\n'));
-    const { requests } = await fire('Stop', [verdict({ ok: true, reason: 'done' })], { input: { transcript_path: transcript } });
+    const { requests } = await fire('Stop', [verdict({ ok: true, reason: 'done' })], {
+      input: { transcript_path: transcript },
+    });
     const content: string = requests[0]!.body.messages[0].content;
     assert.match(content, /beginning of the transcript was cut/);
     assert.match(content, /message number 2999 /);
@@ -136,21 +182,36 @@ describe('prompt hook: Stop and SubagentStop', () => {
   });
 
   test('a missing transcript is a note, not a failure', async () => {
-    const { outcome, requests } = await fire('Stop', [verdict({ ok: true, reason: 'done' })], { input: { transcript_path: path.join(dir, 'nope.jsonl') } });
+    const { outcome, requests } = await fire('Stop', [verdict({ ok: true, reason: 'done' })], {
+      input: { transcript_path: path.join(dir, 'nope.jsonl') },
+    });
     assert.equal(outcome.exitCode, 0);
-    assert.match(requests[0]!.body.messages[0].content, /No transcript is available: .*nope\.jsonl could not be read: ENOENT/);
+    assert.match(
+      requests[0]!.body.messages[0].content,
+      /No transcript is available: .*nope\.jsonl could not be read: ENOENT/,
+    );
   });
 });
 
 describe('prompt hook: prompt text and model', () => {
   test('\\$ escapes a literal $, and the input is appended when $ARGUMENTS is absent', async () => {
-    const { requests } = await fire('PreToolUse', [verdict({ ok: true, reason: '' })], {}, { prompt: 'Costs over \\$5 or \\$ARGUMENTS are refused' });
+    const { requests } = await fire(
+      'PreToolUse',
+      [verdict({ ok: true, reason: '' })],
+      {},
+      { prompt: 'Costs over \\$5 or \\$ARGUMENTS are refused' },
+    );
     const content: string = requests[0]!.body.messages[0].content;
     assert.match(content, /^Costs over \$5 or \$ARGUMENTS are refused\n\nHook input \(JSON\):\n\{"session_id"/);
   });
 
   test('every $ARGUMENTS is replaced', async () => {
-    const { requests, ctx } = await fire('PreToolUse', [verdict({ ok: true, reason: '' })], {}, { prompt: 'A $ARGUMENTS B $ARGUMENTS' });
+    const { requests, ctx } = await fire(
+      'PreToolUse',
+      [verdict({ ok: true, reason: '' })],
+      {},
+      { prompt: 'A $ARGUMENTS B $ARGUMENTS' },
+    );
     assert.equal(requests[0]!.body.messages[0].content, `A ${ctx.inputJson} B ${ctx.inputJson}`);
   });
 
@@ -167,7 +228,9 @@ describe('prompt hook: prompt text and model', () => {
 
 describe('prompt hook: answers that cannot be used', () => {
   test('a JSON text answer (a gateway ignoring tool_choice) is parsed leniently', async () => {
-    const { outcome } = await fire('PreToolUse', [message([text('Sure.\n```json\n{"ok": false, "reason": "risky"}\n```')])]);
+    const { outcome } = await fire('PreToolUse', [
+      message([text('Sure.\n```json\n{"ok": false, "reason": "risky"}\n```')]),
+    ]);
     assert.equal(outcome.exitCode, 2);
     assert.match(outcome.stderr, /risky$/);
   });
@@ -188,52 +251,77 @@ describe('prompt hook: answers that cannot be used', () => {
 
 describe('prompt hook: API errors, retries, timeouts', () => {
   test('429 then success: retried after retry-after', async () => {
-    const { outcome, requests } = await fire('PreToolUse', [apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '0' }), verdict({ ok: true, reason: '' })]);
+    const { outcome, requests } = await fire('PreToolUse', [
+      apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '0' }),
+      verdict({ ok: true, reason: '' }),
+    ]);
     assert.equal(outcome.exitCode, 0);
     assert.equal(requests.length, 2);
   });
 
   test('529 overloaded then success', async () => {
-    const { outcome, requests } = await fire('PreToolUse', [apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after': '0' }), verdict({ ok: true, reason: '' })]);
+    const { outcome, requests } = await fire('PreToolUse', [
+      apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after': '0' }),
+      verdict({ ok: true, reason: '' }),
+    ]);
     assert.equal(outcome.exitCode, 0);
     assert.equal(requests.length, 2);
   });
 
   test('an API that stays overloaded is an API error after the retries', async () => {
-    const { outcome, requests } = await fire('PreToolUse', Array(10).fill(apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after': '0' })));
+    const { outcome, requests } = await fire(
+      'PreToolUse',
+      Array(10).fill(apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after': '0' })),
+    );
     assert.equal(requests.length, 5);
     assert.equal(outcome.exitCode, null);
     assert.equal(outcome.error, 'Hook evaluator API error: 529 overloaded_error: Overloaded');
   });
 
   test('a retry-after beyond the timeout is not waited for', async () => {
-    const { outcome, requests } = await fire('PreToolUse', [apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '60' })], { timeoutMs: 5000 });
+    const { outcome, requests } = await fire(
+      'PreToolUse',
+      [apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '60' })],
+      { timeoutMs: 5000 },
+    );
     assert.equal(requests.length, 1);
     assert.match(outcome.error!, /429 rate_limit_error: slow down \(not retried/);
   });
 
   test('400 is not retried', async () => {
-    const { outcome, requests } = await fire('PreToolUse', [apiError(400, 'invalid_request_error', 'bad'), verdict({ ok: true, reason: '' })]);
+    const { outcome, requests } = await fire('PreToolUse', [
+      apiError(400, 'invalid_request_error', 'bad'),
+      verdict({ ok: true, reason: '' }),
+    ]);
     assert.equal(requests.length, 1);
     assert.equal(outcome.error, 'Hook evaluator API error: 400 invalid_request_error: bad');
   });
 
   test('401 names ANTHROPIC_API_KEY and never prints the key, even when the server echoes it', async () => {
-    const { outcome, requests } = await fire('PreToolUse', [apiError(401, 'authentication_error', `invalid x-api-key ${API_KEY}`)]);
+    const { outcome, requests } = await fire('PreToolUse', [
+      apiError(401, 'authentication_error', `invalid x-api-key ${API_KEY}`),
+    ]);
     assert.equal(requests.length, 1);
     assert.equal(outcome.exitCode, null);
-    assert.match(outcome.error!, /^Hook evaluator API error: 401 authentication_error: invalid x-api-key \[redacted\]; check ANTHROPIC_API_KEY$/);
+    assert.match(
+      outcome.error!,
+      /^Hook evaluator API error: 401 authentication_error: invalid x-api-key \[redacted\]; check ANTHROPIC_API_KEY$/,
+    );
   });
 
   test('403 and 404 name what to fix', async () => {
     const forbidden = await fire('PreToolUse', [apiError(403, 'permission_error', 'no access')]);
     assert.match(forbidden.outcome.error!, /ANTHROPIC_API_KEY may not use model "claude-haiku-4-5"/);
-    const missing = await fire('PreToolUse', [apiError(404, 'not_found_error', 'model: nope')], { env: { PERI_HOOKS_MODEL: 'nope' } });
+    const missing = await fire('PreToolUse', [apiError(404, 'not_found_error', 'model: nope')], {
+      env: { PERI_HOOKS_MODEL: 'nope' },
+    });
     assert.match(missing.outcome.error!, /check the model "nope" \(from PERI_HOOKS_MODEL\) and ANTHROPIC_BASE_URL/);
   });
 
   test('no credentials for the public API: a clear error, nothing sent', async () => {
-    const { outcome } = await fire('PreToolUse', [], { env: { ANTHROPIC_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined } });
+    const { outcome } = await fire('PreToolUse', [], {
+      env: { ANTHROPIC_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined },
+    });
     assert.match(outcome.error!, /set ANTHROPIC_API_KEY \(or ANTHROPIC_AUTH_TOKEN/);
   });
 
@@ -253,10 +341,12 @@ describe('prompt hook: API errors, retries, timeouts', () => {
 
   test('an interruption cancels the request', async () => {
     const controller = new AbortController();
-    const api = await startMessagesApi([() => {
-      controller.abort();
-      return 'hang';
-    }]);
+    const api = await startMessagesApi([
+      () => {
+        controller.abort();
+        return 'hang';
+      },
+    ]);
     try {
       const ctx = hookContext(api, 'PreToolUse', { signal: controller.signal });
       const outcome = await runPromptHook(loadedHook('PreToolUse', { type: 'prompt', prompt: 'x' }), ctx);

@@ -34,7 +34,10 @@ test('ok:false per event: exit code and continue:false', () => {
 
 test('the block message, stopReason, and an empty reason', () => {
   assert.deepEqual(verdictOutcome('PreToolUse', { ok: false, reason: ' why ' }, style(false)), {
-    exitCode: 2, stdout: '{"continue":false,"stopReason":"why"}', stderr: '[p]: why', timedOut: false,
+    exitCode: 2,
+    stdout: '{"continue":false,"stopReason":"why"}',
+    stderr: '[p]: why',
+    timedOut: false,
   });
   assert.equal(verdictOutcome('Stop', { ok: false }, style(false)).stderr, '[p]: (no reason given)');
   assert.equal(verdictOutcome('Stop', { ok: false, impossible: true }, style(false)).exitCode, 0);

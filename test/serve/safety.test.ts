@@ -1,29 +1,45 @@
 // Safe by default: loopback unless a token is set, bearer checks, body limit, overload, long hooks that block
 // nobody else, nothing secret in the log, a unix socket, and a graceful stop that kills every hook process.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { isAlive } from '../../src/session/lock.ts';
-import { makeProject, runCli, type Project } from '../helpers/cli.ts';
-import { call, startServe, type Answer, type Served } from '../helpers/serve.ts';
+import { makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { type Answer, call, type Served, startServe } from '../helpers/serve.ts';
 import { until } from '../helpers/wait.ts';
 
 /** A hook that records its pid and that of a child, then waits for `release` (or a minute). */
 function slowPolicy(project: Project): object {
-  const script = project.write('slow.sh', `#!/bin/sh
+  const script = project.write(
+    'slow.sh',
+    `#!/bin/sh
 sleep 60 &
 echo "$$ $!" > "${join(project.dir, 'pids')}"
 while [ ! -e "${join(project.dir, 'release')}" ]; do sleep 0.05; done
 echo released >&2
 exit 2
-`);
-  return { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }], PostToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }] } };
+`,
+  );
+  return {
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }],
+      PostToolUse: [{ hooks: [{ type: 'command', command: 'true' }] }],
+    },
+  };
 }
 
-async function serve(t: { after: (fn: () => Promise<void> | void) => void }, project: Project, args: string[]): Promise<Served> {
-  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args], project.env());
+async function serve(
+  t: { after: (fn: () => Promise<void> | void) => void },
+  project: Project,
+  args: string[],
+): Promise<Served> {
+  const served = await startServe(
+    ['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args],
+    project.env(),
+  );
   t.after(async () => {
     await served.stop();
     writeFileSync(join(project.dir, 'release'), '');
@@ -75,13 +91,27 @@ test('with --token-file every request but /healthz needs the bearer token; the l
   const none = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
   assert.equal(none.status, 401);
   assert.equal(none.headers['www-authenticate'], 'Bearer');
-  assert.equal((await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer the-secret-token-12' })).status, 401);
-  assert.equal((await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Basic the-secret-token-123' })).status, 401);
-  const right = await call(`${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(project.dir)}&q=query-secret-789`, 'POST', input, { authorization: 'Bearer the-secret-token-123' });
+  assert.equal(
+    (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer the-secret-token-12' }))
+      .status,
+    401,
+  );
+  assert.equal(
+    (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Basic the-secret-token-123' }))
+      .status,
+    401,
+  );
+  const right = await call(
+    `${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(project.dir)}&q=query-secret-789`,
+    'POST',
+    input,
+    { authorization: 'Bearer the-secret-token-123' },
+  );
   assert.equal(right.status, 200);
   await until('the log lines of the requests', () => served.stderr().split('\n').length > 5);
   assert.match(served.stderr(), /POST \/v1\/fire\/PreToolUse 200/);
-  for (const secret of ['the-secret-token', 'body-secret-456', 'query-secret-789']) assert.ok(!served.stderr().includes(secret), `the log holds ${secret}`);
+  for (const secret of ['the-secret-token', 'body-secret-456', 'query-secret-789'])
+    assert.ok(!served.stderr().includes(secret), `the log holds ${secret}`);
 });
 
 test('a body over 10 MiB is 413, with or without a content-length', async (t) => {
@@ -91,10 +121,13 @@ test('a body over 10 MiB is 413, with or without a content-length', async (t) =>
   assert.equal((await call(`${served.url}/hooks/PreToolUse`, 'POST', big)).status, 413);
   const chunked = await new Promise<number>((resolve, reject) => {
     const target = new URL(`${served.url}/hooks/PreToolUse`);
-    const req = request({ method: 'POST', host: target.hostname, port: target.port, path: target.pathname }, (response) => {
-      response.resume();
-      resolve(response.statusCode!);
-    });
+    const req = request(
+      { method: 'POST', host: target.hostname, port: target.port, path: target.pathname },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      },
+    );
     req.on('error', reject);
     for (let i = 0; i < 11; i++) req.write('a'.repeat(1024 * 1024));
     req.end();
@@ -140,7 +173,10 @@ test('--fail-closed: beyond --max-active and --max-queued, /hooks answers a bloc
   const denied = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
   assert.equal(denied.status, 200);
   assert.equal(denied.json().hookSpecificOutput.permissionDecision, 'deny');
-  assert.match(denied.json().hookSpecificOutput.permissionDecisionReason, /^peri-hooks: overloaded: 1 firings run and 0 wait\nperi-hooks: blocking because of --fail-closed$/);
+  assert.match(
+    denied.json().hookSpecificOutput.permissionDecisionReason,
+    /^peri-hooks: overloaded: 1 firings run and 0 wait\nperi-hooks: blocking because of --fail-closed$/,
+  );
   const stop = await call(`${served.url}/hooks/Stop`, 'POST', project.input('Stop'));
   assert.deepEqual([stop.status, stop.json().decision], [200, 'block']);
   // An event that cannot block, and the report route, keep the 503.
@@ -181,7 +217,9 @@ test('SIGTERMs sent without pause through the stop and the exit never change the
   const project = makeProject();
   const served = await serve(t, project, []);
   let exited = false;
-  void served.exited.then(() => { exited = true; });
+  void served.exited.then(() => {
+    exited = true;
+  });
   // The last moments of the process are the ones at risk: a signal there must not end it with 143.
   while (!exited) {
     served.child.kill('SIGTERM');

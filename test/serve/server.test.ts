@@ -1,19 +1,29 @@
 // `peri-hooks serve` as a real process on 127.0.0.1: routes, the two answer forms, projects, and settings
 // that change on disk between requests.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { test } from 'node:test';
 import { makeProject, runCli } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
 import { until } from '../helpers/wait.ts';
 
-const DENY_BY_EXIT = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo R >&2; exit 2' }] }] } };
+const DENY_BY_EXIT = {
+  hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo R >&2; exit 2' }] }] },
+};
 
-async function withServer(t: { after: (fn: () => Promise<void> | void) => void }, args: string[], setup?: (project: ReturnType<typeof makeProject>) => void) {
+async function withServer(
+  t: { after: (fn: () => Promise<void> | void) => void },
+  args: string[],
+  setup?: (project: ReturnType<typeof makeProject>) => void,
+) {
   const project = makeProject();
   setup?.(project);
-  const served = await startServe(['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args], project.env());
+  const served = await startServe(
+    ['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args],
+    project.env(),
+  );
   t.after(async () => {
     await served.stop();
     project.cleanup();
@@ -57,20 +67,32 @@ test('POST /hooks/PreToolUse answers an exit-2 block as the JSON deny that rende
   const answer = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.json(), {
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '[echo R >&2; exit 2]: R\n' },
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: '[echo R >&2; exit 2]: R\n',
+    },
   });
 });
 
 test('POST /hooks answers a Stop or UserPromptSubmit exit 2 as a block with the labelled reason, nothing else as an empty 200', async (t) => {
   const block = { type: 'command', command: 'echo R >&2; exit 2' };
   const { served, project } = await withServer(t, [], (p) => {
-    p.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [block] }], UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo plain context' }] }], SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+    p.write('.claude/settings.json', {
+      hooks: {
+        Stop: [{ hooks: [block] }],
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo plain context' }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      },
+    });
   });
   const stop = await call(`${served.url}/hooks/Stop`, 'POST', project.input('Stop'));
   assert.deepEqual(stop.json(), { decision: 'block', reason: '[echo R >&2; exit 2]: R\n' });
   // Plain stdout cannot go over http: the nearest answer is the same text as additionalContext.
   const prompt = await call(`${served.url}/hooks/UserPromptSubmit`, 'POST', project.input('UserPromptSubmit'));
-  assert.deepEqual(prompt.json(), { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'plain context' } });
+  assert.deepEqual(prompt.json(), {
+    hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'plain context' },
+  });
   const quiet = await call(`${served.url}/hooks/SessionEnd`, 'POST', project.input('SessionEnd'));
   assert.equal(quiet.status, 200);
   assert.equal(quiet.text, '');
@@ -80,7 +102,10 @@ test('POST /v1/fire answers the report of `fire --output json` for the same inpu
   const { served, project } = await withServer(t, [], (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
   const input = project.input('PreToolUse');
   const answer = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
-  const cli = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], { stdin: input, env: project.env() });
+  const cli = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], {
+    stdin: input,
+    env: project.env(),
+  });
   const strip = (report: any) => ({ ...report, hooks: report.hooks.map(({ durationMs: _d, ...hook }: any) => hook) });
   assert.equal(answer.status, 200);
   assert.deepEqual(strip(answer.json()), strip(JSON.parse(cli.stdout)));
@@ -96,13 +121,21 @@ test('the project comes from the header, else the query parameter, else the inpu
   const fromCwd = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
   assert.equal(fromCwd.json().projectDir, project.dir);
   assert.equal(fromCwd.json().blocked, false);
-  const fromHeader = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': other.dir });
+  const fromHeader = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, {
+    'x-peri-hooks-project-dir': other.dir,
+  });
   assert.equal(fromHeader.json().projectDir, other.dir);
   assert.equal(fromHeader.json().projectDirFrom, 'env');
   assert.equal(fromHeader.json().blocked, true);
-  const fromQuery = await call(`${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(other.dir)}`, 'POST', input);
+  const fromQuery = await call(
+    `${served.url}/v1/fire/PreToolUse?project=${encodeURIComponent(other.dir)}`,
+    'POST',
+    input,
+  );
   assert.equal(fromQuery.json().blocked, true);
-  const relative = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': 'project' });
+  const relative = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, {
+    'x-peri-hooks-project-dir': 'project',
+  });
   assert.equal(relative.status, 400);
   assert.match(relative.json().error, /not an absolute path of a folder/);
 });
@@ -121,7 +154,10 @@ test('settings changed, created or broken on disk between requests are seen by t
   // Invalid on a guard event: the whole file is inapplicable, and the warnings say so, as for fire.
   writeFileSync(local, '{"hooks": {"PreToolUse": [{"matcher": 1, "hooks": []}]}}');
   const broken = await fireReport();
-  const cli = JSON.parse((await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], { stdin: input, env: project.env() })).stdout);
+  const cli = JSON.parse(
+    (await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], { stdin: input, env: project.env() }))
+      .stdout,
+  );
   assert.deepEqual(broken.warnings, cli.warnings);
   assert.ok(broken.warnings.some((warning: any) => warning.code === 'source-inapplicable'));
 });
@@ -131,7 +167,10 @@ test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fi
   const hooks = await call(`${served.url}/hooks/PreToolUse`, 'POST', '{"session_id":');
   assert.equal(hooks.status, 200);
   assert.equal(hooks.json().hookSpecificOutput.permissionDecision, 'deny');
-  assert.match(hooks.json().hookSpecificOutput.permissionDecisionReason, /not valid JSON[\s\S]*blocking because of --fail-closed/);
+  assert.match(
+    hooks.json().hookSpecificOutput.permissionDecisionReason,
+    /not valid JSON[\s\S]*blocking because of --fail-closed/,
+  );
   const stop = await call(`${served.url}/hooks/Stop`, 'POST', '');
   assert.equal(stop.json().decision, 'block');
   const report = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', '{"session_id":');
@@ -143,19 +182,26 @@ test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fi
 
 test('a policy that does not load: /hooks answers a systemMessage saying so, the log says so, --fail-closed blocks', async (t) => {
   const { served, project } = await withServer(t, []);
-  const settings = project.write('.claude/settings.json', '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}');
+  const settings = project.write(
+    '.claude/settings.json',
+    '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}',
+  );
   const answer = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse.tool_name-Bash'));
   assert.equal(answer.status, 200);
   assert.match(answer.json().systemMessage, /^peri-hooks: policy not enforced, it did not load:\n- .*not valid JSON/);
   assert.ok(answer.json().systemMessage.includes(settings));
-  await until('the log line', () => /PreToolUse: policy not enforced, it did not load: .*settings\.json is not valid JSON/.test(served.stderr()));
+  await until('the log line', () =>
+    /PreToolUse: policy not enforced, it did not load: .*settings\.json is not valid JSON/.test(served.stderr()),
+  );
 
   const { served: closed, project: other } = await withServer(t, ['--fail-closed']);
   other.write('.claude/settings.json', '{"hooks": []}');
   const blocked = await call(`${closed.url}/hooks/PreToolUse`, 'POST', other.input('PreToolUse.tool_name-Bash'));
   assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
   assert.match(blocked.json().hookSpecificOutput.permissionDecisionReason, /blocking because of --fail-closed/);
-  await until('the log line', () => /PreToolUse: blocked, policy not enforced, it did not load: /.test(closed.stderr()));
+  await until('the log line', () =>
+    /PreToolUse: blocked, policy not enforced, it did not load: /.test(closed.stderr()),
+  );
 });
 
 // Issue 29 item 12: any local user could name their folder and have the server run its hooks as the server's user.
@@ -168,7 +214,14 @@ test('a project a client names brings its own settings and .mcp.json only under 
   outside.write('.mcp.json', { mcpServers: { guard: { command: 'sh', args: ['-c', `touch ${started}`] } } });
   outside.write('.claude/settings.local.json', { enableAllProjectMcpServers: true });
   // The operator's policy calls a server named guard, which only the project defines.
-  const policy = ['--settings', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'deny', input: {} }] }] } })];
+  const policy = [
+    '--settings',
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'deny', input: {} }] }],
+      },
+    }),
+  ];
   const { served, project } = await withServer(t, policy);
   const input = outside.input('PreToolUse.tool_name-Bash');
   for (const headers of [{}, { 'x-peri-hooks-project-dir': outside.dir }] as Record<string, string>[]) {
@@ -176,20 +229,30 @@ test('a project a client names brings its own settings and .mcp.json only under 
     assert.equal(report.projectDir, outside.dir);
     assert.equal(report.blocked, false, JSON.stringify(report));
   }
-  await until('the log line', () => served.stderr().includes(`the project settings and .mcp.json of ${outside.dir} are not loaded: it is under no --project-root`));
-  assert.ok(!existsSync(started), 'the project\'s MCP server never started');
+  await until('the log line', () =>
+    served
+      .stderr()
+      .includes(`the project settings and .mcp.json of ${outside.dir} are not loaded: it is under no --project-root`),
+  );
+  assert.ok(!existsSync(started), "the project's MCP server never started");
   // A symbolic link inside a root to a folder outside it is outside.
   const link = join(project.dir, 'linked');
   symlinkSync(outside.dir, link);
-  const linked = (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': link })).json();
+  const linked = (
+    await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, { 'x-peri-hooks-project-dir': link })
+  ).json();
   assert.equal(linked.blocked, false);
 
   // Listed, or asked with the token: the project's files load.
   const { served: rooted } = await withServer(t, ['--project-root', join(outside.dir, '..'), ...policy]);
   assert.equal((await call(`${rooted.url}/v1/fire/PreToolUse`, 'POST', input)).json().blocked, true);
-  assert.ok(existsSync(started), 'the project\'s approved MCP server started');
+  assert.ok(existsSync(started), "the project's approved MCP server started");
   const tokenFile = join(outside.home, 'token');
   writeFileSync(tokenFile, 'sekrit\n');
   const { served: withToken } = await withServer(t, ['--token-file', tokenFile]);
-  assert.equal((await call(`${withToken.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer sekrit' })).json().blocked, true);
+  assert.equal(
+    (await call(`${withToken.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer sekrit' })).json()
+      .blocked,
+    true,
+  );
 });

@@ -1,11 +1,12 @@
 // The server's settings cache: one load while nothing changes, a reload as soon as any file read or looked
 // for changes (size, mtime, inode), including files that were absent.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourcesToLoad } from '../../src/config/sources.ts';
+import { test } from 'node:test';
 import { settingsCache } from '../../src/config/settings-cache.ts';
+import { sourcesToLoad } from '../../src/config/sources.ts';
 import { makeProject } from '../helpers/cli.ts';
 
 const HOOK = (command: string) => ({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } });
@@ -16,7 +17,8 @@ test('settings load once per project while unchanged, and again after any watche
   const plugin = join(project.home, 'plugin');
   const sources = sourcesToLoad({ projectDir: project.dir, env: project.env(), pluginDirs: [plugin] }, project.dir);
   const cache = settingsCache();
-  const commands = async () => (await cache.load(sources)).hooks.map((hook) => (hook.handler as { command: string }).command);
+  const commands = async () =>
+    (await cache.load(sources)).hooks.map((hook) => (hook.handler as { command: string }).command);
 
   assert.deepEqual(await commands(), []);
   assert.deepEqual(await commands(), []);
@@ -24,13 +26,29 @@ test('settings load once per project while unchanged, and again after any watche
 
   const steps: Array<[string, () => void, string[]]> = [
     ['an absent project file appears', () => project.write('.claude/settings.json', HOOK('one')), ['one']],
-    ['a file is replaced by rename (new inode, same size)', () => {
-      const next = project.write('.claude/next.json', HOOK('two'));
-      renameSync(next, join(project.dir, '.claude/settings.json'));
-    }, ['two']],
-    ['a managed drop-in is added', () => project.writeManaged('managed-settings.d/10-team.json', HOOK('team')), ['two', 'team']],
-    ['a plugin folder appears with its hooks', () => project.writeHome('plugin/hooks/hooks.json', HOOK('plugged')), ['two', 'team', 'plugged']],
-    ['the user file is written in place', () => writeFileSync(project.writeHome('.claude/settings.json', HOOK('user')), JSON.stringify(HOOK('me'))), ['me', 'two', 'team', 'plugged']],
+    [
+      'a file is replaced by rename (new inode, same size)',
+      () => {
+        const next = project.write('.claude/next.json', HOOK('two'));
+        renameSync(next, join(project.dir, '.claude/settings.json'));
+      },
+      ['two'],
+    ],
+    [
+      'a managed drop-in is added',
+      () => project.writeManaged('managed-settings.d/10-team.json', HOOK('team')),
+      ['two', 'team'],
+    ],
+    [
+      'a plugin folder appears with its hooks',
+      () => project.writeHome('plugin/hooks/hooks.json', HOOK('plugged')),
+      ['two', 'team', 'plugged'],
+    ],
+    [
+      'the user file is written in place',
+      () => writeFileSync(project.writeHome('.claude/settings.json', HOOK('user')), JSON.stringify(HOOK('me'))),
+      ['me', 'two', 'team', 'plugged'],
+    ],
   ];
   for (const [index, [what, change, expected]] of steps.entries()) {
     change();

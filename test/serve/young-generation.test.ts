@@ -1,9 +1,10 @@
 // serve holds V8's young generation at its start size (RSS growth, bench row 9): a Node process that allocates
 // with survivors widens its new space many times over, and one that called holdYoungGeneration first does not.
 // V8 ignores a flag it does not know, so this is what tells whether the flag still works.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const MODULE = fileURLToPath(new URL('../../src/serve/young-generation.ts', import.meta.url));

@@ -1,34 +1,63 @@
 // The session's part of a firing's decision as row tables: previous count x reduced result -> final decision,
 // claims x how the hooks ended -> once entries, stored results x event -> deliveries. Then `settle` on a real
 // state folder: the lock is taken only when the session has a say.
-import { after, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, test } from 'node:test';
 import type { EventName } from '../../src/events.ts';
 import type { Reduced } from '../../src/reduce.ts';
-import { onceKey, type OnceSettlement } from '../../src/session/once.ts';
-import { emptyState, type AsyncResult, type OnceEntry, type SessionState } from '../../src/session/schema.ts';
-import { decide, HOST_CAP, settle, type DecideContext } from '../../src/session/settle.ts';
+import { type OnceSettlement, onceKey } from '../../src/session/once.ts';
+import { type AsyncResult, emptyState, type OnceEntry, type SessionState } from '../../src/session/schema.ts';
+import { type DecideContext, decide, HOST_CAP, settle } from '../../src/session/settle.ts';
 import { openSession, readSession, sessionFile } from '../../src/session/store.ts';
 import type { LoadedHook } from '../../src/types.ts';
 
-const block: Reduced = { blocked: true, reason: 'keep going', deciders: [0], errors: [], output: { decision: 'block', reason: 'keep going' } };
+const block: Reduced = {
+  blocked: true,
+  reason: 'keep going',
+  deciders: [0],
+  errors: [],
+  output: { decision: 'block', reason: 'keep going' },
+};
 const allow: Reduced = { blocked: false, deciders: [], errors: [] };
-const context: Reduced = { blocked: false, deciders: [], errors: [], output: { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'one more thing' } } };
+const context: Reduced = {
+  blocked: false,
+  deciders: [],
+  errors: [],
+  output: { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'one more thing' } },
+};
 const endTurn: Reduced = { ...block, output: { ...block.output, continue: false } };
 const REDUCED = { block, allow, context, endTurn };
 
 const PID = 4242;
 const NOW = '2026-01-01T00:00:00.000Z';
 const state = (changes: Partial<SessionState> = {}): SessionState => ({ ...emptyState('s'), ...changes });
-const ctx = (changes: Partial<DecideContext> = {}): DecideContext => ({ input: {}, once: [], cap: 8, pid: PID, now: NOW, ...changes });
+const ctx = (changes: Partial<DecideContext> = {}): DecideContext => ({
+  input: {},
+  once: [],
+  cap: 8,
+  pid: PID,
+  now: NOW,
+  ...changes,
+});
 
 test('Stop guard: previous count x reduced result -> final decision and stored count', () => {
   // Inside a subagent, inputs carry its agent_id.
   const A1 = { agent_id: 'a1' };
-  type Row = [event: EventName, before: Record<string, number>, reduced: keyof typeof REDUCED, cap: DecideContext['cap'], blocked: boolean, count: number | undefined, overridden: boolean, after: Record<string, number>, input?: Record<string, unknown>];
+  type Row = [
+    event: EventName,
+    before: Record<string, number>,
+    reduced: keyof typeof REDUCED,
+    cap: DecideContext['cap'],
+    blocked: boolean,
+    count: number | undefined,
+    overridden: boolean,
+    after: Record<string, number>,
+    input?: Record<string, unknown>,
+  ];
   const rows: Row[] = [
     ['Stop', {}, 'block', 8, true, 1, false, { main: 1 }],
     ['Stop', { main: 7 }, 'block', 8, true, 8, false, { main: 8 }],
@@ -61,15 +90,27 @@ test('Stop guard: previous count x reduced result -> final decision and stored c
 });
 
 test('an overridden block says why, keeps the other output and drops the decision', () => {
-  const decision = decide('Stop', { ...block, output: { ...block.output, systemMessage: 'from the hook' } }, state({ stopBlocks: { main: 8 } }), ctx());
+  const decision = decide(
+    'Stop',
+    { ...block, output: { ...block.output, systemMessage: 'from the hook' } },
+    state({ stopBlocks: { main: 8 } }),
+    ctx(),
+  );
   assert.deepEqual(decision.reduced, {
-    blocked: false, deciders: [], errors: [],
+    blocked: false,
+    deciders: [],
+    errors: [],
     output: { systemMessage: `from the hook\n${decision.guard!.message}` },
   });
   assert.match(decision.guard!.message!, /9 consecutive times; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is 8/);
 });
 
-const hook = (command: string): LoadedHook => ({ id: `project:s.json#/${command}`, event: 'Stop', handler: { type: 'command', command, once: true }, provenance: { layer: 'project', file: 's.json', pointer: `/${command}` } });
+const hook = (command: string): LoadedHook => ({
+  id: `project:s.json#/${command}`,
+  event: 'Stop',
+  handler: { type: 'command', command, once: true },
+  provenance: { layer: 'project', file: 's.json', pointer: `/${command}` },
+});
 
 test('once: the claim before x how the hook ended -> the entry after', () => {
   const ours: OnceEntry = { status: 'running', pid: PID, label: 'h', at: 'then' };
@@ -86,44 +127,88 @@ test('once: the claim before x how the hook ended -> the entry after', () => {
   const theHook = hook('h');
   const key = onceKey(theHook);
   for (const [claim, ended, expected] of rows) {
-    const settlement: OnceSettlement = ended === 'supervisor' ? { hook: theHook, supervisorPid: 77 } : { hook: theHook, success: ended === 'success' };
+    const settlement: OnceSettlement =
+      ended === 'supervisor' ? { hook: theHook, supervisorPid: 77 } : { hook: theHook, success: ended === 'success' };
     const before = state({ once: claim ? { [key]: claim } : {} });
     const decision = decide('PreToolUse', allow, before, ctx({ once: [settlement] }));
     assert.deepEqual(decision.state.once[key], expected, JSON.stringify([claim, ended]));
   }
 });
 
-const result = (jobId: string, fields: Partial<AsyncResult>): AsyncResult => ({ jobId, hookId: 'h', label: 'h', event: 'PostToolUse', finishedAt: 'then', ...fields });
+const result = (jobId: string, fields: Partial<AsyncResult>): AsyncResult => ({
+  jobId,
+  hookId: 'h',
+  label: 'h',
+  event: 'PostToolUse',
+  finishedAt: 'then',
+  ...fields,
+});
 
 test('deliveries: stored results x event -> delivered, kept and the output they join', () => {
   const message = result('m', { systemMessage: 'tests passed' });
   const withContext = result('c', { additionalContext: 'lint: 2 warnings' });
   const rewake = result('r', { rewake: 'Stop hook blocking error from command "x": failed' });
   // Results join in the order they were stored.
-  type Row = [event: EventName, reduced: Reduced, delivered: string[], kept: string[], output: Record<string, unknown> | undefined];
+  type Row = [
+    event: EventName,
+    reduced: Reduced,
+    delivered: string[],
+    kept: string[],
+    output: Record<string, unknown> | undefined,
+  ];
   const rows: Row[] = [
-    ['PostToolUse', allow, ['m', 'c', 'r'], [], {
-      systemMessage: 'tests passed',
-      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'lint: 2 warnings\n\nStop hook blocking error from command "x": failed' },
-    }],
+    [
+      'PostToolUse',
+      allow,
+      ['m', 'c', 'r'],
+      [],
+      {
+        systemMessage: 'tests passed',
+        hookSpecificOutput: {
+          hookEventName: 'PostToolUse',
+          additionalContext: 'lint: 2 warnings\n\nStop hook blocking error from command "x": failed',
+        },
+      },
+    ],
     // SessionEnd cannot carry additionalContext: those results wait for a firing that can.
     ['SessionEnd', allow, ['m'], ['c', 'r'], { systemMessage: 'tests passed' }],
-    ['Stop', { ...allow, output: { systemMessage: 'own' } }, ['m', 'c', 'r'], [], {
-      systemMessage: 'own\ntests passed',
-      hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'lint: 2 warnings\n\nStop hook blocking error from command "x": failed' },
-    }],
+    [
+      'Stop',
+      { ...allow, output: { systemMessage: 'own' } },
+      ['m', 'c', 'r'],
+      [],
+      {
+        systemMessage: 'own\ntests passed',
+        hookSpecificOutput: {
+          hookEventName: 'Stop',
+          additionalContext: 'lint: 2 warnings\n\nStop hook blocking error from command "x": failed',
+        },
+      },
+    ],
   ];
   for (const [event, reduced, delivered, kept, output] of rows) {
     const decision = decide(event, reduced, state({ results: [message, withContext, rewake] }), ctx());
-    assert.deepEqual(decision.delivered.map((entry) => entry.jobId), delivered, event);
-    assert.deepEqual(decision.state.results.map((entry) => entry.jobId), kept, event);
+    assert.deepEqual(
+      decision.delivered.map((entry) => entry.jobId),
+      delivered,
+      event,
+    );
+    assert.deepEqual(
+      decision.state.results.map((entry) => entry.jobId),
+      kept,
+      event,
+    );
     assert.deepEqual(decision.reduced.output, output, event);
   }
 });
 
 test('decide is pure: the state it is given stays as it was', () => {
   const theHook = hook('h');
-  const before = state({ stopBlocks: { main: 2 }, once: { [onceKey(theHook)]: { status: 'running', pid: PID, label: 'h', at: 'then' } }, results: [result('m', { systemMessage: 'hi' })] });
+  const before = state({
+    stopBlocks: { main: 2 },
+    once: { [onceKey(theHook)]: { status: 'running', pid: PID, label: 'h', at: 'then' } },
+    results: [result('m', { systemMessage: 'hi' })],
+  });
   const copy = structuredClone(before);
   decide('Stop', block, before, ctx({ once: [{ hook: theHook, success: true }] }));
   assert.deepEqual(before, copy);

@@ -1,12 +1,24 @@
 // The Stop loop guard as a pure function: counting, the cap, the override, the reset.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { guardStop, stopCap, stopGuardKey } from '../../src/session/stop-guard.ts';
-import type { Reduced } from '../../src/reduce.ts';
 
-const block: Reduced = { blocked: true, reason: 'keep going', deciders: [0], errors: [], output: { decision: 'block', reason: 'keep going' } };
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Reduced } from '../../src/reduce.ts';
+import { guardStop, stopCap, stopGuardKey } from '../../src/session/stop-guard.ts';
+
+const block: Reduced = {
+  blocked: true,
+  reason: 'keep going',
+  deciders: [0],
+  errors: [],
+  output: { decision: 'block', reason: 'keep going' },
+};
 const allow: Reduced = { blocked: false, deciders: [], errors: [] };
-const context: Reduced = { blocked: false, deciders: [], errors: [], output: { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'one more thing' } } };
+const context: Reduced = {
+  blocked: false,
+  deciders: [],
+  errors: [],
+  output: { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'one more thing' } },
+};
 
 test('blocks count up to the cap; the one past it is overridden and the count resets', () => {
   let count = 0;
@@ -21,7 +33,10 @@ test('blocks count up to the cap; the one past it is overridden and the count re
   assert.equal(ninth.reduced.reason, undefined);
   assert.equal(ninth.guard.overridden, true);
   assert.equal(ninth.guard.count, 0);
-  assert.match(ninth.reduced.output!.systemMessage as string, /9 consecutive times; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is 8/);
+  assert.match(
+    ninth.reduced.output!.systemMessage as string,
+    /9 consecutive times; CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is 8/,
+  );
   assert.equal(ninth.reduced.output!.decision, undefined);
 });
 

@@ -1,14 +1,22 @@
 // The session store: where it lives, file names for any session id, corrupt files, the lock (stale
 // recovery, the wait until the caller's deadline), atomic updates from many processes at once, and the
 // age-bound sweep that touches peri-hooks' own files only.
-import { after, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, test } from 'node:test';
 import { acquireLock } from '../../src/session/lock.ts';
-import { jobFileName, readSession, resolveStateDir, sessionFile, sweep, updateSession } from '../../src/session/store.ts';
+import {
+  jobFileName,
+  readSession,
+  resolveStateDir,
+  sessionFile,
+  sweep,
+  updateSession,
+} from '../../src/session/store.ts';
 
 const base = mkdtempSync(path.join(tmpdir(), 'peri-hooks-store-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -24,8 +32,23 @@ test('state dir: --state-dir, then PERI_HOOKS_STATE_DIR, then XDG_STATE_HOME, th
   assert.equal(resolveStateDir({}, '/home/u'), '/home/u/.local/state/peri-hooks');
 });
 
-test('any session id is one file name of its own inside the state dir, never another file\'s name', () => {
-  const ids = ['../../etc/passwd', '..', 'a\u0000b', 'x'.repeat(10_000), 'Abc', 'abc', 'ABC', '\ud800', '\udfff', '\ufffd', 'package', '', 'a/b', 'C:\\x'];
+test("any session id is one file name of its own inside the state dir, never another file's name", () => {
+  const ids = [
+    '../../etc/passwd',
+    '..',
+    'a\u0000b',
+    'x'.repeat(10_000),
+    'Abc',
+    'abc',
+    'ABC',
+    '\ud800',
+    '\udfff',
+    '\ufffd',
+    'package',
+    '',
+    'a/b',
+    'C:\\x',
+  ];
   const names = ids.map((sessionId) => {
     const file = sessionFile({ dir: '/s', sessionId });
     assert.equal(path.dirname(file), '/s', sessionId);
@@ -47,7 +70,13 @@ test('a missing file is a new session; a corrupt one is a warning and a new sess
     assert.equal(read.exists, false);
     assert.match(read.warning!, /is corrupt .*as if the session were new/);
   }
-  const update = await updateSession(ref, (state) => { state.stopBlocks.main = 1; }, inSeconds(10));
+  const update = await updateSession(
+    ref,
+    (state) => {
+      state.stopBlocks.main = 1;
+    },
+    inSeconds(10),
+  );
   assert.equal(update.ok, true);
   assert.match(update.warnings[0]!, /corrupt/);
   assert.equal((await readSession(ref)).state.stopBlocks.main, 1);
@@ -69,7 +98,9 @@ test('a waiter gets the lock as soon as it is released, however long before its 
   const release = await acquireLock(lock, inSeconds(10));
   assert.ok(release);
   let settled = false;
-  const waiter = acquireLock(lock, inSeconds(600)).finally(() => { settled = true; });
+  const waiter = acquireLock(lock, inSeconds(600)).finally(() => {
+    settled = true;
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(settled, false, 'the waiter waits while the lock is held');
   release();
@@ -85,7 +116,7 @@ test('a lock left by a dead process, or too old, is broken', async () => {
   await new Promise((resolve) => child.on('close', resolve));
   writeFileSync(dead, `${child.pid} ${hostname()} x`);
   const release = await acquireLock(dead, inSeconds(20));
-  assert.ok(release, 'the dead owner\'s lock was broken');
+  assert.ok(release, "the dead owner's lock was broken");
   release();
   const old = path.join(base, 'old.lock');
   writeFileSync(old, `1 another-host x`);
@@ -97,15 +128,30 @@ test('a lock left by a dead process, or too old, is broken', async () => {
 
 test('50 updates racing on one session (the lock is a file, so in one process as across many) lose none', async () => {
   const ref = { dir: freshDir(), sessionId: 'many' };
-  const updates = await Promise.all(Array.from({ length: 50 }, () => updateSession(ref, (state) => {
-    state.stopBlocks.main = (state.stopBlocks.main ?? 0) + 1;
-  }, inSeconds(120))));
-  assert.deepEqual(updates.filter((update) => !update.ok), []);
+  const updates = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      updateSession(
+        ref,
+        (state) => {
+          state.stopBlocks.main = (state.stopBlocks.main ?? 0) + 1;
+        },
+        inSeconds(120),
+      ),
+    ),
+  );
+  assert.deepEqual(
+    updates.filter((update) => !update.ok),
+    [],
+  );
   assert.equal((await readSession(ref)).state.stopBlocks.main, 50);
-  assert.deepEqual(readdirSync(ref.dir).filter((name) => /\.(tmp|lock)$/.test(name)), []);
+  assert.deepEqual(
+    readdirSync(ref.dir).filter((name) => /\.(tmp|lock)$/.test(name)),
+    [],
+  );
 });
 
-const daysAgo = (file: string, days: number, now = Date.now()) => utimesSync(file, (now - days * 86_400_000) / 1000, (now - days * 86_400_000) / 1000);
+const daysAgo = (file: string, days: number, now = Date.now()) =>
+  utimesSync(file, (now - days * 86_400_000) / 1000, (now - days * 86_400_000) / 1000);
 
 test('the sweep removes sessions past the age bound, at most once an hour', () => {
   const dir = freshDir();
@@ -128,16 +174,41 @@ test('the sweep removes sessions past the age bound, at most once an hour', () =
   assert.equal(existsSync(newFile), true);
 });
 
-test('the sweep leaves every file that is not peri-hooks\' own, however old; its own old leftovers go', () => {
+test("the sweep leaves every file that is not peri-hooks' own, however old; its own old leftovers go", () => {
   const dir = freshDir();
   mkdirSync(path.join(dir, 'jobs'), { recursive: true });
   const own = sessionFile({ dir, sessionId: 'mine' });
-  const foreign = ['package.json', 'tsconfig.json', 'notes.lock', 'build.tmp', 'x.stale-1', '.last-sweep', 'session-0123456789abcdef0123456789abcdef.json', 'jobs/lx1-0123456789.json', 'jobs/report.json', `${path.basename(own)}.bak`];
-  const ours = [own, `${own}.lock`, `${own}.lock.stale-12-0a1b2c3d`, `${own}.12-0a1b2c3d.tmp`, path.join(dir, 'jobs', jobFileName('lx1-0123456789'))];
+  const foreign = [
+    'package.json',
+    'tsconfig.json',
+    'notes.lock',
+    'build.tmp',
+    'x.stale-1',
+    '.last-sweep',
+    'session-0123456789abcdef0123456789abcdef.json',
+    'jobs/lx1-0123456789.json',
+    'jobs/report.json',
+    `${path.basename(own)}.bak`,
+  ];
+  const ours = [
+    own,
+    `${own}.lock`,
+    `${own}.lock.stale-12-0a1b2c3d`,
+    `${own}.12-0a1b2c3d.tmp`,
+    path.join(dir, 'jobs', jobFileName('lx1-0123456789')),
+  ];
   for (const name of foreign) writeFileSync(path.join(dir, name), '{}');
   for (const file of ours) writeFileSync(file, '{}');
   for (const file of [...foreign.map((name) => path.join(dir, name)), ...ours]) daysAgo(file, 30);
   sweep(dir);
-  assert.deepEqual(foreign.filter((name) => !existsSync(path.join(dir, name))), [], 'foreign files were removed');
-  assert.deepEqual(ours.filter((file) => existsSync(file)), [], 'own leftovers were kept');
+  assert.deepEqual(
+    foreign.filter((name) => !existsSync(path.join(dir, name))),
+    [],
+    'foreign files were removed',
+  );
+  assert.deepEqual(
+    ours.filter((file) => existsSync(file)),
+    [],
+    'own leftovers were kept',
+  );
 });

@@ -1,7 +1,8 @@
 // `peri-hooks audit <verify|tail|stats|search> [file]`: the audit log read back, for people or as JSON.
-import { EXIT, PeriHooksError } from '../../errors.ts';
+
+import { entryLine, type Filter, matches, type Stats, stats } from '../../audit/query.ts';
 import { logFiles, readEntries, verifyChain } from '../../audit/read.ts';
-import { entryLine, matches, stats, type Filter, type Stats } from '../../audit/query.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { outputForm, write } from '../io.ts';
 
 export interface AuditFlags extends Filter {
@@ -10,14 +11,31 @@ export interface AuditFlags extends Filter {
 }
 
 const ACTIONS = ['verify', 'tail', 'stats', 'search'] as const;
-const FILTERS = ['session', 'decision', 'tool', 'hook', 'since', 'until'] as const satisfies ReadonlyArray<keyof Filter>;
+const FILTERS = ['session', 'decision', 'tool', 'hook', 'since', 'until'] as const satisfies ReadonlyArray<
+  keyof Filter
+>;
 
-export async function auditCommand(action: string, fileArgument: string | undefined, flags: AuditFlags): Promise<number> {
-  if (!(ACTIONS as readonly string[]).includes(action)) throw new PeriHooksError('usage', `unknown audit action "${action}"`, `use one of: ${ACTIONS.join(', ')}`);
+export async function auditCommand(
+  action: string,
+  fileArgument: string | undefined,
+  flags: AuditFlags,
+): Promise<number> {
+  if (!(ACTIONS as readonly string[]).includes(action))
+    throw new PeriHooksError('usage', `unknown audit action "${action}"`, `use one of: ${ACTIONS.join(', ')}`);
   const file = fileArgument ?? process.env.PERI_HOOKS_AUDIT;
-  if (!file) throw new PeriHooksError('usage', 'no audit log named', 'give the log file (peri-hooks audit verify audit.jsonl), or set PERI_HOOKS_AUDIT');
+  if (!file)
+    throw new PeriHooksError(
+      'usage',
+      'no audit log named',
+      'give the log file (peri-hooks audit verify audit.jsonl), or set PERI_HOOKS_AUDIT',
+    );
   const files = logFiles(file);
-  if (files.length === 0) throw new PeriHooksError('usage', `the audit log ${file} does not exist`, 'name the file that --audit (or PERI_HOOKS_AUDIT) wrote to');
+  if (files.length === 0)
+    throw new PeriHooksError(
+      'usage',
+      `the audit log ${file} does not exist`,
+      'name the file that --audit (or PERI_HOOKS_AUDIT) wrote to',
+    );
   const json = outputForm(flags.output, 'human') === 'json';
   if (action === 'verify') {
     const report = verifyChain(files);
@@ -28,7 +46,9 @@ export async function auditCommand(action: string, fileArgument: string | undefi
     return report.ok ? EXIT.ok : EXIT.runnerError;
   }
   // cac may give a number for a value that looks like one (a session id, a date): each filter is text.
-  const filter: Filter = Object.fromEntries(FILTERS.flatMap((key) => (flags[key] === undefined ? [] : [[key, String(flags[key])]])));
+  const filter: Filter = Object.fromEntries(
+    FILTERS.flatMap((key) => (flags[key] === undefined ? [] : [[key, String(flags[key])]])),
+  );
   let entries = readEntries(files).filter((entry) => matches(entry, filter));
   if (action === 'stats') {
     const result = stats(entries);
@@ -36,20 +56,34 @@ export async function auditCommand(action: string, fileArgument: string | undefi
     return EXIT.ok;
   }
   if (action === 'tail') entries = entries.slice(-count(flags.lines));
-  await write(process.stdout, json ? `${JSON.stringify(entries, null, 2)}\n` : entries.map((entry) => `${entryLine(entry)}\n`).join(''));
+  await write(
+    process.stdout,
+    json ? `${JSON.stringify(entries, null, 2)}\n` : entries.map((entry) => `${entryLine(entry)}\n`).join(''),
+  );
   return EXIT.ok;
 }
 
 function count(value: unknown): number {
   if (value === undefined) return 20;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new PeriHooksError('usage', `--lines must be a whole number of at least 1, not "${String(value)}"`, 'e.g. --lines 50');
+  if (!Number.isInteger(number) || number < 1)
+    throw new PeriHooksError(
+      'usage',
+      `--lines must be a whole number of at least 1, not "${String(value)}"`,
+      'e.g. --lines 50',
+    );
   return number;
 }
 
 function statsText(result: Stats): string {
-  const row = (counts: Record<string, number>) => Object.entries(counts).map(([decision, times]) => `${decision} ${times}`).join(', ');
-  const table = (title: string, rows: Record<string, Record<string, number>>) => [`${title}:`, ...Object.entries(rows).map(([key, counts]) => `  ${key}: ${row(counts)}`)];
+  const row = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([decision, times]) => `${decision} ${times}`)
+      .join(', ');
+  const table = (title: string, rows: Record<string, Record<string, number>>) => [
+    `${title}:`,
+    ...Object.entries(rows).map(([key, counts]) => `  ${key}: ${row(counts)}`),
+  ];
   return [
     `${result.entries} firings: ${row(result.decisions)}`,
     ...table('by event', result.byEvent),
@@ -58,7 +92,9 @@ function statsText(result: Stats): string {
     'hooks that decided most:',
     ...result.deciders.map((hook) => `  ${hook.count}  ${hook.hook}  ${hook.label}`),
     'slowest hooks (p50 / p95 ms):',
-    ...result.slowest.map((hook) => `  ${hook.p50Ms} / ${hook.p95Ms}  (${hook.runs} runs)  ${hook.hook}  ${hook.label}`),
+    ...result.slowest.map(
+      (hook) => `  ${hook.p50Ms} / ${hook.p95Ms}  (${hook.runs} runs)  ${hook.hook}  ${hook.label}`,
+    ),
     '',
   ].join('\n');
 }

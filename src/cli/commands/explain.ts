@@ -1,17 +1,28 @@
 // `peri-hooks explain <Event>`: which hooks would run for this input, and why the others would not.
 import path from 'node:path';
 import pc from 'picocolors';
-import { EXIT, PeriHooksError } from '../../errors.ts';
-import { explain, syntheticInput, type ExplainReport } from '../../explain.ts';
 import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
+import { type ExplainReport, explain, syntheticInput } from '../../explain.ts';
 import { parseInput } from '../../input.ts';
 import { explainDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
-import { pointerLocator } from '../../validate/locate.ts';
 import { closeStores } from '../../session/store.ts';
-import { list, outputForm, readInput, sourceOptions, stateOptions, type ColourChoice, useColour, write, type SourceFlags, type StateFlags } from '../io.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
+import { pointerLocator } from '../../validate/locate.ts';
+import {
+  type ColourChoice,
+  list,
+  outputForm,
+  readInput,
+  type SourceFlags,
+  type StateFlags,
+  sourceOptions,
+  stateOptions,
+  useColour,
+  write,
+} from '../io.ts';
 
 export interface ExplainFlags extends SourceFlags, StateFlags {
   color?: ColourChoice;
@@ -35,14 +46,21 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     input = text.trim() === '' ? syntheticInput(event, cwd) : parseInput(event, text, source);
   }
   const mcpConfigs = list(flags.mcpConfig);
-  const report = await explain(event, input, { ...sources, ...stateOptions(flags), ...(mcpConfigs ? { mcpConfigs } : {}) }).finally(closeStores);
+  const report = await explain(event, input, {
+    ...sources,
+    ...stateOptions(flags),
+    ...(mcpConfigs ? { mcpConfigs } : {}),
+  }).finally(closeStores);
   if (output === 'json') {
     await write(process.stdout, documentText(explainDocumentSchema(), report));
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
     const servers = report.mcpServers ? (await import('../../mcp/origins.ts')).originLine : undefined;
-    await write(process.stdout, human(report, lines, useColour(process.stdout, flags.color), terminalWidth(process.stdout), servers));
+    await write(
+      process.stdout,
+      human(report, lines, useColour(process.stdout, flags.color), terminalWidth(process.stdout), servers),
+    );
   }
   return EXIT.ok;
 }
@@ -53,7 +71,11 @@ export function toolInput(text: string | undefined, flag = '--tool-input'): Reco
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PeriHooksError('invalid-json', `${flag} is not valid JSON: ${(error as Error).message}`, `give the tool input as one JSON object, e.g. ${flag} '{"command":"ls"}'`);
+    throw new PeriHooksError(
+      'invalid-json',
+      `${flag} is not valid JSON: ${(error as Error).message}`,
+      `give the tool input as one JSON object, e.g. ${flag} '{"command":"ls"}'`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new PeriHooksError('invalid-input', `${flag} must be a JSON object`, `e.g. ${flag} '{"command":"ls"}'`);
@@ -61,7 +83,13 @@ export function toolInput(text: string | undefined, flag = '--tool-input'): Reco
   return value as Record<string, unknown>;
 }
 
-function human(report: ExplainReport, lines: Array<number | undefined>, colour: boolean, width: number | undefined, originLine?: (origin: NonNullable<ExplainReport['mcpServers']>[number]) => string): string {
+function human(
+  report: ExplainReport,
+  lines: Array<number | undefined>,
+  colour: boolean,
+  width: number | undefined,
+  originLine?: (origin: NonNullable<ExplainReport['mcpServers']>[number]) => string,
+): string {
   const c = pc.createColors(colour);
   const target = report.matcherValue !== undefined ? `${report.event}(${report.matcherValue})` : report.event;
   const running = report.hooks.filter((hook) => hook.status === 'would-run').length;
@@ -75,9 +103,10 @@ function human(report: ExplainReport, lines: Array<number | undefined>, colour: 
     hook.status === 'would-run' ? `timeout ${hook.timeoutMs! / 1000} s` : `${hook.skipReason}: ${hook.skipDetail}`,
   ]);
   const project = `project: ${report.projectDir} (${PROJECT_DIR_RULES[report.projectDirFrom]})`;
-  const body = rows.length > 0
-    ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows], { width })
-    : `no ${report.event} hooks are configured in any source; nothing is enforced. Searched:\n${(report.noHooksFound?.searched ?? []).map((place) => `  ${place}`).join('\n')}`;
+  const body =
+    rows.length > 0
+      ? table([['', 'type', 'matcher', 'source', 'hook', 'why'].map((h) => c.dim(h)), ...rows], { width })
+      : `no ${report.event} hooks are configured in any source; nothing is enforced. Searched:\n${(report.noHooksFound?.searched ?? []).map((place) => `  ${place}`).join('\n')}`;
   const warnings = report.warnings.map((w) => formatDiagnostic(w, '')).join('\n');
   const servers = originLine ? (report.mcpServers ?? []).map((origin) => `${originLine(origin)}\n`).join('') : '';
   return `${head}\n${body}\n${servers}${c.dim(project)}\n${warnings ? `\n${warnings}\n` : ''}`;

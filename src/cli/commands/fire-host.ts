@@ -1,5 +1,5 @@
 // `peri-hooks fire --host <agent> [<its event>]`: another agent's payload, answered in its form.
-import { EXIT, jsonDocument } from '../../errors.ts';
+import { jsonDocument } from '../../errors.ts';
 import type { FireOptions } from '../../fire.ts';
 import { fireHost } from '../../hosts/fire.ts';
 import type { HostName } from '../../hosts/types.ts';
@@ -18,12 +18,31 @@ export interface HostFireCommand {
   options: FireOptions;
 }
 
-export async function fireHostCommand({ host, event, text, source, output, options }: HostFireCommand): Promise<number> {
-  const { value: fired, aborted, by } = await interruptible((signal) => fireHost({ host, ...(event !== undefined ? { event } : {}), text, source, options: { ...options, signal } }));
+export async function fireHostCommand({
+  host,
+  event,
+  text,
+  source,
+  output,
+  options,
+}: HostFireCommand): Promise<number> {
+  const {
+    value: fired,
+    aborted,
+    by,
+  } = await interruptible((signal) =>
+    fireHost({ host, ...(event !== undefined ? { event } : {}), text, source, options: { ...options, signal } }),
+  );
   if (aborted) throw interruptedFiring(by);
   if (output === 'json') {
     // Built without zod, as every firing is: the keys are the published schema's (a test checks them on real output).
-    const document = { host, stdout: fired.stdout, stderr: fired.stderr, exitCode: fired.exitCode, reports: fired.reports.map(reportDocument) } satisfies Record<Exclude<keyof HostReportDocument, 'schemaVersion'>, unknown>;
+    const document = {
+      host,
+      stdout: fired.stdout,
+      stderr: fired.stderr,
+      exitCode: fired.exitCode,
+      reports: fired.reports.map(reportDocument),
+    } satisfies Record<Exclude<keyof HostReportDocument, 'schemaVersion'>, unknown>;
     await write(process.stdout, jsonDocument(document));
   } else {
     await write(process.stdout, fired.stdout);

@@ -3,7 +3,7 @@ import { EXIT } from '../../errors.ts';
 import { init, STARTER_POLICY } from '../../install/init.ts';
 import { displayPath } from '../../text.ts';
 import { write } from '../io.ts';
-import { settingsLocation, type SettingsFlags } from '../settings-flags.ts';
+import { type SettingsFlags, settingsLocation } from '../settings-flags.ts';
 
 export async function initCommand(flags: SettingsFlags & { dryRun?: boolean }): Promise<number> {
   const { projectDir } = settingsLocation(flags);

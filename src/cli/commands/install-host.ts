@@ -1,15 +1,16 @@
 // `peri-hooks install --host <agent>` and `uninstall --host <agent>`: the registration in another agent's hook
 // configuration; `--dry-run` prints the diff instead.
+
+import { HOST_GATES } from '../../doctor/host-gates.ts';
 import { EXIT } from '../../errors.ts';
 import { checkHost } from '../../hosts/detect.ts';
 import { HOSTS } from '../../hosts/table.ts';
 import { HOST_SCOPES, hostInstall, hostUninstall } from '../../install/host-install.ts';
+import type { FileChange } from '../../install/install.ts';
 import { displayPath, formatDiagnostic } from '../../text.ts';
 import { list, oneOf, write } from '../io.ts';
-import { eventsOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
+import { eventsOf, type SettingsFlags, settingsLocation } from '../settings-flags.ts';
 import { diffs, failClosedOf } from './install.ts';
-import { HOST_GATES } from '../../doctor/host-gates.ts';
-import type { FileChange } from '../../install/install.ts';
 
 export interface HostInstallFlags extends SettingsFlags {
   host: string;
@@ -28,20 +29,45 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
   const scope = oneOf('--scope', flags.scope, HOST_SCOPES, 'project');
   const load = settingsLocation(flags);
   const result = await hostInstall({
-    host, scope, policies: list(flags.policy) ?? [], ...(events ? { events } : {}),
-    failClosed: failClosedOf(flags), trust: flags.trust === true, force: flags.force === true, dryRun, cwd: process.cwd(), load,
+    host,
+    scope,
+    policies: list(flags.policy) ?? [],
+    ...(events ? { events } : {}),
+    failClosed: failClosedOf(flags),
+    trust: flags.trust === true,
+    force: flags.force === true,
+    dryRun,
+    cwd: process.cwd(),
+    load,
   });
-  const unmapped = result.unmapped.length > 0 ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see "Other agents" in the README)\n` : '';
+  const unmapped =
+    result.unmapped.length > 0
+      ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see "Other agents" in the README)\n`
+      : '';
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('') + unmapped;
   const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');
-  const summary = result.changes.length === 0
-    ? `peri-hooks: already registered for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`
-    : `peri-hooks: registered for ${HOSTS[host].title} in ${displayPath(result.file)}:\n${registered}\nruns: ${result.artefact.description}\n${trusted(result.changes, result.file)}next: peri-hooks doctor\n`;
+  const summary =
+    result.changes.length === 0
+      ? `peri-hooks: already registered for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`
+      : `peri-hooks: registered for ${HOSTS[host].title} in ${displayPath(result.file)}:\n${registered}\nruns: ${result.artefact.description}\n${trusted(result.changes, result.file)}next: peri-hooks doctor\n`;
   // What the agent's own gate still refuses (Codex: an untrusted project or hook), said plainly, with the way out.
-  const gate = dryRun ? [] : (HOST_GATES[host]?.(result.file, scope, load) ?? []).filter((entry) => entry.status === 'fail');
-  const refused = gate.map((entry) => `peri-hooks: ${HOSTS[host].title} will not run this registration yet: ${entry.detail}\n  fix: ${entry.fix}\n`).join('');
+  const gate = dryRun
+    ? []
+    : (HOST_GATES[host]?.(result.file, scope, load) ?? []).filter((entry) => entry.status === 'fail');
+  const refused = gate
+    .map(
+      (entry) =>
+        `peri-hooks: ${HOSTS[host].title} will not run this registration yet: ${entry.detail}\n  fix: ${entry.fix}\n`,
+    )
+    .join('');
   await write(process.stdout, (dryRun ? diffs(result.changes) : summary) + refused);
-  await write(process.stderr, warnings + (dryRun ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n` : ''));
+  await write(
+    process.stderr,
+    warnings +
+      (dryRun
+        ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n`
+        : ''),
+  );
   return EXIT.ok;
 }
 
@@ -54,9 +80,17 @@ function trusted(changes: readonly FileChange[], file: string): string {
 export async function hostUninstallCommand(flags: HostInstallFlags): Promise<number> {
   const host = checkHost(flags.host);
   const dryRun = flags.dryRun === true;
-  const result = hostUninstall({ host, scope: oneOf('--scope', flags.scope, HOST_SCOPES, 'project'), dryRun, load: settingsLocation(flags) });
+  const result = hostUninstall({
+    host,
+    scope: oneOf('--scope', flags.scope, HOST_SCOPES, 'project'),
+    dryRun,
+    load: settingsLocation(flags),
+  });
   if (result.changes.length === 0) {
-    await write(process.stdout, `peri-hooks: no peri-hooks registration for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`);
+    await write(
+      process.stdout,
+      `peri-hooks: no peri-hooks registration for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`,
+    );
     return EXIT.ok;
   }
   if (dryRun) {
@@ -64,6 +98,9 @@ export async function hostUninstallCommand(flags: HostInstallFlags): Promise<num
     await write(process.stderr, 'peri-hooks: dry run: nothing was written\n');
     return EXIT.ok;
   }
-  await write(process.stdout, `peri-hooks: removed the ${HOSTS[host].title} registration from ${result.changes.map((change) => displayPath(change.file)).join(', ')}\n`);
+  await write(
+    process.stdout,
+    `peri-hooks: removed the ${HOSTS[host].title} registration from ${result.changes.map((change) => displayPath(change.file)).join(', ')}\n`,
+  );
   return EXIT.ok;
 }

@@ -1,10 +1,10 @@
 // `peri-hooks install`: register peri-hooks in a Claude Code settings file; `--dry-run` prints the diff instead.
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { unifiedDiff } from '../../install/diff.ts';
-import { install, type FileChange, type InstallResult } from '../../install/install.ts';
+import { type FileChange, type InstallResult, install } from '../../install/install.ts';
 import { displayPath, formatDiagnostic, table } from '../../text.ts';
 import { list, write } from '../io.ts';
-import { eventsOf, scopeOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
+import { eventsOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
 
 export interface InstallFlags extends SettingsFlags {
   host?: string;
@@ -19,7 +19,8 @@ export interface InstallFlags extends SettingsFlags {
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
-  if (flags.host !== undefined) return (await import('./install-host.ts')).hostInstallCommand({ ...flags, host: String(flags.host) });
+  if (flags.host !== undefined)
+    return (await import('./install-host.ts')).hostInstallCommand({ ...flags, host: String(flags.host) });
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
   const result = await install({
@@ -37,13 +38,24 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
   });
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('');
   await write(process.stdout, dryRun ? diffs(result.changes) : summary(result));
-  await write(process.stderr, warnings + (dryRun ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n` : ''));
+  await write(
+    process.stderr,
+    warnings +
+      (dryRun
+        ? `peri-hooks: dry run: nothing was written${result.changes.length === 0 ? ' (and nothing would change)' : ''}\n`
+        : ''),
+  );
   return EXIT.ok;
 }
 
 /** Fail-closed unless --fail-open; with --serve the server decides, so only when asked. */
 export function failClosedOf(flags: Pick<InstallFlags, 'failClosed' | 'failOpen' | 'serve'>): boolean {
-  if (flags.failClosed === true && flags.failOpen === true) throw new PeriHooksError('usage', '--fail-closed and --fail-open contradict each other', 'give one of them (fail-closed is the default)');
+  if (flags.failClosed === true && flags.failOpen === true)
+    throw new PeriHooksError(
+      'usage',
+      '--fail-closed and --fail-open contradict each other',
+      'give one of them (fail-closed is the default)',
+    );
   return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
 }
 
@@ -52,19 +64,35 @@ export function diffs(changes: readonly FileChange[]): string {
 }
 
 function summary(result: InstallResult): string {
-  if (result.changes.length === 0) return `peri-hooks: already registered in ${displayPath(result.file)}; nothing changed\n`;
+  if (result.changes.length === 0)
+    return `peri-hooks: already registered in ${displayPath(result.file)}; nothing changed\n`;
   const rows = result.events.map(({ event, group, status }) => [
     `  ${event}`,
     status,
-    group.hooks.map((handler) => `${handler.type === 'http' ? `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`).join('; '),
+    group.hooks
+      .map(
+        (handler) =>
+          `${handler.type === 'http' ? `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`,
+      )
+      .join('; '),
   ]);
   const lines = [
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
-    ...(result.failClosed === false ? ['fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through'] : []),
-    ...(result.policies.length > 0 ? [`policy: ${result.policies.map((policy) => displayPath(policy)).join(', ')}`] : []),
-    ...(result.moved ? [`moved: the hooks of ${result.moved.events.join(', ')} from ${displayPath(result.file)} into ${displayPath(result.moved.file)}`] : []),
+    ...(result.failClosed === false
+      ? [
+          'fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through',
+        ]
+      : []),
+    ...(result.policies.length > 0
+      ? [`policy: ${result.policies.map((policy) => displayPath(policy)).join(', ')}`]
+      : []),
+    ...(result.moved
+      ? [
+          `moved: the hooks of ${result.moved.events.join(', ')} from ${displayPath(result.file)} into ${displayPath(result.moved.file)}`,
+        ]
+      : []),
     ...result.changes.flatMap((change) => (change.backup ? [`backup: ${displayPath(change.backup)}`] : [])),
     'next: peri-hooks doctor',
   ];

@@ -4,7 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { EXIT } from '../../errors.ts';
 import { createMcpHookServer } from '../../mcp-server/server.ts';
 import { closeStores } from '../../session/store.ts';
-import { residentFiring, type ResidentFlags } from '../resident.ts';
+import { type ResidentFlags, residentFiring } from '../resident.ts';
 
 export type McpFlags = ResidentFlags;
 

@@ -1,11 +1,12 @@
 // `peri-hooks serve`: the hook pipeline as a resident server, in the foreground until SIGTERM or SIGINT.
-import { connect } from 'node:net';
+
 import { chmodSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { connect } from 'node:net';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
 import { list, write } from '../io.ts';
-import { residentFiring, type ResidentFlags } from '../resident.ts';
+import { type ResidentFlags, residentFiring } from '../resident.ts';
 
 export interface ServeFlags extends ResidentFlags {
   listen?: string;
@@ -25,7 +26,11 @@ function projectRoots(value: unknown): string[] {
     } catch {
       // Said below.
     }
-    throw new PeriHooksError('usage', `--project-root ${dir} is not a folder`, 'give a folder whose projects (it and every folder inside it) the server may load the settings of');
+    throw new PeriHooksError(
+      'usage',
+      `--project-root ${dir} is not a folder`,
+      'give a folder whose projects (it and every folder inside it) the server may load the settings of',
+    );
   });
 }
 
@@ -81,7 +86,11 @@ function parseListen(value: string): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(value);
   const port = Number(match?.[3]);
   if (!match || !Number.isInteger(port) || port > 65_535) {
-    throw new PeriHooksError('usage', `--listen ${JSON.stringify(value)} is not <host>:<port>`, 'e.g. --listen 127.0.0.1:7387 (port 0 picks a free one), or --listen [::1]:7387');
+    throw new PeriHooksError(
+      'usage',
+      `--listen ${JSON.stringify(value)} is not <host>:<port>`,
+      'e.g. --listen 127.0.0.1:7387 (port 0 picks a free one), or --listen [::1]:7387',
+    );
   }
   return { host: match[1] ?? match[2]!, port };
 }
@@ -89,13 +98,26 @@ function parseListen(value: string): { host: string; port: number } {
 function count(flag: string, value: unknown, fallback: number, minimum = 1): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new PeriHooksError('usage', `${flag} must be a whole number of at least ${minimum}, not "${String(value)}"`, `e.g. ${flag} ${fallback}`);
+  if (!Number.isInteger(number) || number < minimum)
+    throw new PeriHooksError(
+      'usage',
+      `${flag} must be a whole number of at least ${minimum}, not "${String(value)}"`,
+      `e.g. ${flag} ${fallback}`,
+    );
   return number;
 }
 
 function listenTcp(server: import('node:http').Server, address: { host: string; port: number }): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new PeriHooksError('usage', `cannot listen on ${address.host}:${address.port}: ${error.code ?? error.message}`, 'pick a free port, or port 0 for any free one')));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new PeriHooksError(
+          'usage',
+          `cannot listen on ${address.host}:${address.port}: ${error.code ?? error.message}`,
+          'pick a free port, or port 0 for any free one',
+        ),
+      ),
+    );
     server.listen(address.port, address.host, () => {
       const bound = server.address();
       const port = typeof bound === 'object' && bound ? bound.port : address.port;
@@ -107,11 +129,24 @@ function listenTcp(server: import('node:http').Server, address: { host: string; 
 /** A socket file left by a server that is gone is replaced; one that answers is in use. */
 async function listenSocket(server: import('node:http').Server, file: string): Promise<string> {
   if (isSocket(file)) {
-    if (await answers(file)) throw new PeriHooksError('usage', `another server is listening on the socket ${file}`, 'stop it, or give another --socket path');
+    if (await answers(file))
+      throw new PeriHooksError(
+        'usage',
+        `another server is listening on the socket ${file}`,
+        'stop it, or give another --socket path',
+      );
     removeSocket(file);
   }
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new PeriHooksError('usage', `cannot listen on the socket ${file}: ${error.code ?? error.message}`, 'give a --socket path in a folder you can write, where no other file sits')));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new PeriHooksError(
+          'usage',
+          `cannot listen on the socket ${file}: ${error.code ?? error.message}`,
+          'give a --socket path in a folder you can write, where no other file sits',
+        ),
+      ),
+    );
     server.listen(file, () => resolve());
   });
   chmodSync(file, 0o600);
@@ -128,7 +163,10 @@ function isSocket(file: string): boolean {
 
 function answers(file: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const probe = connect(file, () => { probe.destroy(); resolve(true); });
+    const probe = connect(file, () => {
+      probe.destroy();
+      resolve(true);
+    });
     probe.on('error', () => resolve(false));
   });
 }

@@ -3,7 +3,7 @@ import { EXIT } from '../../errors.ts';
 import { uninstall } from '../../install/uninstall.ts';
 import { displayPath } from '../../text.ts';
 import { write } from '../io.ts';
-import { eventsOf, scopeOf, settingsLocation, type SettingsFlags } from '../settings-flags.ts';
+import { eventsOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
 import { diffs } from './install.ts';
 
 export interface UninstallFlags extends SettingsFlags {
@@ -12,10 +12,16 @@ export interface UninstallFlags extends SettingsFlags {
 }
 
 export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
-  if (flags.host !== undefined) return (await import('./install-host.ts')).hostUninstallCommand({ ...flags, host: String(flags.host) });
+  if (flags.host !== undefined)
+    return (await import('./install-host.ts')).hostUninstallCommand({ ...flags, host: String(flags.host) });
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
-  const result = uninstall({ scope: scopeOf(flags), ...(events ? { events } : {}), dryRun, load: settingsLocation(flags) });
+  const result = uninstall({
+    scope: scopeOf(flags),
+    ...(events ? { events } : {}),
+    dryRun,
+    load: settingsLocation(flags),
+  });
   const file = displayPath(result.file);
   const moved = result.movedHooks
     ? `note: the hooks that install --move-hooks moved are still in ${displayPath(result.movedHooks)}; to have Claude Code run them directly again, copy its "hooks" back into ${file}\n`
@@ -30,7 +36,10 @@ export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
     return EXIT.ok;
   }
   const removed = result.removed.map(({ event }) => event).join(', ');
-  const kept = result.change.after === '' ? `removed ${file} too: install created it, and nothing else is in it\n` : `backup: ${displayPath(result.change.backup!)}\n`;
+  const kept =
+    result.change.after === ''
+      ? `removed ${file} too: install created it, and nothing else is in it\n`
+      : `backup: ${displayPath(result.change.backup!)}\n`;
   await write(process.stdout, `peri-hooks: removed the registration of ${removed} from ${file}\n${kept}${moved}`);
   return EXIT.ok;
 }

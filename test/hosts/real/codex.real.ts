@@ -3,13 +3,14 @@
 // Code policy through `peri-hooks install --host codex --trust`. Codex must act the same: did the tool run (files
 // in the project), what the model saw, exit status, number of model requests; where Codex has no native
 // equivalent (ask, --fail-closed, the Stop loop cap) the README's claim is what is checked.
-import { describe, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, test } from 'node:test';
 import type { ResponsesScript } from '../../helpers/openai-responses-server.ts';
+import { type CodexRun, codexRun, modelSaw, projectFile, scriptHook } from './codex.ts';
 import { recordingHook, seen } from './common.ts';
-import { codexRun, type CodexRun, modelSaw, projectFile, scriptHook } from './codex.ts';
 
 type Variant = 'native' | 'peri-hooks' | 'peri-hooks --fail-closed';
 type Groups = Record<string, Array<{ matcher?: string; hooks: Array<Record<string, unknown>> }>>;
@@ -50,7 +51,15 @@ async function runCase(entry: Case, variant: Variant): Promise<{ outcome: Outcom
     await run.trustListed();
   } else {
     run.folder.write('policy.json', { hooks: groups });
-    const installed = await run.periHooks(['install', '--host', 'codex', '--policy', 'policy.json', '--trust', ...(variant === 'peri-hooks --fail-closed' ? ['--fail-closed'] : ['--fail-open'])]);
+    const installed = await run.periHooks([
+      'install',
+      '--host',
+      'codex',
+      '--policy',
+      'policy.json',
+      '--trust',
+      ...(variant === 'peri-hooks --fail-closed' ? ['--fail-closed'] : ['--fail-open']),
+    ]);
     assert.equal(installed.code, 0, installed.stderr);
   }
   const result = await run.exec('Do the task.');
@@ -71,61 +80,175 @@ const CASES: Case[] = [
   {
     name: 'exit-2 deny of a shell call',
     script: [{ calls: [bash('echo x > out.txt')] }, { text: 'DONE' }],
-    hooks: (run) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'pre', { stderr: 'DENY-EXIT2 no writes here', exit: 2 }))] }] }),
+    hooks: (run) => ({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [hook(recordingHook(run.folder, 'pre', { stderr: 'DENY-EXIT2 no writes here', exit: 2 }))],
+        },
+      ],
+    }),
     files: ['out.txt'],
     markers: ['DENY-EXIT2 no writes here', 'peri-hooks:'],
-    native: { code: 0, requests: 2, files: { 'out.txt': undefined }, saw: { 'DENY-EXIT2 no writes here': true, 'peri-hooks:': false } },
+    native: {
+      code: 0,
+      requests: 2,
+      files: { 'out.txt': undefined },
+      saw: { 'DENY-EXIT2 no writes here': true, 'peri-hooks:': false },
+    },
     check(run, variant) {
       if (variant === 'native') return;
       const [input] = seen(run.folder, 'pre');
       assert.equal(input!.tool_name, 'Bash');
       assert.deepEqual(input!.tool_input, { command: 'echo x > out.txt' });
-      assert.equal(typeof input!.peri_hooks_host.fields.turn_id, 'string', 'Codex\'s turn_id kept under peri_hooks_host.fields');
+      assert.equal(
+        typeof input!.peri_hooks_host.fields.turn_id,
+        'string',
+        "Codex's turn_id kept under peri_hooks_host.fields",
+      );
     },
   },
   {
     name: 'JSON deny, allow with context, block and context after the tool',
     script: [{ calls: [bash('echo a > allowed.txt')] }, { calls: [bash('echo b > denied.txt')] }, { text: 'DONE' }],
     hooks: (run) => ({
-      PreToolUse: [{ matcher: 'Bash', hooks: [hook(scriptHook(run.folder, 'pre', `case "$input" in *denied.txt*) ${json(pre({ permissionDecision: 'deny', permissionDecisionReason: 'DENY-JSON' }))};; *) ${json(pre({ permissionDecision: 'allow', additionalContext: 'PRE-CONTEXT' }))};; esac`))] }],
-      PostToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'post', { stdout: { decision: 'block', reason: 'POST-BLOCK', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' } } }))] }],
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            hook(
+              scriptHook(
+                run.folder,
+                'pre',
+                `case "$input" in *denied.txt*) ${json(pre({ permissionDecision: 'deny', permissionDecisionReason: 'DENY-JSON' }))};; *) ${json(pre({ permissionDecision: 'allow', additionalContext: 'PRE-CONTEXT' }))};; esac`,
+              ),
+            ),
+          ],
+        },
+      ],
+      PostToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            hook(
+              recordingHook(run.folder, 'post', {
+                stdout: {
+                  decision: 'block',
+                  reason: 'POST-BLOCK',
+                  hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'POST-CONTEXT' },
+                },
+              }),
+            ),
+          ],
+        },
+      ],
     }),
     files: ['allowed.txt', 'denied.txt'],
     markers: ['DENY-JSON', 'PRE-CONTEXT', 'POST-CONTEXT', 'POST-BLOCK'],
     // Codex refuses a PreToolUse allow ("unsupported permissionDecision:allow") and drops that answer whole, its
     // context too; peri-hooks leaves Claude Code's allow out for Codex (which runs the call anyway), so the context arrives.
-    native: { code: 0, requests: 3, files: { 'allowed.txt': 'a\n', 'denied.txt': undefined }, saw: { 'DENY-JSON': true, 'PRE-CONTEXT': false, 'POST-CONTEXT': true, 'POST-BLOCK': true } },
-    differs: { 'peri-hooks': { code: 0, requests: 3, files: { 'allowed.txt': 'a\n', 'denied.txt': undefined }, saw: { 'DENY-JSON': true, 'PRE-CONTEXT': true, 'POST-CONTEXT': true, 'POST-BLOCK': true } } },
+    native: {
+      code: 0,
+      requests: 3,
+      files: { 'allowed.txt': 'a\n', 'denied.txt': undefined },
+      saw: { 'DENY-JSON': true, 'PRE-CONTEXT': false, 'POST-CONTEXT': true, 'POST-BLOCK': true },
+    },
+    differs: {
+      'peri-hooks': {
+        code: 0,
+        requests: 3,
+        files: { 'allowed.txt': 'a\n', 'denied.txt': undefined },
+        saw: { 'DENY-JSON': true, 'PRE-CONTEXT': true, 'POST-CONTEXT': true, 'POST-BLOCK': true },
+      },
+    },
     check(run, variant) {
       const [post] = seen(run.folder, 'post');
-      if (variant === 'native') assert.equal(typeof post!.tool_response, 'string', 'Codex sends the text the model read');
-      else assert.deepEqual(Object.keys(post!.tool_response).sort(), ['interrupted', 'isImage', 'stderr', 'stdout'], 'Claude Code\'s Bash response shape');
+      if (variant === 'native')
+        assert.equal(typeof post!.tool_response, 'string', 'Codex sends the text the model read');
+      else
+        assert.deepEqual(
+          Object.keys(post!.tool_response).sort(),
+          ['interrupted', 'isImage', 'stderr', 'stdout'],
+          "Claude Code's Bash response shape",
+        );
     },
   },
   {
     name: 'rewrite of a shell call and of an apply_patch',
-    script: [{ calls: [bash('echo a > wrong.txt')] }, { calls: [{ name: 'apply_patch', input: '*** Begin Patch\n*** Add File: wrong2.txt\n+b\n*** End Patch\n' }] }, { text: 'DONE' }],
+    script: [
+      { calls: [bash('echo a > wrong.txt')] },
+      { calls: [{ name: 'apply_patch', input: '*** Begin Patch\n*** Add File: wrong2.txt\n+b\n*** End Patch\n' }] },
+      { text: 'DONE' },
+    ],
     hooks: (run, variant) => ({
       PreToolUse: [
-        { matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'bash', { stdout: pre({ permissionDecision: 'allow', updatedInput: { command: 'echo a > right.txt' }, additionalContext: 'REWRITE-CONTEXT' }) }))] },
+        {
+          matcher: 'Bash',
+          hooks: [
+            hook(
+              recordingHook(run.folder, 'bash', {
+                stdout: pre({
+                  permissionDecision: 'allow',
+                  updatedInput: { command: 'echo a > right.txt' },
+                  additionalContext: 'REWRITE-CONTEXT',
+                }),
+              }),
+            ),
+          ],
+        },
         variant === 'native'
-          ? { matcher: 'apply_patch', hooks: [hook(recordingHook(run.folder, 'patch', { stdout: pre({ permissionDecision: 'allow', updatedInput: { command: '*** Begin Patch\n*** Add File: right2.txt\n+b\n*** End Patch\n' } }) }))] }
-          : { matcher: 'Write', hooks: [hook(recordingHook(run.folder, 'patch', { stdout: pre({ permissionDecision: 'allow', updatedInput: { file_path: join(run.folder.project, 'right2.txt'), content: 'b\n' } }) }))] },
+          ? {
+              matcher: 'apply_patch',
+              hooks: [
+                hook(
+                  recordingHook(run.folder, 'patch', {
+                    stdout: pre({
+                      permissionDecision: 'allow',
+                      updatedInput: { command: '*** Begin Patch\n*** Add File: right2.txt\n+b\n*** End Patch\n' },
+                    }),
+                  }),
+                ),
+              ],
+            }
+          : {
+              matcher: 'Write',
+              hooks: [
+                hook(
+                  recordingHook(run.folder, 'patch', {
+                    stdout: pre({
+                      permissionDecision: 'allow',
+                      updatedInput: { file_path: join(run.folder.project, 'right2.txt'), content: 'b\n' },
+                    }),
+                  }),
+                ),
+              ],
+            },
       ],
     }),
     files: ['wrong.txt', 'right.txt', 'wrong2.txt', 'right2.txt'],
     markers: ['REWRITE-CONTEXT'],
-    native: { code: 0, requests: 3, files: { 'wrong.txt': undefined, 'right.txt': 'a\n', 'wrong2.txt': undefined, 'right2.txt': 'b\n' }, saw: { 'REWRITE-CONTEXT': true } },
+    native: {
+      code: 0,
+      requests: 3,
+      files: { 'wrong.txt': undefined, 'right.txt': 'a\n', 'wrong2.txt': undefined, 'right2.txt': 'b\n' },
+      saw: { 'REWRITE-CONTEXT': true },
+    },
     check(run, variant) {
       if (variant === 'native') return;
       const [write] = seen(run.folder, 'patch');
-      assert.deepEqual(write!.tool_input, { file_path: join(run.folder.project, 'wrong2.txt'), content: 'b\n' }, 'an Add File keeps its final newline');
+      assert.deepEqual(
+        write!.tool_input,
+        { file_path: join(run.folder.project, 'wrong2.txt'), content: 'b\n' },
+        'an Add File keeps its final newline',
+      );
     },
   },
   {
     name: 'prompt block',
     script: [{ text: 'DONE' }],
-    hooks: (run) => ({ UserPromptSubmit: [{ hooks: [hook(recordingHook(run.folder, 'prompt', { stderr: 'PROMPT-BLOCKED', exit: 2 }))] }] }),
+    hooks: (run) => ({
+      UserPromptSubmit: [{ hooks: [hook(recordingHook(run.folder, 'prompt', { stderr: 'PROMPT-BLOCKED', exit: 2 }))] }],
+    }),
     files: [],
     markers: [],
     native: { code: 0, requests: 0, files: {}, saw: {} },
@@ -134,8 +257,30 @@ const CASES: Case[] = [
     name: 'session start and prompt context',
     script: [{ text: 'DONE' }],
     hooks: (run) => ({
-      SessionStart: [{ hooks: [hook(recordingHook(run.folder, 'start', { stdout: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'START-CONTEXT' } } }))] }],
-      UserPromptSubmit: [{ hooks: [hook(recordingHook(run.folder, 'prompt', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' } } }))] }],
+      SessionStart: [
+        {
+          hooks: [
+            hook(
+              recordingHook(run.folder, 'start', {
+                stdout: { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'START-CONTEXT' } },
+              }),
+            ),
+          ],
+        },
+      ],
+      UserPromptSubmit: [
+        {
+          hooks: [
+            hook(
+              recordingHook(run.folder, 'prompt', {
+                stdout: {
+                  hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'PROMPT-CONTEXT' },
+                },
+              }),
+            ),
+          ],
+        },
+      ],
     }),
     files: [],
     markers: ['START-CONTEXT', 'PROMPT-CONTEXT'],
@@ -144,7 +289,21 @@ const CASES: Case[] = [
   {
     name: 'Stop block, then the loop guard lets it stop',
     script: () => ({ text: 'DONE' }),
-    hooks: (run) => ({ Stop: [{ hooks: [hook(scriptHook(run.folder, 'stop', 'case "$input" in *\'"stop_hook_active":true\'*) exit 0;; esac; echo STOP-ONCE >&2; exit 2'))] }] }),
+    hooks: (run) => ({
+      Stop: [
+        {
+          hooks: [
+            hook(
+              scriptHook(
+                run.folder,
+                'stop',
+                'case "$input" in *\'"stop_hook_active":true\'*) exit 0;; esac; echo STOP-ONCE >&2; exit 2',
+              ),
+            ),
+          ],
+        },
+      ],
+    }),
     files: [],
     markers: ['STOP-ONCE'],
     native: { code: 0, requests: 2, files: {}, saw: { 'STOP-ONCE': true } },
@@ -154,7 +313,9 @@ const CASES: Case[] = [
     // peri-hooks keeps Claude Code's cap of 8 (README, "Stop loop guard"): the ninth stop goes through.
     name: 'Stop that always blocks',
     script: (_request, index) => (index < 12 ? { text: 'DONE' } : { error: { status: 400, message: 'END-OF-SCRIPT' } }),
-    hooks: (run) => ({ Stop: [{ hooks: [hook(recordingHook(run.folder, 'stop', { stderr: 'STOP-LOOP', exit: 2 }))] }] }),
+    hooks: (run) => ({
+      Stop: [{ hooks: [hook(recordingHook(run.folder, 'stop', { stderr: 'STOP-LOOP', exit: 2 }))] }],
+    }),
     files: [],
     markers: ['STOP-LOOP'],
     native: { code: 1, requests: 13, files: {}, saw: { 'STOP-LOOP': true } },
@@ -163,32 +324,123 @@ const CASES: Case[] = [
   {
     name: 'crash and timeout of a PreToolUse hook',
     script: [{ calls: [bash('echo a > crash.txt')] }, { calls: [bash('echo b > slow.txt')] }, { text: 'DONE' }],
-    hooks: (run) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [hook(scriptHook(run.folder, 'pre', 'case "$input" in *crash.txt*) echo "CRASH-STACK at /secret/place" >&2; exit 1;; esac; sleep 5'), 1)] }] }),
+    hooks: (run) => ({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            hook(
+              scriptHook(
+                run.folder,
+                'pre',
+                'case "$input" in *crash.txt*) echo "CRASH-STACK at /secret/place" >&2; exit 1;; esac; sleep 5',
+              ),
+              1,
+            ),
+          ],
+        },
+      ],
+    }),
     files: ['crash.txt', 'slow.txt'],
-    markers: ['CRASH-STACK', 'a policy hook failed (blocking because of --fail-closed)', 'a policy hook timed out (blocking because of --fail-closed)', 'hooks/pre.sh', 'peri-hooks:'],
+    markers: [
+      'CRASH-STACK',
+      'a policy hook failed (blocking because of --fail-closed)',
+      'a policy hook timed out (blocking because of --fail-closed)',
+      'hooks/pre.sh',
+      'peri-hooks:',
+    ],
     variants: ['native', 'peri-hooks', 'peri-hooks --fail-closed'],
     // Codex lets the call run when a hook fails or times out; so does peri-hooks, unless --fail-closed.
-    native: { code: 0, requests: 3, files: { 'crash.txt': 'a\n', 'slow.txt': 'b\n' }, saw: { 'CRASH-STACK': false, 'a policy hook failed (blocking because of --fail-closed)': false, 'a policy hook timed out (blocking because of --fail-closed)': false, 'hooks/pre.sh': false, 'peri-hooks:': false } },
+    native: {
+      code: 0,
+      requests: 3,
+      files: { 'crash.txt': 'a\n', 'slow.txt': 'b\n' },
+      saw: {
+        'CRASH-STACK': false,
+        'a policy hook failed (blocking because of --fail-closed)': false,
+        'a policy hook timed out (blocking because of --fail-closed)': false,
+        'hooks/pre.sh': false,
+        'peri-hooks:': false,
+      },
+    },
     differs: {
-      'peri-hooks --fail-closed': { code: 0, requests: 3, files: { 'crash.txt': undefined, 'slow.txt': undefined }, saw: { 'CRASH-STACK': false, 'a policy hook failed (blocking because of --fail-closed)': true, 'a policy hook timed out (blocking because of --fail-closed)': true, 'hooks/pre.sh': false, 'peri-hooks:': false } },
+      'peri-hooks --fail-closed': {
+        code: 0,
+        requests: 3,
+        files: { 'crash.txt': undefined, 'slow.txt': undefined },
+        saw: {
+          'CRASH-STACK': false,
+          'a policy hook failed (blocking because of --fail-closed)': true,
+          'a policy hook timed out (blocking because of --fail-closed)': true,
+          'hooks/pre.sh': false,
+          'peri-hooks:': false,
+        },
+      },
     },
   },
   {
     // Codex runs the call on an ask; peri-hooks denies it (README: ask→deny), and its note stays off the model.
     name: 'ask',
     script: [{ calls: [bash('echo a > out.txt')] }, { text: 'DONE' }],
-    hooks: (run) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'pre', { stdout: pre({ permissionDecision: 'ask', permissionDecisionReason: 'ASK-REASON' }) }))] }] }),
+    hooks: (run) => ({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            hook(
+              recordingHook(run.folder, 'pre', {
+                stdout: pre({ permissionDecision: 'ask', permissionDecisionReason: 'ASK-REASON' }),
+              }),
+            ),
+          ],
+        },
+      ],
+    }),
     files: ['out.txt'],
     markers: ['ASK-REASON', 'unsupported', 'peri-hooks:'],
-    native: { code: 0, requests: 2, files: { 'out.txt': 'a\n' }, saw: { 'ASK-REASON': false, unsupported: false, 'peri-hooks:': false } },
-    differs: { 'peri-hooks': { code: 0, requests: 2, files: { 'out.txt': undefined }, saw: { 'ASK-REASON': true, unsupported: false, 'peri-hooks:': false } } },
+    native: {
+      code: 0,
+      requests: 2,
+      files: { 'out.txt': 'a\n' },
+      saw: { 'ASK-REASON': false, unsupported: false, 'peri-hooks:': false },
+    },
+    differs: {
+      'peri-hooks': {
+        code: 0,
+        requests: 2,
+        files: { 'out.txt': undefined },
+        saw: { 'ASK-REASON': true, unsupported: false, 'peri-hooks:': false },
+      },
+    },
   },
   {
     // codex exec runs with the approval policy never: an escalation is refused by Codex itself, and no
     // PermissionRequest hook is called.
     name: 'permission request, headless',
-    script: [{ calls: [{ name: 'exec_command', arguments: { cmd: 'echo a > out.txt', sandbox_permissions: 'require_escalated', justification: 'needs it' } }] }, { text: 'DONE' }],
-    hooks: (run) => ({ PermissionRequest: [{ hooks: [hook(recordingHook(run.folder, 'perm', { stdout: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } }))] }] }),
+    script: [
+      {
+        calls: [
+          {
+            name: 'exec_command',
+            arguments: { cmd: 'echo a > out.txt', sandbox_permissions: 'require_escalated', justification: 'needs it' },
+          },
+        ],
+      },
+      { text: 'DONE' },
+    ],
+    hooks: (run) => ({
+      PermissionRequest: [
+        {
+          hooks: [
+            hook(
+              recordingHook(run.folder, 'perm', {
+                stdout: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } },
+              }),
+            ),
+          ],
+        },
+      ],
+    }),
     files: ['out.txt'],
     markers: ['approval policy is Never'],
     native: { code: 0, requests: 2, files: { 'out.txt': undefined }, saw: { 'approval policy is Never': true } },
@@ -214,11 +466,32 @@ describe('Codex CLI: native hooks and the same policy through peri-hooks', { con
   }
 
   test('the registration Codex runs: untrusted after install, trusted with --trust by the hash Codex computes', async () => {
-    const run = await codexRun('gate', (_request, index) => (index % 2 === 0 ? { calls: [bash('echo x > out.txt')] } : { text: 'DONE' }));
+    const run = await codexRun('gate', (_request, index) =>
+      index % 2 === 0 ? { calls: [bash('echo x > out.txt')] } : { text: 'DONE' },
+    );
     try {
       // Every event Codex 0.171.0 lists (hooks/list), so that each one's key and hash are checked.
-      const others = Object.fromEntries(['PermissionRequest', 'PostToolUse', 'PreCompact', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'SubagentStart', 'SubagentStop', 'Stop'].map((event) => [event, [{ hooks: [hook('true', 3)] }]]));
-      run.folder.write('policy.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'pre', { stderr: 'DENIED', exit: 2 }))] }], ...others } });
+      const others = Object.fromEntries(
+        [
+          'PermissionRequest',
+          'PostToolUse',
+          'PreCompact',
+          'SessionStart',
+          'SessionEnd',
+          'UserPromptSubmit',
+          'SubagentStart',
+          'SubagentStop',
+          'Stop',
+        ].map((event) => [event, [{ hooks: [hook('true', 3)] }]]),
+      );
+      run.folder.write('policy.json', {
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [hook(recordingHook(run.folder, 'pre', { stderr: 'DENIED', exit: 2 }))] },
+          ],
+          ...others,
+        },
+      });
       const installed = await run.periHooks(['install', '--host', 'codex', '--policy', 'policy.json']);
       assert.match(installed.stdout, /Codex CLI will not run this registration yet/);
       const untrusted = await run.listHooks();
@@ -238,7 +511,10 @@ describe('Codex CLI: native hooks and the same policy through peri-hooks', { con
       const config = readFileSync(join(run.codexHome, 'config.toml'), 'utf8');
       for (const listed of await run.listHooks()) {
         assert.equal(listed.trustStatus, 'trusted', listed.key);
-        assert.ok(config.includes(`[hooks.state.${JSON.stringify(listed.key)}]\ntrusted_hash = "${listed.currentHash}"`), listed.key);
+        assert.ok(
+          config.includes(`[hooks.state.${JSON.stringify(listed.key)}]\ntrusted_hash = "${listed.currentHash}"`),
+          listed.key,
+        );
       }
       assert.equal((await run.periHooks(['doctor'])).stdout.includes('✓ Codex CLI hook trust'), true);
       run.folder.write('out.txt', '');

@@ -6,8 +6,12 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
-import { type FakeResponsesApi, type ResponsesScript, startResponsesApi } from '../../helpers/openai-responses-server.ts';
-import { type AgentResult, periHooks, recordingHook, runAgent, type RunFolder, runFolder } from './common.ts';
+import {
+  type FakeResponsesApi,
+  type ResponsesScript,
+  startResponsesApi,
+} from '../../helpers/openai-responses-server.ts';
+import { type AgentResult, periHooks, type RunFolder, recordingHook, runAgent, runFolder } from './common.ts';
 
 export const CODEX = installAgent('codex');
 /** A model Codex knows (its bundled metadata): it offers apply_patch, as the gpt-5 family gets it. */
@@ -36,28 +40,41 @@ export async function codexRun(name: string, script: ResponsesScript): Promise<C
   const api = await startResponsesApi(script);
   const codexHome = join(folder.home, '.codex');
   const env = { ...folder.env, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'fake-key', RUST_LOG: 'error' };
-  folder.writeHome('.codex/config.toml', [
-    `model = "${MODEL}"`,
-    'model_provider = "fake"',
-    'check_for_update_on_startup = false',
-    '',
-    '[model_providers.fake]',
-    'name = "fake"',
-    `base_url = "${api.url}/v1"`,
-    'wire_api = "responses"',
-    'env_key = "FAKE_OPENAI_KEY"',
-    'request_max_retries = 0',
-    'stream_max_retries = 0',
-    '',
-    `[projects."${folder.project}"]`,
-    'trust_level = "trusted"',
-    '',
-  ].join('\n'));
+  folder.writeHome(
+    '.codex/config.toml',
+    [
+      `model = "${MODEL}"`,
+      'model_provider = "fake"',
+      'check_for_update_on_startup = false',
+      '',
+      '[model_providers.fake]',
+      'name = "fake"',
+      `base_url = "${api.url}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "FAKE_OPENAI_KEY"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+      `[projects."${folder.project}"]`,
+      'trust_level = "trusted"',
+      '',
+    ].join('\n'),
+  );
   const run: CodexRun = {
-    folder, api, codexHome, env,
+    folder,
+    api,
+    codexHome,
+    env,
     async exec(prompt, timeoutMs = 90_000) {
-      const result = await runAgent(CODEX, ['exec', '--json', '--skip-git-repo-check', '-C', folder.project, prompt], { cwd: folder.project, env, timeoutMs });
-      const events = result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+      const result = await runAgent(CODEX, ['exec', '--json', '--skip-git-repo-check', '-C', folder.project, prompt], {
+        cwd: folder.project,
+        env,
+        timeoutMs,
+      });
+      const events = result.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line));
       return { ...result, events };
     },
     nativeHooks(hooks) {
@@ -65,7 +82,8 @@ export async function codexRun(name: string, script: ResponsesScript): Promise<C
     },
     listHooks: () => listHooks(folder.project, env),
     async trustListed() {
-      const state = (await run.listHooks()).filter((hook) => hook.trustStatus !== 'trusted')
+      const state = (await run.listHooks())
+        .filter((hook) => hook.trustStatus !== 'trusted')
         .map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = "${hook.currentHash}"\n`);
       appendFileSync(join(codexHome, 'config.toml'), state.join(''));
     },
@@ -85,7 +103,9 @@ export function listHooks(project: string, env: Record<string, string>): Promise
     const child = spawn(CODEX, ['app-server'], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let buffer = '';
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     child.on('exit', (code) => {
       clearTimeout(bound);
       reject(new Error(`codex app-server ended (exit ${code}) before its hooks/list answer: ${stderr.slice(-2000)}`));

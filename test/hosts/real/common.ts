@@ -2,7 +2,16 @@
 // what they received and answer as told, and the agent run as a real process whose whole group is killed at
 // the end. Each agent's own harness (test/hosts/real/<agent>.ts) builds on these.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, writeUnder } from '../../helpers/cli.ts';
@@ -23,12 +32,20 @@ export function runFolder(prefix: string): RunFolder {
   const root = mkdtempSync(join(tmpdir(), `peri-hooks-${prefix}-`));
   const home = join(root, 'home');
   const project = join(root, 'project');
-  const xdg = { XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local/share'), XDG_STATE_HOME: join(home, '.local/state'), XDG_CACHE_HOME: join(home, '.cache') };
-  for (const folder of [home, project, join(root, 'tmp'), join(project, 'node_modules/.bin'), ...Object.values(xdg)]) mkdirSync(folder, { recursive: true });
+  const xdg = {
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_STATE_HOME: join(home, '.local/state'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+  };
+  for (const folder of [home, project, join(root, 'tmp'), join(project, 'node_modules/.bin'), ...Object.values(xdg)])
+    mkdirSync(folder, { recursive: true });
   // As the project's npm install leaves it: install --host's portable registration starts this.
   symlinkSync(join(ROOT, 'dist/peri-hooks.cjs'), join(project, 'node_modules/.bin/peri-hooks'));
   return {
-    root, home, project,
+    root,
+    home,
+    project,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TMPDIR: join(root, 'tmp'), ...xdg },
     write: writeUnder(project),
     writeHome: writeUnder(home),
@@ -55,15 +72,18 @@ export function recordingHook(folder: RunFolder, name: string, answer: HookAnswe
   mkdirSync(dirname(seen), { recursive: true });
   const path = join(folder.root, 'hooks', `${name}.sh`);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, [
-    '#!/bin/sh',
-    `input=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> ${quote(seen)}; echo >> ${quote(seen)}`,
-    answer.sleep ? `sleep ${answer.sleep}` : '',
-    `printf '%s' ${quote(stdout)}`,
-    `printf '%s' ${quote(answer.stderr ?? '')} >&2`,
-    `exit ${answer.exit ?? 0}`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    path,
+    [
+      '#!/bin/sh',
+      `input=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> ${quote(seen)}; echo >> ${quote(seen)}`,
+      answer.sleep ? `sleep ${answer.sleep}` : '',
+      `printf '%s' ${quote(stdout)}`,
+      `printf '%s' ${quote(answer.stderr ?? '')} >&2`,
+      `exit ${answer.exit ?? 0}`,
+      '',
+    ].join('\n'),
+  );
   chmodSync(path, 0o755);
   return path;
 }
@@ -72,7 +92,10 @@ export function recordingHook(folder: RunFolder, name: string, answer: HookAnswe
 export function seen(folder: RunFolder, name: string): Array<Record<string, any>> {
   const file = join(folder.root, 'seen', `${name}.jsonl`);
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
 }
 
 export interface AgentResult {
@@ -85,9 +108,18 @@ export interface AgentResult {
 }
 
 /** Runs an agent in its own process group with stdin closed; kills the whole group at the bound or at the end. */
-export function runAgent(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number; signal?: AbortSignal }): Promise<AgentResult> {
+export function runAgent(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number; signal?: AbortSignal },
+): Promise<AgentResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -105,8 +137,12 @@ export function runAgent(command: string, args: string[], options: { cwd: string
       timedOut = true;
       killGroup();
     });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     child.on('error', (error) => {
       clearTimeout(bound);
       reject(error);

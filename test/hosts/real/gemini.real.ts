@@ -2,16 +2,29 @@
 // `.gemini/settings.json` and with the same logic as a Claude Code policy through `peri-hooks install --host
 // gemini`, and Gemini must act the same — did the tool run, what the model saw, the exit status, the number of
 // model calls — or, where it has no native equivalent (--fail-closed, a headless ask), meet the README's claim.
-import { describe, test, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
 import { FAIL_CLOSED_REASON } from '../../../src/hosts/gemini.ts';
 import type { GeminiScript } from '../../helpers/gemini-api-server.ts';
-import { periHooks, recordingHook, type RunFolder, seen } from './common.ts';
-import { abortAfter, geminiFolder, type GeminiRun, installPolicy, made, nativeHooks, registration, runGemini, scriptHook } from './gemini.ts';
+import { periHooks, type RunFolder, recordingHook, seen } from './common.ts';
+import {
+  abortAfter,
+  type GeminiRun,
+  geminiFolder,
+  installPolicy,
+  made,
+  nativeHooks,
+  registration,
+  runGemini,
+  scriptHook,
+} from './gemini.ts';
 
 const folders: RunFolder[] = [];
-after(() => { for (const folder of folders) folder.cleanup(); });
+after(() => {
+  for (const folder of folders) folder.cleanup();
+});
 
 function folderFor(name: string): RunFolder {
   const folder = geminiFolder(name);
@@ -25,7 +38,10 @@ const pre = (fields: object) => ({ hookSpecificOutput: { hookEventName: 'PreTool
 
 /** Gemini's only other request: per prompt, a routing classifier call (`:generateContent`, a JSON complexity score). */
 function sideCalls(run: GeminiRun): string[] {
-  return run.api.side.map((request) => `${request.path.replace(/^.*:/, ':')} ${JSON.stringify(request.body?.generationConfig?.responseJsonSchema?.required ?? [])}`);
+  return run.api.side.map(
+    (request) =>
+      `${request.path.replace(/^.*:/, ':')} ${JSON.stringify(request.body?.generationConfig?.responseJsonSchema?.required ?? [])}`,
+  );
 }
 
 /** What is compared between the native and the peri-hooks registration. */
@@ -40,75 +56,165 @@ function facts(run: GeminiRun, files: readonly string[], folder: RunFolder, text
 }
 
 /** Runs the case natively and through peri-hooks, at the same time. */
-async function both<T>(name: string, native: (folder: RunFolder) => Promise<T>, policy: (folder: RunFolder) => Promise<T>): Promise<[T, T]> {
+async function both<T>(
+  name: string,
+  native: (folder: RunFolder) => Promise<T>,
+  policy: (folder: RunFolder) => Promise<T>,
+): Promise<[T, T]> {
   return Promise.all([native(folderFor(`${name}-native`)), policy(folderFor(`${name}-policy`))]);
 }
 
-describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy through peri-hooks', { concurrency: 1 }, () => {
+describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy through peri-hooks', {
+  concurrency: 1,
+}, () => {
   test('an exit-2 deny and a JSON deny before a tool block the call; a block after a tool hides its result; the model reads each reason', async () => {
-    const script: GeminiScript = [{ calls: [shell('touch EXIT2')] }, { calls: [shell('touch JSONDENY')] }, { calls: [shell('touch AFTERBLOCK')] }, { text: 'FINAL' }];
+    const script: GeminiScript = [
+      { calls: [shell('touch EXIT2')] },
+      { calls: [shell('touch JSONDENY')] },
+      { calls: [shell('touch AFTERBLOCK')] },
+      { text: 'FINAL' },
+    ];
     // After a tool, Gemini sends the model the block as the call's error, in place of its output ("Output: (empty)").
-    const texts = ['Tool execution blocked: no EXIT2 here', 'Tool execution blocked: no JSONDENY here', 'no AFTERBLOCK output', 'Output: (empty)'];
+    const texts = [
+      'Tool execution blocked: no EXIT2 here',
+      'Tool execution blocked: no JSONDENY here',
+      'no AFTERBLOCK output',
+      'Output: (empty)',
+    ];
     const files = ['EXIT2', 'JSONDENY', 'AFTERBLOCK'];
-    const deny = (jsonDeny: object) => `case "$input" in *EXIT2*) echo 'no EXIT2 here' >&2; exit 2;; *JSONDENY*) ${json(jsonDeny)}; exit 0;; esac`;
+    const deny = (jsonDeny: object) =>
+      `case "$input" in *EXIT2*) echo 'no EXIT2 here' >&2; exit 2;; *JSONDENY*) ${json(jsonDeny)}; exit 0;; esac`;
     const hide = (block: object) => `case "$input" in *AFTERBLOCK*) ${json(block)};; esac`;
-    const [native, policy] = await both('deny', async (folder) => {
-      nativeHooks(folder, {
-        BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ command: scriptHook(folder, 'pre', deny({ decision: 'deny', reason: 'no JSONDENY here' })) }] }],
-        AfterTool: [{ hooks: [{ command: scriptHook(folder, 'post', hide({ decision: 'deny', reason: 'no AFTERBLOCK output' })) }] }],
-      });
-      const run = await runGemini(folder, script, 'make the files');
-      return facts(run, files, folder, texts);
-    }, async (folder) => {
-      await installPolicy(folder, {
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: scriptHook(folder, 'pre', deny(pre({ permissionDecision: 'deny', permissionDecisionReason: 'no JSONDENY here' }))) }] }],
-        PostToolUse: [{ hooks: [{ type: 'command', command: scriptHook(folder, 'post', hide({ decision: 'block', reason: 'no AFTERBLOCK output' })) }] }],
-      });
-      const run = await runGemini(folder, script, 'make the files');
-      const [first] = seen(folder, 'pre');
-      assert.equal(first!.hook_event_name, 'PreToolUse');
-      assert.equal(first!.tool_name, 'Bash');
-      assert.equal(first!.tool_input.command, 'touch EXIT2');
-      assert.equal(first!.peri_hooks_host.event, 'BeforeTool');
-      return facts(run, files, folder, texts);
+    const [native, policy] = await both(
+      'deny',
+      async (folder) => {
+        nativeHooks(folder, {
+          BeforeTool: [
+            {
+              matcher: 'run_shell_command',
+              hooks: [{ command: scriptHook(folder, 'pre', deny({ decision: 'deny', reason: 'no JSONDENY here' })) }],
+            },
+          ],
+          AfterTool: [
+            {
+              hooks: [
+                { command: scriptHook(folder, 'post', hide({ decision: 'deny', reason: 'no AFTERBLOCK output' })) },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'make the files');
+        return facts(run, files, folder, texts);
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  command: scriptHook(
+                    folder,
+                    'pre',
+                    deny(pre({ permissionDecision: 'deny', permissionDecisionReason: 'no JSONDENY here' })),
+                  ),
+                },
+              ],
+            },
+          ],
+          PostToolUse: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: scriptHook(folder, 'post', hide({ decision: 'block', reason: 'no AFTERBLOCK output' })),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'make the files');
+        const [first] = seen(folder, 'pre');
+        assert.equal(first!.hook_event_name, 'PreToolUse');
+        assert.equal(first!.tool_name, 'Bash');
+        assert.equal(first!.tool_input.command, 'touch EXIT2');
+        assert.equal(first!.peri_hooks_host.event, 'BeforeTool');
+        return facts(run, files, folder, texts);
+      },
+    );
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 4,
+      ran: { EXIT2: false, JSONDENY: false, AFTERBLOCK: true },
+      saw: { [texts[0]!]: true, [texts[1]!]: true, 'no AFTERBLOCK output': true, 'Output: (empty)': false },
     });
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 4, ran: { EXIT2: false, JSONDENY: false, AFTERBLOCK: true }, saw: { [texts[0]!]: true, [texts[1]!]: true, 'no AFTERBLOCK output': true, 'Output: (empty)': false } });
     assert.deepEqual(policy, native);
   });
 
   test('allow; context at session start, with the prompt and after a tool reaches the model, context before a tool does not', async () => {
     const script: GeminiScript = [{ calls: [shell('touch ALLOWED')] }, { text: 'FINAL' }];
     const texts = ['CTX_START', 'CTX_PROMPT', 'CTX_BEFORE', '<hook_context>CTX_AFTER</hook_context>'];
-    const [native, policy] = await both('context', async (folder) => {
-      const hook = (name: string, answer: object) => [{ hooks: [{ command: recordingHook(folder, name, { stdout: answer }) }] }];
-      nativeHooks(folder, {
-        SessionStart: hook('start', { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'CTX_START' } }),
-        BeforeAgent: hook('prompt', { hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'CTX_PROMPT' } }),
-        BeforeTool: hook('pre', { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', additionalContext: 'CTX_BEFORE' } }),
-        AfterTool: hook('post', { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_AFTER' } }),
-      });
-      const run = await runGemini(folder, script, 'make the file');
-      return { run, facts: facts(run, ['ALLOWED'], folder, texts), side: sideCalls(run) };
-    }, async (folder) => {
-      const hook = (name: string, answer: object) => [{ hooks: [{ type: 'command', command: recordingHook(folder, name, { stdout: answer }) }] }];
-      await installPolicy(folder, {
-        SessionStart: hook('start', { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'CTX_START' } }),
-        UserPromptSubmit: hook('prompt', { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX_PROMPT' } }),
-        PreToolUse: hook('pre', pre({ permissionDecision: 'allow', additionalContext: 'CTX_BEFORE' })),
-        PostToolUse: hook('post', { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'CTX_AFTER' } }),
-      });
-      const run = await runGemini(folder, script, 'make the file');
-      assert.equal(seen(folder, 'start')[0]!.source, 'startup');
-      // Gemini puts session-start context in front of the prompt that BeforeAgent then carries.
-      assert.equal(seen(folder, 'prompt')[0]!.prompt, '<hook_context>CTX_START</hook_context>\n\nmake the file');
-      const [post] = seen(folder, 'post');
-      assert.equal(post!.hook_event_name, 'PostToolUse');
-      assert.equal(post!.tool_input.command, 'touch ALLOWED');
-      return { run, facts: facts(run, ['ALLOWED'], folder, texts), side: sideCalls(run) };
-    });
+    const [native, policy] = await both(
+      'context',
+      async (folder) => {
+        const hook = (name: string, answer: object) => [
+          { hooks: [{ command: recordingHook(folder, name, { stdout: answer }) }] },
+        ];
+        nativeHooks(folder, {
+          SessionStart: hook('start', {
+            hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'CTX_START' },
+          }),
+          BeforeAgent: hook('prompt', {
+            hookSpecificOutput: { hookEventName: 'BeforeAgent', additionalContext: 'CTX_PROMPT' },
+          }),
+          BeforeTool: hook('pre', {
+            decision: 'allow',
+            hookSpecificOutput: { hookEventName: 'BeforeTool', additionalContext: 'CTX_BEFORE' },
+          }),
+          AfterTool: hook('post', {
+            hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_AFTER' },
+          }),
+        });
+        const run = await runGemini(folder, script, 'make the file');
+        return { run, facts: facts(run, ['ALLOWED'], folder, texts), side: sideCalls(run) };
+      },
+      async (folder) => {
+        const hook = (name: string, answer: object) => [
+          { hooks: [{ type: 'command', command: recordingHook(folder, name, { stdout: answer }) }] },
+        ];
+        await installPolicy(folder, {
+          SessionStart: hook('start', {
+            hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'CTX_START' },
+          }),
+          UserPromptSubmit: hook('prompt', {
+            hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX_PROMPT' },
+          }),
+          PreToolUse: hook('pre', pre({ permissionDecision: 'allow', additionalContext: 'CTX_BEFORE' })),
+          PostToolUse: hook('post', {
+            hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'CTX_AFTER' },
+          }),
+        });
+        const run = await runGemini(folder, script, 'make the file');
+        assert.equal(seen(folder, 'start')[0]!.source, 'startup');
+        // Gemini puts session-start context in front of the prompt that BeforeAgent then carries.
+        assert.equal(seen(folder, 'prompt')[0]!.prompt, '<hook_context>CTX_START</hook_context>\n\nmake the file');
+        const [post] = seen(folder, 'post');
+        assert.equal(post!.hook_event_name, 'PostToolUse');
+        assert.equal(post!.tool_input.command, 'touch ALLOWED');
+        return { run, facts: facts(run, ['ALLOWED'], folder, texts), side: sideCalls(run) };
+      },
+    );
     assert.deepEqual(native.side, [':generateContent ["complexity_reasoning","complexity_score"]']);
     assert.deepEqual(policy.side, native.side);
-    assert.deepEqual(native.facts, { code: 0, timedOut: false, modelCalls: 2, ran: { ALLOWED: true }, saw: { CTX_START: true, CTX_PROMPT: true, CTX_BEFORE: false, '<hook_context>CTX_AFTER</hook_context>': true } });
+    assert.deepEqual(native.facts, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: { ALLOWED: true },
+      saw: { CTX_START: true, CTX_PROMPT: true, CTX_BEFORE: false, '<hook_context>CTX_AFTER</hook_context>': true },
+    });
     assert.deepEqual(policy.facts, native.facts);
   });
 
@@ -116,28 +222,101 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     const script: GeminiScript = [{ calls: [shell('touch ORIGINAL')] }, { text: 'FINAL' }];
     const texts = ['[System] Tool input parameters were modified by a hook before execution.'];
     const rewritten = { command: 'touch REWRITTEN', description: 'run touch REWRITTEN' };
-    const [native, policy] = await both('rewrite', async (folder) => {
-      nativeHooks(folder, { BeforeTool: [{ hooks: [{ command: recordingHook(folder, 'pre', { stdout: { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: rewritten } } }) }] }] });
-      const run = await runGemini(folder, script, 'make the file');
-      return facts(run, ['ORIGINAL', 'REWRITTEN'], folder, texts);
-    }, async (folder) => {
-      await installPolicy(folder, { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: recordingHook(folder, 'pre', { stdout: pre({ permissionDecision: 'allow', updatedInput: rewritten }) }) }] }] });
-      const run = await runGemini(folder, script, 'make the file');
-      return facts(run, ['ORIGINAL', 'REWRITTEN'], folder, texts);
+    const [native, policy] = await both(
+      'rewrite',
+      async (folder) => {
+        nativeHooks(folder, {
+          BeforeTool: [
+            {
+              hooks: [
+                {
+                  command: recordingHook(folder, 'pre', {
+                    stdout: {
+                      decision: 'allow',
+                      hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: rewritten },
+                    },
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'make the file');
+        return facts(run, ['ORIGINAL', 'REWRITTEN'], folder, texts);
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  command: recordingHook(folder, 'pre', {
+                    stdout: pre({ permissionDecision: 'allow', updatedInput: rewritten }),
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'make the file');
+        return facts(run, ['ORIGINAL', 'REWRITTEN'], folder, texts);
+      },
+    );
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: { ORIGINAL: false, REWRITTEN: true },
+      saw: { [texts[0]!]: true },
     });
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 2, ran: { ORIGINAL: false, REWRITTEN: true }, saw: { [texts[0]!]: true } });
     assert.deepEqual(policy, native);
   });
 
   test('BeforeAgent: a blocked prompt never reaches the model; the run says why', async () => {
-    const [native, policy] = await both('prompt-block', async (folder) => {
-      nativeHooks(folder, { BeforeAgent: [{ hooks: [{ command: recordingHook(folder, 'prompt', { stdout: { decision: 'deny', reason: 'no prompts about PROMPTSECRET' } }) }] }] });
-      return runGemini(folder, [{ text: 'FINAL' }], 'tell me the PROMPTSECRET');
-    }, async (folder) => {
-      await installPolicy(folder, { UserPromptSubmit: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'prompt', { stdout: { decision: 'block', reason: 'no prompts about PROMPTSECRET' } }) }] }] });
-      return runGemini(folder, [{ text: 'FINAL' }], 'tell me the PROMPTSECRET');
+    const [native, policy] = await both(
+      'prompt-block',
+      async (folder) => {
+        nativeHooks(folder, {
+          BeforeAgent: [
+            {
+              hooks: [
+                {
+                  command: recordingHook(folder, 'prompt', {
+                    stdout: { decision: 'deny', reason: 'no prompts about PROMPTSECRET' },
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        return runGemini(folder, [{ text: 'FINAL' }], 'tell me the PROMPTSECRET');
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          UserPromptSubmit: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: recordingHook(folder, 'prompt', {
+                    stdout: { decision: 'block', reason: 'no prompts about PROMPTSECRET' },
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        return runGemini(folder, [{ text: 'FINAL' }], 'tell me the PROMPTSECRET');
+      },
+    );
+    const shown = (run: GeminiRun) => ({
+      code: run.code,
+      modelCalls: run.modelCalls,
+      said: `${run.stdout}${run.stderr}`.includes('no prompts about PROMPTSECRET'),
+      final: `${run.stdout}`.includes('FINAL'),
     });
-    const shown = (run: GeminiRun) => ({ code: run.code, modelCalls: run.modelCalls, said: `${run.stdout}${run.stderr}`.includes('no prompts about PROMPTSECRET'), final: `${run.stdout}`.includes('FINAL') });
     assert.deepEqual(shown(native), { code: 0, modelCalls: 0, said: true, final: false });
     assert.deepEqual(shown(policy), shown(native));
   });
@@ -145,57 +324,164 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
   test('AfterAgent: a Stop block that checks stop_hook_active makes Gemini go on once with the reason as the next prompt', async () => {
     const script: GeminiScript = [{ text: 'FIRST ANSWER' }, { text: 'SECOND ANSWER' }];
     const guarded = (block: object) => `case "$input" in *'"stop_hook_active":true'*) exit 0;; esac\n${json(block)}`;
-    const [native, policy] = await both('stop', async (folder) => {
-      nativeHooks(folder, { AfterAgent: [{ hooks: [{ command: scriptHook(folder, 'stop', guarded({ decision: 'deny', reason: 'STOP_REASON run the tests' })) }] }] });
-      const run = await runGemini(folder, script, 'fix it');
-      return { facts: facts(run, [], folder, ['STOP_REASON run the tests']), calls: seen(folder, 'stop').map((input) => input.stop_hook_active) };
-    }, async (folder) => {
-      await installPolicy(folder, { Stop: [{ hooks: [{ type: 'command', command: scriptHook(folder, 'stop', guarded({ decision: 'block', reason: 'STOP_REASON run the tests' })) }] }] });
-      const run = await runGemini(folder, script, 'fix it');
-      const inputs = seen(folder, 'stop');
-      assert.equal(inputs[0]!.hook_event_name, 'Stop');
-      assert.equal(inputs[0]!.last_assistant_message, 'FIRST ANSWER');
-      return { facts: facts(run, [], folder, ['STOP_REASON run the tests']), calls: inputs.map((input) => input.stop_hook_active) };
+    const [native, policy] = await both(
+      'stop',
+      async (folder) => {
+        nativeHooks(folder, {
+          AfterAgent: [
+            {
+              hooks: [
+                {
+                  command: scriptHook(
+                    folder,
+                    'stop',
+                    guarded({ decision: 'deny', reason: 'STOP_REASON run the tests' }),
+                  ),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'fix it');
+        return {
+          facts: facts(run, [], folder, ['STOP_REASON run the tests']),
+          calls: seen(folder, 'stop').map((input) => input.stop_hook_active),
+        };
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          Stop: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: scriptHook(
+                    folder,
+                    'stop',
+                    guarded({ decision: 'block', reason: 'STOP_REASON run the tests' }),
+                  ),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'fix it');
+        const inputs = seen(folder, 'stop');
+        assert.equal(inputs[0]!.hook_event_name, 'Stop');
+        assert.equal(inputs[0]!.last_assistant_message, 'FIRST ANSWER');
+        return {
+          facts: facts(run, [], folder, ['STOP_REASON run the tests']),
+          calls: inputs.map((input) => input.stop_hook_active),
+        };
+      },
+    );
+    assert.deepEqual(native, {
+      facts: { code: 0, timedOut: false, modelCalls: 2, ran: {}, saw: { 'STOP_REASON run the tests': true } },
+      calls: [false, true],
     });
-    assert.deepEqual(native, { facts: { code: 0, timedOut: false, modelCalls: 2, ran: {}, saw: { 'STOP_REASON run the tests': true } }, calls: [false, true] });
     assert.deepEqual(policy, native);
   });
 
-  test('AfterAgent: a Stop hook that always blocks: Gemini honours block after block (the test ends it at 11), peri-hooks\' loop guard lets the 9th stop through', async () => {
+  test("AfterAgent: a Stop hook that always blocks: Gemini honours block after block (the test ends it at 11), peri-hooks' loop guard lets the 9th stop through", async () => {
     const script: GeminiScript = (_request, index) => ({ text: `ANSWER ${index}` });
-    const [native, policy] = await both('stop-loop', async (folder) => {
-      // Gemini itself goes on for up to 100 turns per prompt: the hook stops blocking at its 11th call to end the run.
-      const stop = scriptHook(folder, 'stop', `[ "$(wc -l < '${join(folder.root, 'seen', 'stop.jsonl')}')" -ge 11 ] && exit 0\n${json({ decision: 'deny', reason: 'keep going' })}`);
-      nativeHooks(folder, { AfterAgent: [{ hooks: [{ command: stop }] }] });
-      const run = await runGemini(folder, script, 'loop');
-      return { code: run.code, modelCalls: run.modelCalls, stops: seen(folder, 'stop').length };
-    }, async (folder) => {
-      await installPolicy(folder, { Stop: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'stop', { stdout: { decision: 'block', reason: 'keep going' } }) }] }] });
-      const run = await runGemini(folder, script, 'loop');
-      return { code: run.code, modelCalls: run.modelCalls, stops: seen(folder, 'stop').length };
-    });
+    const [native, policy] = await both(
+      'stop-loop',
+      async (folder) => {
+        // Gemini itself goes on for up to 100 turns per prompt: the hook stops blocking at its 11th call to end the run.
+        const stop = scriptHook(
+          folder,
+          'stop',
+          `[ "$(wc -l < '${join(folder.root, 'seen', 'stop.jsonl')}')" -ge 11 ] && exit 0\n${json({ decision: 'deny', reason: 'keep going' })}`,
+        );
+        nativeHooks(folder, { AfterAgent: [{ hooks: [{ command: stop }] }] });
+        const run = await runGemini(folder, script, 'loop');
+        return { code: run.code, modelCalls: run.modelCalls, stops: seen(folder, 'stop').length };
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          Stop: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: recordingHook(folder, 'stop', { stdout: { decision: 'block', reason: 'keep going' } }),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'loop');
+        return { code: run.code, modelCalls: run.modelCalls, stops: seen(folder, 'stop').length };
+      },
+    );
     assert.deepEqual(native, { code: 0, modelCalls: 11, stops: 11 });
     assert.deepEqual(policy, { code: 0, modelCalls: 9, stops: 9 });
   });
 
   test('BeforeTool ask: natively a headless run waits forever; through peri-hooks the call is denied and the model told why', async () => {
     const script: GeminiScript = [{ calls: [shell('touch ASKED')] }, { text: 'FINAL' }];
-    const [native, policy] = await both('ask', async (folder) => {
-      nativeHooks(folder, { BeforeTool: [{ hooks: [{ command: recordingHook(folder, 'pre', { stdout: { decision: 'ask', reason: 'sure about ASKED?' } }) }] }] });
-      // Once the hook has answered, nothing more happens: the run is ended 20 s after its mark.
-      const run = await runGemini(folder, script, 'make the file', { signal: abortAfter(() => seen(folder, 'pre').length > 0, 20_000) });
-      return { ...facts(run, ['ASKED'], folder, []), asked: seen(folder, 'pre').length };
-    }, async (folder) => {
-      await installPolicy(folder, { PreToolUse: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'pre', { stdout: pre({ permissionDecision: 'ask', permissionDecisionReason: 'sure about ASKED?' }) }) }] }] });
-      const run = await runGemini(folder, script, 'make the file');
-      return { ...facts(run, ['ASKED'], folder, ['Tool execution blocked: sure about ASKED? (the policy asks for confirmation; denied because Gemini CLI runs headless']), asked: seen(folder, 'pre').length };
-    });
+    const [native, policy] = await both(
+      'ask',
+      async (folder) => {
+        nativeHooks(folder, {
+          BeforeTool: [
+            {
+              hooks: [
+                { command: recordingHook(folder, 'pre', { stdout: { decision: 'ask', reason: 'sure about ASKED?' } }) },
+              ],
+            },
+          ],
+        });
+        // Once the hook has answered, nothing more happens: the run is ended 20 s after its mark.
+        const run = await runGemini(folder, script, 'make the file', {
+          signal: abortAfter(() => seen(folder, 'pre').length > 0, 20_000),
+        });
+        return { ...facts(run, ['ASKED'], folder, []), asked: seen(folder, 'pre').length };
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          PreToolUse: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: recordingHook(folder, 'pre', {
+                    stdout: pre({ permissionDecision: 'ask', permissionDecisionReason: 'sure about ASKED?' }),
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'make the file');
+        return {
+          ...facts(run, ['ASKED'], folder, [
+            'Tool execution blocked: sure about ASKED? (the policy asks for confirmation; denied because Gemini CLI runs headless',
+          ]),
+          asked: seen(folder, 'pre').length,
+        };
+      },
+    );
     assert.deepEqual(native, { code: null, timedOut: true, modelCalls: 1, ran: { ASKED: false }, saw: {}, asked: 1 });
-    assert.deepEqual(policy, { code: 0, timedOut: false, modelCalls: 2, ran: { ASKED: false }, saw: { 'Tool execution blocked: sure about ASKED? (the policy asks for confirmation; denied because Gemini CLI runs headless': true }, asked: 1 });
+    assert.deepEqual(policy, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: { ASKED: false },
+      saw: {
+        'Tool execution blocked: sure about ASKED? (the policy asks for confirmation; denied because Gemini CLI runs headless': true,
+      },
+      asked: 1,
+    });
   });
 
   test('a hook that crashes or times out: natively and through peri-hooks the calls run; under --fail-closed they are blocked and the model reads no command line or error; exit 127 (a missing command) Gemini itself denies', async () => {
-    const script: GeminiScript = [{ calls: [shell('touch CRASHED')] }, { calls: [shell('touch SLOWED')] }, { calls: [shell('touch MISSING')] }, { text: 'FINAL' }];
+    const script: GeminiScript = [
+      { calls: [shell('touch CRASHED')] },
+      { calls: [shell('touch SLOWED')] },
+      { calls: [shell('touch MISSING')] },
+      { text: 'FINAL' },
+    ];
     const body = [
       'case "$input" in',
       `  *CRASHED*) echo 'Error: boom at /opt/STACKTRACE/policy.js:1' >&2; exit 1;;`,
@@ -204,62 +490,167 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       'esac',
     ].join('\n');
     const files = ['CRASHED', 'SLOWED', 'MISSING'];
-    const texts = [FAIL_CLOSED_REASON, 'STACKTRACE', 'policy-hook.sh', 'Tool execution blocked: sh: 1: policy-tool: not found'];
-    const [[native, policy], closed] = await Promise.all([both('failure', async (folder) => {
-      nativeHooks(folder, { BeforeTool: [{ hooks: [{ command: scriptHook(folder, 'policy-hook', body), timeout: 2000 }] }] });
-      return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
-    }, async (folder) => {
-      await installPolicy(folder, { PreToolUse: [{ hooks: [{ type: 'command', command: scriptHook(folder, 'policy-hook', body), timeout: 2 }] }] });
-      return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
-    }), (async () => {
-      const folder = folderFor('failure-closed');
-      await installPolicy(folder, { PreToolUse: [{ hooks: [{ type: 'command', command: scriptHook(folder, 'policy-hook', body), timeout: 2 }] }] }, { failClosed: true });
-      return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
-    })()]);
+    const texts = [
+      FAIL_CLOSED_REASON,
+      'STACKTRACE',
+      'policy-hook.sh',
+      'Tool execution blocked: sh: 1: policy-tool: not found',
+    ];
+    const [[native, policy], closed] = await Promise.all([
+      both(
+        'failure',
+        async (folder) => {
+          nativeHooks(folder, {
+            BeforeTool: [{ hooks: [{ command: scriptHook(folder, 'policy-hook', body), timeout: 2000 }] }],
+          });
+          return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
+        },
+        async (folder) => {
+          await installPolicy(folder, {
+            PreToolUse: [
+              { hooks: [{ type: 'command', command: scriptHook(folder, 'policy-hook', body), timeout: 2 }] },
+            ],
+          });
+          return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
+        },
+      ),
+      (async () => {
+        const folder = folderFor('failure-closed');
+        await installPolicy(
+          folder,
+          {
+            PreToolUse: [
+              { hooks: [{ type: 'command', command: scriptHook(folder, 'policy-hook', body), timeout: 2 }] },
+            ],
+          },
+          { failClosed: true },
+        );
+        return facts(await runGemini(folder, script, 'make the files'), files, folder, texts);
+      })(),
+    ]);
     const none = { [FAIL_CLOSED_REASON]: false, STACKTRACE: false, 'policy-hook.sh': false };
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 4, ran: { CRASHED: true, SLOWED: true, MISSING: false }, saw: { ...none, [texts[3]!]: true } });
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 4,
+      ran: { CRASHED: true, SLOWED: true, MISSING: false },
+      saw: { ...none, [texts[3]!]: true },
+    });
     // Claude Code's rule: an exit code other than 0 and 2 is a non-blocking error, so the policy lets MISSING run.
-    assert.deepEqual(policy, { ...native, ran: { CRASHED: true, SLOWED: true, MISSING: true }, saw: { ...none, [texts[3]!]: false } });
-    assert.deepEqual(closed, { code: 0, timedOut: false, modelCalls: 4, ran: { CRASHED: false, SLOWED: false, MISSING: false }, saw: { ...none, [FAIL_CLOSED_REASON]: true, [texts[3]!]: false } });
+    assert.deepEqual(policy, {
+      ...native,
+      ran: { CRASHED: true, SLOWED: true, MISSING: true },
+      saw: { ...none, [texts[3]!]: false },
+    });
+    assert.deepEqual(closed, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 4,
+      ran: { CRASHED: false, SLOWED: false, MISSING: false },
+      saw: { ...none, [FAIL_CLOSED_REASON]: true, [texts[3]!]: false },
+    });
   });
 
-  test('AfterTool of a failed call: natively it carries the error object; the policy\'s PostToolUseFailure hook gets its message; context reaches the model in neither', async () => {
-    const script: GeminiScript = [{ calls: [{ name: 'read_file', args: { file_path: 'missing.txt' } }] }, { text: 'FINAL' }];
+  test("AfterTool of a failed call: natively it carries the error object; the policy's PostToolUseFailure hook gets its message; context reaches the model in neither", async () => {
+    const script: GeminiScript = [
+      { calls: [{ name: 'read_file', args: { file_path: 'missing.txt' } }] },
+      { text: 'FINAL' },
+    ];
     const texts = ['CTX_FAILED', 'File not found'];
-    const [native, policy] = await both('failed-tool', async (folder) => {
-      nativeHooks(folder, { AfterTool: [{ hooks: [{ command: recordingHook(folder, 'post', { stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_FAILED' } } }) }] }] });
-      const run = await runGemini(folder, script, 'read it');
-      const [input] = seen(folder, 'post');
-      assert.equal(input!.tool_response.error.message, `File not found: ${folder.project}/missing.txt`);
-      return facts(run, [], folder, texts);
-    }, async (folder) => {
-      await installPolicy(folder, { PostToolUseFailure: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'post', { stdout: { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'CTX_FAILED' } } }) }] }] });
-      assert.deepEqual(Object.keys(registration(folder).hooks), ['AfterTool']);
-      const run = await runGemini(folder, script, 'read it');
-      const [input] = seen(folder, 'post');
-      assert.equal(input!.hook_event_name, 'PostToolUseFailure');
-      assert.equal(input!.tool_name, 'Read');
-      assert.equal(input!.error, `File not found: ${folder.project}/missing.txt`);
-      return facts(run, [], folder, texts);
+    const [native, policy] = await both(
+      'failed-tool',
+      async (folder) => {
+        nativeHooks(folder, {
+          AfterTool: [
+            {
+              hooks: [
+                {
+                  command: recordingHook(folder, 'post', {
+                    stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_FAILED' } },
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'read it');
+        const [input] = seen(folder, 'post');
+        assert.equal(input!.tool_response.error.message, `File not found: ${folder.project}/missing.txt`);
+        return facts(run, [], folder, texts);
+      },
+      async (folder) => {
+        await installPolicy(folder, {
+          PostToolUseFailure: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: recordingHook(folder, 'post', {
+                    stdout: {
+                      hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'CTX_FAILED' },
+                    },
+                  }),
+                },
+              ],
+            },
+          ],
+        });
+        assert.deepEqual(Object.keys(registration(folder).hooks), ['AfterTool']);
+        const run = await runGemini(folder, script, 'read it');
+        const [input] = seen(folder, 'post');
+        assert.equal(input!.hook_event_name, 'PostToolUseFailure');
+        assert.equal(input!.tool_name, 'Read');
+        assert.equal(input!.error, `File not found: ${folder.project}/missing.txt`);
+        return facts(run, [], folder, texts);
+      },
+    );
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: {},
+      saw: { CTX_FAILED: false, 'File not found': true },
     });
-    assert.deepEqual(native, { code: 0, timedOut: false, modelCalls: 2, ran: {}, saw: { CTX_FAILED: false, 'File not found': true } });
     assert.deepEqual(policy, native);
   });
 
   test('the trust gate: in a folder Gemini does not trust, no hook runs (headless, Gemini stops) and doctor fails; trusted in trustedFolders.json, the registration runs and doctor passes', async () => {
     const folder = folderFor('gate');
-    await installPolicy(folder, { UserPromptSubmit: [{ hooks: [{ type: 'command', command: recordingHook(folder, 'prompt', { stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX_GATE' } } }) }] }] });
-    const doctor = () => periHooks(['doctor', '--project-dir', folder.project], { cwd: folder.project, env: folder.env });
-    const [untrusted, refused] = await Promise.all([runGemini(folder, [{ text: 'FINAL' }], 'hello', { trustByEnv: false }), doctor()]);
+    await installPolicy(folder, {
+      UserPromptSubmit: [
+        {
+          hooks: [
+            {
+              type: 'command',
+              command: recordingHook(folder, 'prompt', {
+                stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX_GATE' } },
+              }),
+            },
+          ],
+        },
+      ],
+    });
+    const doctor = () =>
+      periHooks(['doctor', '--project-dir', folder.project], { cwd: folder.project, env: folder.env });
+    const [untrusted, refused] = await Promise.all([
+      runGemini(folder, [{ text: 'FINAL' }], 'hello', { trustByEnv: false }),
+      doctor(),
+    ]);
     // Headless, Gemini refuses an untrusted folder outright; interactive, it runs there without the hooks.
     assert.equal(untrusted.code, 55);
     assert.match(untrusted.stderr, /Gemini CLI is not running in a trusted directory/);
     assert.deepEqual(seen(folder, 'prompt'), [], 'no hook ran');
     assert.equal(untrusted.modelSaw.includes('CTX_GATE'), false);
     assert.equal(refused.code, 1);
-    assert.match(refused.stdout + refused.stderr, /is not trusted \(no rule in .*trustedFolders\.json trusts it\): Gemini CLI runs no hook/);
+    assert.match(
+      refused.stdout + refused.stderr,
+      /is not trusted \(no rule in .*trustedFolders\.json trusts it\): Gemini CLI runs no hook/,
+    );
     folder.writeHome('.gemini/trustedFolders.json', { [folder.project]: 'TRUST_FOLDER' });
-    const [trusted, passed] = await Promise.all([runGemini(folder, [{ text: 'FINAL' }], 'hello', { trustByEnv: false }), doctor()]);
+    const [trusted, passed] = await Promise.all([
+      runGemini(folder, [{ text: 'FINAL' }], 'hello', { trustByEnv: false }),
+      doctor(),
+    ]);
     assert.equal(seen(folder, 'prompt').length, 1);
     assert.equal(trusted.modelSaw.includes('CTX_GATE'), true);
     assert.match(passed.stdout + passed.stderr, /is trusted \(TRUST_FOLDER in/);

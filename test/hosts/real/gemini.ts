@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
 import { type FakeGeminiApi, type GeminiScript, geminiTexts, startGeminiApi } from '../../helpers/gemini-api-server.ts';
-import { type AgentResult, periHooks, runAgent, type RunFolder, runFolder } from './common.ts';
+import { type AgentResult, periHooks, type RunFolder, runAgent, runFolder } from './common.ts';
 
 export const GEMINI = installAgent('gemini');
 
@@ -42,27 +42,74 @@ export function geminiFolder(prefix: string): RunFolder {
 /** Registers hooks natively in the project's `.gemini/settings.json` (Gemini's event names, timeouts in ms). */
 export function nativeHooks(folder: RunFolder, events: Record<string, NativeGroup[]>): void {
   folder.write('.gemini/settings.json', {
-    hooks: Object.fromEntries(Object.entries(events).map(([event, groups]) => [event, groups.map((group) => ({
-      ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
-      hooks: group.hooks.map((hook, index) => ({ type: 'command', name: hook.name ?? `${event}-${index}`, command: hook.command, ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}) })),
-    }))])),
+    hooks: Object.fromEntries(
+      Object.entries(events).map(([event, groups]) => [
+        event,
+        groups.map((group) => ({
+          ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
+          hooks: group.hooks.map((hook, index) => ({
+            type: 'command',
+            name: hook.name ?? `${event}-${index}`,
+            command: hook.command,
+            ...(hook.timeout !== undefined ? { timeout: hook.timeout } : {}),
+          })),
+        })),
+      ]),
+    ),
   });
 }
 
 /** Writes the Claude Code policy and registers it as a user would: `peri-hooks install --host gemini --policy …`. */
-export async function installPolicy(folder: RunFolder, hooks: Record<string, unknown>, options: { failClosed?: boolean } = {}): Promise<void> {
+export async function installPolicy(
+  folder: RunFolder,
+  hooks: Record<string, unknown>,
+  options: { failClosed?: boolean } = {},
+): Promise<void> {
   const policy = folder.write('policy.json', { hooks });
-  const result = await periHooks(['install', '--host', 'gemini', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : ['--fail-open'])], { cwd: folder.project, env: folder.env });
+  const result = await periHooks(
+    [
+      'install',
+      '--host',
+      'gemini',
+      '--policy',
+      policy,
+      '--project-dir',
+      folder.project,
+      ...(options.failClosed ? ['--fail-closed'] : ['--fail-open']),
+    ],
+    { cwd: folder.project, env: folder.env },
+  );
   if (result.code !== 0) throw new Error(`install --host gemini failed (${result.code}): ${result.stderr}`);
 }
 
 /** Runs the real Gemini CLI once against a fresh fake API that follows `script`. */
-export async function runGemini(folder: RunFolder, script: GeminiScript, prompt: string, options: { timeoutMs?: number; trustByEnv?: false; signal?: AbortSignal } = {}): Promise<GeminiRun> {
+export async function runGemini(
+  folder: RunFolder,
+  script: GeminiScript,
+  prompt: string,
+  options: { timeoutMs?: number; trustByEnv?: false; signal?: AbortSignal } = {},
+): Promise<GeminiRun> {
   const api = await startGeminiApi(script);
   try {
-    const env = { ...folder.env, GOOGLE_GEMINI_BASE_URL: api.url, GEMINI_API_KEY: 'fake-gemini-key', ...(options.trustByEnv === false ? {} : { GEMINI_CLI_TRUST_WORKSPACE: 'true' }) };
-    const result = await runAgent(GEMINI, ['-p', prompt, '--approval-mode', 'yolo', '-o', 'json'], { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 120_000, ...(options.signal ? { signal: options.signal } : {}) });
-    return { ...result, api, json: parseJson(result.stdout), modelSaw: api.turns.flatMap(geminiTexts).join('\n'), modelCalls: api.turns.length };
+    const env = {
+      ...folder.env,
+      GOOGLE_GEMINI_BASE_URL: api.url,
+      GEMINI_API_KEY: 'fake-gemini-key',
+      ...(options.trustByEnv === false ? {} : { GEMINI_CLI_TRUST_WORKSPACE: 'true' }),
+    };
+    const result = await runAgent(GEMINI, ['-p', prompt, '--approval-mode', 'yolo', '-o', 'json'], {
+      cwd: folder.project,
+      env,
+      timeoutMs: options.timeoutMs ?? 120_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return {
+      ...result,
+      api,
+      json: parseJson(result.stdout),
+      modelSaw: api.turns.flatMap(geminiTexts).join('\n'),
+      modelCalls: api.turns.length,
+    };
   } finally {
     await api.close();
   }
@@ -82,7 +129,8 @@ function parseJson(text: string): Record<string, any> | undefined {
 export const made = (folder: RunFolder, file: string) => existsSync(join(folder.project, file));
 
 /** The registration `install --host gemini` wrote. */
-export const registration = (folder: RunFolder) => JSON.parse(readFileSync(join(folder.project, '.gemini/settings.json'), 'utf8'));
+export const registration = (folder: RunFolder) =>
+  JSON.parse(readFileSync(join(folder.project, '.gemini/settings.json'), 'utf8'));
 
 /**
  * A hook whose answer depends on its input: it records its stdin as recordingHook does (seen/<name>.jsonl), then
@@ -90,13 +138,16 @@ export const registration = (folder: RunFolder) => JSON.parse(readFileSync(join(
  */
 export function scriptHook(folder: RunFolder, name: string, body: string): string {
   const seenFile = join(folder.root, 'seen', `${name}.jsonl`);
-  return folder.write(`../hooks/${name}.sh`, [
-    '#!/bin/sh',
-    `mkdir -p '${join(folder.root, 'seen')}'`,
-    `input=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${seenFile}'; echo >> '${seenFile}'`,
-    body,
-    '',
-  ].join('\n'));
+  return folder.write(
+    `../hooks/${name}.sh`,
+    [
+      '#!/bin/sh',
+      `mkdir -p '${join(folder.root, 'seen')}'`,
+      `input=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${seenFile}'; echo >> '${seenFile}'`,
+      body,
+      '',
+    ].join('\n'),
+  );
 }
 
 /** Aborts once `mark` holds (polled), plus `graceMs`: ends a run that is expected to wait for good after the mark. */

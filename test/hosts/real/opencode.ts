@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
 import type { RecordedRequest } from '../../helpers/messages-api-server.ts';
 import { type ChatTurn, type FakeChatApi, startChatApi } from '../../helpers/openai-chat-server.ts';
-import { type AgentResult, periHooks, runAgent, type RunFolder } from './common.ts';
+import { type AgentResult, periHooks, type RunFolder, runAgent } from './common.ts';
 
 export const OPENCODE = installAgent('opencode');
 
@@ -16,10 +16,17 @@ export const OPENCODE = installAgent('opencode');
  * package depends on it: that state, written into the folders it scans.
  */
 export function markPluginDependencyInstalled(folder: RunFolder): void {
-  for (const dir of [join(folder.home, '.config/opencode'), join(folder.home, '.opencode'), join(folder.project, '.opencode')]) {
+  for (const dir of [
+    join(folder.home, '.config/opencode'),
+    join(folder.home, '.opencode'),
+    join(folder.project, '.opencode'),
+  ]) {
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ dependencies: { '@opencode-ai/plugin': '*' } }));
-    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { '@opencode-ai/plugin': '*' } } } }));
+    writeFileSync(
+      join(dir, 'package-lock.json'),
+      JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { '@opencode-ai/plugin': '*' } } } }),
+    );
   }
 }
 
@@ -38,7 +45,11 @@ export interface OpencodeRun extends AgentResult {
  * for a session title (a request without tools, at the same time as the first turn): that one is answered apart,
  * and `turns` and `agentChats` count only the agent's own requests.
  */
-export async function runOpencode(folder: RunFolder, turns: readonly ChatTurn[], options: { model?: string; prompt?: string; timeoutMs?: number } = {}): Promise<OpencodeRun> {
+export async function runOpencode(
+  folder: RunFolder,
+  turns: readonly ChatTurn[],
+  options: { model?: string; prompt?: string; timeoutMs?: number } = {},
+): Promise<OpencodeRun> {
   const model = options.model ?? 'fake-model';
   const agentChats: RecordedRequest[] = [];
   const api = await startChatApi((request) => {
@@ -52,7 +63,12 @@ export async function runOpencode(folder: RunFolder, turns: readonly ChatTurn[],
       share: 'disabled',
       model: `local/${model}`,
       provider: {
-        local: { npm: '@ai-sdk/openai-compatible', name: 'fake API', options: { baseURL: `${api.url}/v1`, apiKey: 'fake-key' }, models: { [model]: { name: 'Fake model', tool_call: true } } },
+        local: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'fake API',
+          options: { baseURL: `${api.url}/v1`, apiKey: 'fake-key' },
+          models: { [model]: { name: 'Fake model', tool_call: true } },
+        },
       },
     });
     markPluginDependencyInstalled(folder);
@@ -66,8 +82,15 @@ export async function runOpencode(folder: RunFolder, turns: readonly ChatTurn[],
       OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
     };
     const started = Date.now();
-    const result = await runAgent(OPENCODE, ['run', '--format', 'json', options.prompt ?? 'Do the task.'], { cwd: folder.project, env, timeoutMs: options.timeoutMs ?? 300_000 });
-    const events = result.stdout.split('\n').filter((line) => line.trim().startsWith('{')).map((line) => JSON.parse(line));
+    const result = await runAgent(OPENCODE, ['run', '--format', 'json', options.prompt ?? 'Do the task.'], {
+      cwd: folder.project,
+      env,
+      timeoutMs: options.timeoutMs ?? 300_000,
+    });
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => line.trim().startsWith('{'))
+      .map((line) => JSON.parse(line));
     return { ...result, api, agentChats, events, ms: Date.now() - started };
   } finally {
     await api.close();
@@ -85,10 +108,26 @@ export function nativePlugin(folder: RunFolder, source: string): void {
 }
 
 /** `peri-hooks install --host opencode` of a Claude Code policy (written into the run folder), as a user runs it. */
-export async function installPolicy(folder: RunFolder, hooks: Record<string, unknown>, options: { failClosed?: boolean } = {}): Promise<string> {
+export async function installPolicy(
+  folder: RunFolder,
+  hooks: Record<string, unknown>,
+  options: { failClosed?: boolean } = {},
+): Promise<string> {
   const policy = join(folder.root, 'policy.json');
   writeFileSync(policy, JSON.stringify({ hooks }, null, 2));
-  const result = await periHooks(['install', '--host', 'opencode', '--policy', policy, '--project-dir', folder.project, ...(options.failClosed ? ['--fail-closed'] : ['--fail-open'])], { cwd: folder.project, env: folder.env });
+  const result = await periHooks(
+    [
+      'install',
+      '--host',
+      'opencode',
+      '--policy',
+      policy,
+      '--project-dir',
+      folder.project,
+      ...(options.failClosed ? ['--fail-closed'] : ['--fail-open']),
+    ],
+    { cwd: folder.project, env: folder.env },
+  );
   if (result.code !== 0) throw new Error(`install --host opencode failed (${result.code}): ${result.stderr}`);
   return join(folder.project, '.opencode/plugins/peri-hooks.js');
 }
@@ -96,10 +135,22 @@ export async function installPolicy(folder: RunFolder, hooks: Record<string, unk
 /** What the model read as each tool's result, from the agent's request after the tool calls. */
 export function toolResults(run: OpencodeRun): string[] {
   const messages: Array<{ role: string; content?: unknown }> = run.agentChats.at(-1)?.body?.messages ?? [];
-  return messages.filter((message) => message.role === 'tool').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)));
+  return messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)));
 }
 
 /** The facts both registrations must agree on: tool results, exit status, number of agent requests. */
-export function outcome(run: OpencodeRun): { toolResults: string[]; code: number | null; agentRequests: number; timedOut: boolean } {
-  return { toolResults: toolResults(run), code: run.code, agentRequests: run.agentChats.length, timedOut: run.timedOut };
+export function outcome(run: OpencodeRun): {
+  toolResults: string[];
+  code: number | null;
+  agentRequests: number;
+  timedOut: boolean;
+} {
+  return {
+    toolResults: toolResults(run),
+    code: run.code,
+    agentRequests: run.agentChats.length,
+    timedOut: run.timedOut,
+  };
 }

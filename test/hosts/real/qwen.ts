@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
 import type { RecordedRequest } from '../../helpers/messages-api-server.ts';
 import { type ChatTurn, startChatApi } from '../../helpers/openai-chat-server.ts';
-import { type AgentResult, periHooks, runAgent, runFolder, type RunFolder } from './common.ts';
+import { type AgentResult, periHooks, type RunFolder, runAgent, runFolder } from './common.ts';
 
 export const PROMPT = 'Do the task.';
 
@@ -56,7 +56,8 @@ export function qwenCommand(): string {
  */
 export function isMain(request: RecordedRequest): boolean {
   const first = request.body?.messages?.[0];
-  const own = first?.role === 'system' && typeof first.content === 'string' && first.content.startsWith('You are Qwen Code');
+  const own =
+    first?.role === 'system' && typeof first.content === 'string' && first.content.startsWith('You are Qwen Code');
   return own && !texts(request).some((text) => text.includes('managed memory extraction subagent'));
 }
 
@@ -66,7 +67,9 @@ export async function runQwen(mode: 'native' | 'policy', build: (folder: RunFold
   folders.push(folder);
   const kase = build(folder);
   let mainCount = 0;
-  const api = await startChatApi((request) => (isMain(request) ? (kase.turns[mainCount++] ?? { text: 'DONE' }) : { text: '' }));
+  const api = await startChatApi((request) =>
+    isMain(request) ? (kase.turns[mainCount++] ?? { text: 'DONE' }) : { text: '' },
+  );
   try {
     const env = {
       ...folder.env,
@@ -81,11 +84,25 @@ export async function runQwen(mode: 'native' | 'policy', build: (folder: RunFold
       folder.write('.qwen/settings.json', { hooks: kase.native ?? {} });
     } else {
       const policy = folder.writeHome('policy.json', { hooks: kase.policy ?? {} });
-      install = await periHooks(['install', '--host', 'qwen', '--policy', policy, ...(kase.failClosed ? ['--fail-closed'] : ['--fail-open'])], { cwd: folder.project, env });
-      if (install.code !== 0) throw new Error(`peri-hooks install --host qwen failed (${install.code}):\n${install.stdout}${install.stderr}`);
+      install = await periHooks(
+        ['install', '--host', 'qwen', '--policy', policy, ...(kase.failClosed ? ['--fail-closed'] : ['--fail-open'])],
+        { cwd: folder.project, env },
+      );
+      if (install.code !== 0)
+        throw new Error(`peri-hooks install --host qwen failed (${install.code}):\n${install.stdout}${install.stderr}`);
     }
-    const result = await runAgent(qwenCommand(), ['-p', PROMPT, '--approval-mode', 'yolo'], { cwd: folder.project, env, timeoutMs: 120_000 });
-    return { folder, result, main: api.requests.filter(isMain), side: api.requests.filter((request) => !isMain(request) && request.method === 'POST'), ...(install ? { install } : {}) };
+    const result = await runAgent(qwenCommand(), ['-p', PROMPT, '--approval-mode', 'yolo'], {
+      cwd: folder.project,
+      env,
+      timeoutMs: 120_000,
+    });
+    return {
+      folder,
+      result,
+      main: api.requests.filter(isMain),
+      side: api.requests.filter((request) => !isMain(request) && request.method === 'POST'),
+      ...(install ? { install } : {}),
+    };
   } finally {
     await api.close();
   }
@@ -109,7 +126,14 @@ export function modelSaw(run: QwenRun): string {
 /** The tool results the model got, in order, from the last main request; the run folder reads `<run>`. */
 export function toolResults(run: QwenRun): string[] {
   const messages: Array<{ role?: string; content?: unknown }> = run.main.at(-1)?.body?.messages ?? [];
-  return messages.filter((message) => message.role === 'tool').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)).replaceAll(run.folder.root, '<run>'));
+  return messages
+    .filter((message) => message.role === 'tool')
+    .map((message) =>
+      (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)).replaceAll(
+        run.folder.root,
+        '<run>',
+      ),
+    );
 }
 
 export function projectFile(run: QwenRun, name: string): string | undefined {
