@@ -539,7 +539,18 @@ describe('stdio', () => {
 
   test('a server that does not answer initialize within MCP_TIMEOUT is not connected, and is killed', async () => {
     const log = join(project.dir, '..', 'stdio-mute.log');
-    const mute = { command: process.execPath, args: [GUARD_SERVER, 'mute'], env: { GUARD_LOG: log } };
+    // The shell logs the server's pid before Node starts (exec keeps it): under load Node may not have started
+    // when the 1 s runs out, and the kill must be checked all the same.
+    const mute = {
+      command: 'sh',
+      args: [
+        '-c',
+        `echo "{\\"event\\":\\"start\\",\\"pid\\":$$}" >> "$GUARD_LOG"; exec "$0" "$1" mute`,
+        process.execPath,
+        GUARD_SERVER,
+      ],
+      env: { GUARD_LOG: log },
+    };
     const report = await fire('PreToolUse', [mcp('deny', { timeout: 60 })], {
       servers: { guard: mute },
       env: { MCP_TIMEOUT: '1000' },
