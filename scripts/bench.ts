@@ -1,6 +1,6 @@
-// `npm run bench`: the six start-up and throughput scenarios of the README, each command alternating
+// `npm run bench`: the start-up and throughput scenarios of docs/performance.md, each command alternating
 // with its baseline in this one process; medians, ratios, peak memory. Writes bench/results.json, prints
-// the table and copies it into the README. `--quick` cuts the runs for a smoke check of the bench;
+// the table and copies it into docs/performance.md. `--quick` cuts the runs for a smoke check of the bench;
 // `npm run bench -- serve` runs only the server's rows (7–9), `npm run bench -- mcp` only the MCP server's (10–12).
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { portableCommand, shellCommand } from '../src/config/registration.ts';
 import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
 import { mcpRows } from './bench/mcp.ts';
 import { type Command, compare, peakMemoryMB } from './bench/measure.ts';
-import { machine, type Row, table, updateDoc } from './bench/report.ts';
+import { BENCH_DOC, BENCH_MARKERS, machine, type Row, table, updateDoc } from './bench/report.ts';
 import { serveRows } from './bench/serve.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -236,7 +236,7 @@ try {
     met: worst < 80,
   });
 
-  // 7–9. The resident server (scripts/bench/serve.ts), in the README's serve section.
+  // 7–9. The resident server (scripts/bench/serve.ts), in docs/performance.md's serve section.
   console.error('7–9. serve');
   publish('serve', await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
   console.error('10–12. mcp');
@@ -296,8 +296,8 @@ function testSuiteRow(): void {
 publish('startup', rows);
 
 /**
- * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into the README's table of
- * that name: the start-up table, or the serve or mcp section's.
+ * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into docs/performance.md's
+ * table of that name: the start-up table, or the serve or mcp section's.
  */
 function publish(name: 'startup' | 'serve' | 'mcp', published: readonly Row[]): void {
   const results = { machine: machine(DENO), quick, rows: published };
@@ -310,6 +310,6 @@ function publish(name: 'startup' | 'serve' | 'mcp', published: readonly Row[]): 
     join(ROOT, `bench/${name === 'startup' ? '' : `${name}-`}results.json`),
     `${JSON.stringify(results, null, 2)}\n`,
   );
-  if (updateDoc(join(ROOT, 'README.md'), text, name === 'startup' ? 'bench' : `bench-${name}`))
-    console.error(`bench: updated the ${name} table in README.md`);
+  if (updateDoc(join(ROOT, BENCH_DOC), text, BENCH_MARKERS[name]))
+    console.error(`bench: updated the ${name} table in ${BENCH_DOC}`);
 }

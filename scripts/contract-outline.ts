@@ -1,5 +1,5 @@
 // The JSON contract's outline: every object's keys and every enum's values in each published document, by
-// JSON path. Within one schemaVersion a release may only add to it (README, "The JSON contract"): the outline
+// JSON path. Within one schemaVersion a release may only add to it (docs/reference/json-contract.md): the outline
 // of each version is frozen in fixtures/json-contract/ when the version is first published, and
 // test/e2e/json-documents.test.ts checks every later schema against it.
 import { DOCUMENT_NAMES } from '../src/report/document.ts';

@@ -66,11 +66,11 @@ export function permissionError(what: string, flag: string): PeriHooksError {
   return new PeriHooksError(
     'permission',
     `the runtime refused ${what}`,
-    `run it with ${flag} (see the README, "Deno permissions")`,
+    `run it with ${flag} (see docs/reference/artefacts.md#deno-permissions)`,
   );
 }
 
-/** The version of every JSON document peri-hooks prints; the README's "JSON contract" says what bumps it. */
+/** The version of every JSON document peri-hooks prints; docs/reference/json-contract.md says what bumps it. */
 export const SCHEMA_VERSION = 1;
 
 /** A JSON document as every command prints it: schemaVersion first, then its own keys. */

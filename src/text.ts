@@ -7,7 +7,16 @@ export function formatDiagnostic(diagnostic: Diagnostic, prefix = 'peri-hooks: '
   const where = diagnostic.file
     ? `${diagnostic.file}${diagnostic.line !== undefined ? `:${diagnostic.line}:${diagnostic.column ?? 1}` : ''}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: `
     : '';
-  return `${prefix}${diagnostic.severity}: ${where}${diagnostic.message}${diagnostic.fix ? `\n  fix: ${diagnostic.fix}` : ''}`;
+  const fix = fixWithDoc(diagnostic);
+  return `${prefix}${diagnostic.severity}: ${where}${diagnostic.message}${fix ? `\n  fix: ${fix}` : ''}`;
+}
+
+/**
+ * A diagnostic's fix for people, with where its code is explained: the code's row in the diagnostics reference
+ * (test/diagnostics-doc.test.ts keeps a row for every code). JSON documents keep `fix` and `code` apart.
+ */
+export function fixWithDoc(diagnostic: Pick<Diagnostic, 'code' | 'fix'>): string | undefined {
+  return diagnostic.fix && `${diagnostic.fix} (docs/reference/diagnostics.md#${diagnostic.code})`;
 }
 
 export interface TableOptions {

@@ -1,4 +1,4 @@
-// Every link in the README and docs/ resolves: a relative link to a file that exists, and an anchor (`#…`) to a
+// Every link in the README, docs/ and the fixtures' READMEs resolves: a relative link to a file that exists, and an anchor (`#…`) to a
 // heading of that file, slugged as GitHub slugs them. A moved section or a renamed file fails here first.
 
 import assert from 'node:assert/strict';
@@ -17,6 +17,7 @@ function markdownFiles(): string[] {
     }
   };
   if (existsSync(join(ROOT, 'docs'))) walk(join(ROOT, 'docs'));
+  walk(join(ROOT, 'fixtures'));
   return files;
 }
 
@@ -43,9 +44,9 @@ function anchors(markdown: string): Set<string> {
   return result;
 }
 
-/** The links of a markdown text outside code: `[text](target)`. */
+/** The links of a markdown text outside code: `[text](target)`. A code span may run over a line break, not a blank line. */
 function links(markdown: string): string[] {
-  const outsideCode = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const outsideCode = markdown.replace(/```[\s\S]*?```/g, '').replace(/`(?:[^`\n]|\n(?!\n))*`/g, '');
   return [...outsideCode.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
 }
 
@@ -56,7 +57,26 @@ test('anchors are slugged as GitHub slugs them', () => {
   );
 });
 
-test('every link and anchor in the README and docs/ resolves', () => {
+test('a code span that runs over a line break hides no link after it', () => {
+  assert.deepEqual(links('run `npm\nci` first ([Install](#install)); then `x`'), ['#install']);
+});
+
+test('docs/index.md, linked from the README, links every file of docs/', () => {
+  const index = join(ROOT, 'docs/index.md');
+  assert.ok(links(readFileSync(join(ROOT, 'README.md'), 'utf8')).includes('docs/index.md'));
+  const linked = new Set(
+    links(readFileSync(index, 'utf8')).map((target) => resolve(dirname(index), target.split('#')[0]!)),
+  );
+  const unlinked = markdownFiles().filter(
+    (file) => file.startsWith(join(ROOT, 'docs')) && file !== index && !linked.has(file),
+  );
+  assert.deepEqual(
+    unlinked.map((file) => relative(ROOT, file)),
+    [],
+  );
+});
+
+test('every link and anchor in the README, docs/ and fixtures/ resolves', () => {
   const broken: string[] = [];
   const cache = new Map<string, Set<string>>();
   const anchorsOf = (file: string) => {

@@ -1,4 +1,4 @@
-// The bench's outputs: the machine it ran on, a markdown table, and the copy of that table in the README.
+// The bench's outputs: the machine it ran on, a markdown table, and the copy of that table in docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
@@ -61,6 +61,12 @@ export function table(rows: readonly Row[]): string {
   }
   return lines.join('\n');
 }
+
+/** The page whose tables the bench rewrites, relative to the repository root. */
+export const BENCH_DOC = 'docs/performance.md';
+
+/** The marker of each bench's table in BENCH_DOC: `<!-- <marker>:start -->` … `<!-- <marker>:end -->`. */
+export const BENCH_MARKERS = { startup: 'bench', serve: 'bench-serve', mcp: 'bench-mcp' } as const;
 
 /** Replaces the table between the `<!-- <marker>:start -->` and `:end` comments of a markdown file, if it has them. */
 export function updateDoc(file: string, text: string, marker: string): boolean {

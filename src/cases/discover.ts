@@ -41,7 +41,7 @@ export function discoverCaseFiles(paths: readonly string[], cwd: string): { file
         code: 'no-case-files',
         file: given,
         message: `no case files under ${given}`,
-        fix: 'name case files hooks.test.json or <name>.hooks.test.json, or put them in .claude/hooks-tests/*.json (see the README, "Testing hook policies")',
+        fix: 'name case files hooks.test.json or <name>.hooks.test.json, or put them in .claude/hooks-tests/*.json (see docs/guide/testing.md#case-files)',
       });
     }
   }

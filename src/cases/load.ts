@@ -121,9 +121,7 @@ export async function loadCaseFile(file: string): Promise<LoadedFile> {
     if (!parsed.success) {
       // A misspelt key also leaves a required one missing; the misspelling is the cause worth naming.
       const issue = parsed.error.issues.find((item) => item.code === 'unrecognized_keys') ?? parsed.error.issues[0]!;
-      errors.push(
-        issueDiagnostic(issue, pointer, located, 'see the README, "Testing hook policies", for the case format'),
-      );
+      errors.push(issueDiagnostic(issue, pointer, located, 'see docs/guide/testing.md#case-files for the case format'));
       continue;
     }
     const spec = parsed.data;

@@ -1,4 +1,4 @@
-// The case file format (README, "Testing hook policies"), as zod schemas. Strict objects, so that a misspelt expectation
+// The case file format (docs/guide/testing.md, "Case files"), as zod schemas. Strict objects, so that a misspelt expectation
 // is an error instead of a case that silently checks nothing.
 import * as z from 'zod';
 import { EVENT_NAMES, isEventName, suggestEvent } from '../events.ts';

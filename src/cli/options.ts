@@ -213,7 +213,7 @@ export const FLAGS = {
       },
       install: {
         description:
-          'Register peri-hooks in this agent\'s hook configuration instead of Claude Code\'s (see "Other agents" in the README)',
+          "Register peri-hooks in this agent's hook configuration instead of Claude Code's (see docs/agents/other-agents.md)",
       },
       uninstall: { description: "Remove peri-hooks' registration from this agent's hook configuration" },
     },

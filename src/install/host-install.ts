@@ -107,7 +107,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
     throw new PeriHooksError(
       'usage',
       `the policy's events (${used.join(', ') || 'none'}) have no ${host.title} event to register`,
-      `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see "Other agents" in the README)`,
+      `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see docs/agents/other-agents.md)`,
     );
   }
   // A project's files are committed: the command finds the project from the file that holds it (a plugin's is absolute still).

@@ -2,7 +2,7 @@
 // defines, and turn the result into the raw outcome a command hook would give, so one parser judges both:
 // JSON text is stdout, plain text is ignored, `isError` and call errors are non-blocking errors. Never throws.
 // What Claude Code 2.1.332 does beyond §20.4 (structuredContent, JSON without hook fields, empty text) was
-// observed by running it against test/mcp/guard-server.ts; the README's mcp_tool section lists it.
+// observed by running it against test/mcp/guard-server.ts; docs/guide/mcp-tool-hooks.md lists it.
 
 import { nowMs } from '../clock.ts';
 import { escapeSegment } from '../config/locate.ts';

@@ -3,7 +3,7 @@
 // so the command form (report/claude.ts) is translated: an exit-code block becomes the JSON block whose
 // reason carries Claude Code's own "[<command>]: <stderr>" label, which renders the same as the exit code on
 // PreToolUse and UserPromptSubmit. Where no http answer can match the command form, the nearest one is given
-// (README, "serve"): a Stop or PostToolUse exit-2 block gains Claude Code's "blocking error from command:
+// (docs/agents/serve.md, "The http-hook answer"): a Stop or PostToolUse exit-2 block gains Claude Code's "blocking error from command:
 // <url>" system message; plain-stdout context becomes additionalContext; stderr shown only to the user on a
 // non-blocking exit 2 becomes a systemMessage; a runner error (exit 1) is an HTTP 500, a non-blocking error.
 import { EVENTS, type EventName } from '../events.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loaderCodeCost } from '../config/codes.ts';
 import { type AnnotationLevel, workflowCommand } from '../report/workflow-command.ts';
-import { counted, displayPath } from '../text.ts';
+import { counted, displayPath, fixWithDoc } from '../text.ts';
 import type { Severity } from '../types.ts';
 import { VERSION } from '../version.ts';
 import type { ValidateDiagnostic, ValidateReport } from './index.ts';
@@ -77,7 +77,8 @@ function textOf(d: ValidateDiagnostic): string {
   const voids = d.makesSourceInapplicable
     ? '\nmakes the file inapplicable: none of its hooks or settings apply until this is fixed'
     : '';
-  return `${d.message}${d.fix ? `\nfix: ${d.fix}` : ''}${voids}`;
+  const fix = fixWithDoc(d);
+  return `${d.message}${fix ? `\nfix: ${fix}` : ''}${voids}`;
 }
 
 const SUMMARIES = new Map<string, string>(

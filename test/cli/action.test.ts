@@ -51,7 +51,7 @@ const ROWS: Array<[name: string, action: () => Promise<number>, failClosed: bool
     denied,
     false,
     EXIT.runnerError,
-    'peri-hooks: the runtime refused access (Requires run access to "sh", run again with the --allow-run flag)\n  fix: run it with --allow-run (see the README, "Deno permissions")\n',
+    'peri-hooks: the runtime refused access (Requires run access to "sh", run again with the --allow-run flag)\n  fix: run it with --allow-run (see docs/reference/artefacts.md#deno-permissions)\n',
   ],
 ];
 

@@ -40,11 +40,11 @@ test('--reporter github: one annotation per diagnostic, with the repository-rela
   assert.equal(lines.at(-1), 'failed: 19 errors, 26 warnings, 0 notes');
   assert.equal(
     lines[2],
-    '::error file=project/.claude/settings.json,line=4,col=5,title=peri-hooks validate%3A unknown-event::unknown hook event "preToolUse"; entry ignored%0Afix: did you mean PreToolUse?',
+    '::error file=project/.claude/settings.json,line=4,col=5,title=peri-hooks validate%3A unknown-event::unknown hook event "preToolUse"; entry ignored%0Afix: did you mean PreToolUse? (docs/reference/diagnostics.md#unknown-event)',
   );
   assert.ok(
     lines.includes(
-      '::warning file=project/.claude/settings.json,line=8,col=9,title=peri-hooks validate%3A matcher-too-wide::matcher "Edit.*" is an unanchored regex: besides Edit it also matches NotebookEdit%0Afix: to match only Edit, write "^Edit$" (or the exact name "Edit")',
+      '::warning file=project/.claude/settings.json,line=8,col=9,title=peri-hooks validate%3A matcher-too-wide::matcher "Edit.*" is an unanchored regex: besides Edit it also matches NotebookEdit%0Afix: to match only Edit, write "^Edit$" (or the exact name "Edit") (docs/reference/diagnostics.md#matcher-too-wide)',
     ),
   );
   assert.ok(
@@ -71,7 +71,7 @@ test('--reporter github escapes % and newlines in messages, and , and : in prope
   // An inline --settings value has no file: the annotation has no file property.
   assert.equal(
     result.stdout,
-    '::warning title=peri-hooks validate%3A matcher-ignored::Stop has no matcher: "50%25,x:y" is ignored and these hooks run on every Stop%0Afix: remove "matcher"; to filter, test the input inside the hook\nok: 0 errors, 1 warning, 0 notes\n',
+    '::warning title=peri-hooks validate%3A matcher-ignored::Stop has no matcher: "50%25,x:y" is ignored and these hooks run on every Stop%0Afix: remove "matcher"; to filter, test the input inside the hook (docs/reference/diagnostics.md#matcher-ignored)\nok: 0 errors, 1 warning, 0 notes\n',
   );
 });
 

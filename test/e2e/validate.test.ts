@@ -332,14 +332,14 @@ test('human output: one located line per problem, then the sources read and the 
   assert.match(
     result.stdout,
     new RegExp(
-      `\\nerror: ${root}/project/\\.claude/settings\\.json:4:5 \\(/hooks/preToolUse\\): unknown hook event "preToolUse"; entry ignored\\n  fix: did you mean PreToolUse\\?\\n`,
+      `\\nerror: ${root}/project/\\.claude/settings\\.json:4:5 \\(/hooks/preToolUse\\): unknown hook event "preToolUse"; entry ignored\\n  fix: did you mean PreToolUse\\? \\(docs/reference/diagnostics\\.md#unknown-event\\)\\n`,
     ),
   );
   assert.match(result.stdout, /\n {2}plugin +\S+\/plugins\/guard\/hooks\/hooks\.json +1 hook\n/);
   assert.match(result.stdout, /\nfailed: 19 errors, 26 warnings, 0 notes\n$/);
   assert.match(
     result.stdout,
-    /\(\/hooks\/PreToolUse\/1\/hooks\/0\/type\): Unknown hook type "comand"; entry dropped\n {2}fix: did you mean "command"\?\n {2}makes the file inapplicable: none of its hooks or settings apply until this is fixed\n/,
+    /\(\/hooks\/PreToolUse\/1\/hooks\/0\/type\): Unknown hook type "comand"; entry dropped\n {2}fix: did you mean "command"\? \(docs\/reference\/diagnostics\.md#unknown-hook-type\)\n {2}makes the file inapplicable: none of its hooks or settings apply until this is fixed\n/,
   );
   assert.match(result.stdout, /\n {2}local +\S+settings\.local\.json +inapplicable\n/);
 });

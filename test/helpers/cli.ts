@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NODE = process.execPath;
 
-/** The narrowest Deno permissions per command (with command and loopback http hooks); the README's "Deno permissions" explains each. */
+/** The narrowest Deno permissions per command (with command and loopback http hooks); docs/reference/artefacts.md, "Deno permissions", explains each. */
 const FIRE_FLAGS = ['--allow-read', '--allow-env', '--allow-run', '--allow-net=127.0.0.1'];
 export const DENO_FLAGS: Record<string, readonly string[]> = {
   fire: FIRE_FLAGS,

@@ -198,7 +198,7 @@ test('a broken setup: each problem is a ✗ with its reason and fix; exit 1', as
       'run peri-hooks install again from the peri-hooks you want registered',
     ],
     [
-      `team-policy.json: 1 error, so some hooks would not run as written:\n    error: ${policy}:24:13 (/hooks/PreToolUse/0/hooks/3/server): no MCP configuration defines the server "memory": this hook fails at every firing as "MCP server 'memory' not connected"\n  fix: no MCP server is configured; define it in .mcp.json, ~/.claude.json or a --mcp-config file (fire --mcp-config adds servers at run time)`,
+      `team-policy.json: 1 error, so some hooks would not run as written:\n    error: ${policy}:24:13 (/hooks/PreToolUse/0/hooks/3/server): no MCP configuration defines the server "memory": this hook fails at every firing as "MCP server 'memory' not connected"\n  fix: no MCP server is configured; define it in .mcp.json, ~/.claude.json or a --mcp-config file (fire --mcp-config adds servers at run time) (docs/reference/diagnostics.md#mcp-server-unknown)`,
       `peri-hooks validate --setting-sources none --settings ${policy} shows every problem`,
     ],
     [

@@ -1,5 +1,5 @@
 // Golden table for `if` (spec §20.1, §20.3): each row is (spec item, rule, tool, input, runs?), as observed in
-// Claude Code 2.1.332. Rows marked "choice" encode peri-hooks decisions where §20 is silent (README, "Where peri-hooks had to choose").
+// Claude Code 2.1.332. Rows marked "choice" encode peri-hooks decisions where §20 is silent (docs/guide/if.md, "Where peri-hooks had to choose").
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -24,6 +24,7 @@ const CHECKOUT = [
   'src',
   'scripts',
   'schema',
+  'docs',
 ];
 /** Lifecycle scripts that npm runs for an installed dependency: the package must have none. */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
@@ -119,7 +120,7 @@ before(
 );
 after(() => rmSync(base, { recursive: true, force: true }));
 
-test('the tarball: the artefacts, declaration files and LICENSE; no sources, no binary, no install script', () => {
+test('the tarball: the artefacts, declaration files, docs and LICENSE; no sources, no binary, no install script', () => {
   const listed = run('tar', ['-tzf', tarball], base);
   assert.equal(listed.status, 0, listed.stderr);
   const files = listed.stdout
@@ -136,6 +137,7 @@ test('the tarball: the artefacts, declaration files and LICENSE; no sources, no 
     'dist/types/index.d.ts',
     'dist/types/fire.d.ts',
     'schema/settings.schema.json',
+    'docs/reference/diagnostics.md',
   ]) {
     assert.ok(files.includes(file), `${file} is packed`);
   }

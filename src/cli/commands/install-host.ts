@@ -42,7 +42,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
   });
   const unmapped =
     result.unmapped.length > 0
-      ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see "Other agents" in the README)\n`
+      ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see docs/agents/other-agents.md)\n`
       : '';
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('') + unmapped;
   const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');
