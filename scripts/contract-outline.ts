@@ -3,7 +3,7 @@
 // of each version is frozen in fixtures/json-contract/ when the version is first published, and
 // test/e2e/json-documents.test.ts checks every later schema against it.
 import { DOCUMENT_NAMES } from '../src/report/document.ts';
-import { documentJsonSchema } from '../src/schema-export.ts';
+import { documentJsonSchema } from '../src/cli/schema-export.ts';
 
 type Node = {
   properties?: Record<string, Node>;

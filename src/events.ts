@@ -1,7 +1,7 @@
 // The event catalogue of Claude Code 2.1.332 (spec §2, §6.4, §7, §10.1), as data.
 // Help text, validation, docs tables, planning and reduction all read it; adding an event is a row here.
 import { PeriHooksError } from './errors.ts';
-import { closest } from './suggest.ts';
+import { closest } from './platform/suggest.ts';
 import type { HookType } from './types.ts';
 
 export const EVENT_NAMES = [

@@ -4,9 +4,9 @@ import { loadSettings } from './config/index.ts';
 import { type ProjectDirFrom, type SourceOptions, sourcesToLoad } from './config/sources.ts';
 import { PeriHooksError } from './errors.ts';
 import { type EventName, isToolEvent } from './events.ts';
-import { buildInput } from './input-build.ts';
-import { lookupOptions } from './mcp/lookup-options.ts';
-import type { ServerOrigin } from './mcp/origins.ts';
+import { buildInput } from './input/build.ts';
+import { lookupOptions } from './config/mcp/lookup-options.ts';
+import type { ServerOrigin } from './config/mcp/origins.ts';
 import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
@@ -86,7 +86,7 @@ export async function explain(
   // The MCP configuration is read only when the event has mcp_tool hooks.
   const mcpServers =
     servers.length > 0
-      ? await (await import('./mcp/origins.ts')).serverOrigins(servers, lookupOptions(load, options.mcpConfigs))
+      ? await (await import('./config/mcp/origins.ts')).serverOrigins(servers, lookupOptions(load, options.mcpConfigs))
       : undefined;
   return {
     event,

@@ -2,7 +2,7 @@
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
 
 import type { AuditTarget } from './audit/log.ts';
-import { isoTime, nowMs } from './clock.ts';
+import { isoTime, nowMs } from './platform/clock.ts';
 import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
 import { ALL_SOURCES } from './config/discover.ts';
 import { type LoadedSettings, loadSettings } from './config/index.ts';
@@ -10,8 +10,8 @@ import { PROJECT_DIR_RULES, type SourceOptions, type SourcesToLoad, sourcesToLoa
 import { PeriHooksError } from './errors.ts';
 import { checkEvent, EVENTS, type EventName } from './events.ts';
 import { labelOf } from './hook-label.ts';
-import { checkInput } from './input-text.ts';
-import { lookupOptions } from './mcp/lookup-options.ts';
+import { checkInput } from './input/text.ts';
+import { lookupOptions } from './config/mcp/lookup-options.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
 import { type AsyncSelection, plan, skipLostOnce } from './plan.ts';
 import { reduce } from './reduce.ts';

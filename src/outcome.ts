@@ -4,10 +4,10 @@
 import type { HookHandler } from './config/schema.ts';
 import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import { DEFER, hookOutputCheck, permissionDecisionChecks, specificFieldChecks } from './generated/checks.ts';
-import type { HookOutput } from './output-schema.ts';
+import type { HookOutput } from './output/schema.ts';
 import type { RawOutcome } from './types.ts';
 
-export type { HookOutput } from './output-schema.ts';
+export type { HookOutput } from './output/schema.ts';
 
 /** Every way one hook's run can end: the report's `outcome`, and what a test case may expect of a hook. */
 export const OUTCOMES = ['success', 'blocking', 'non_blocking_error', 'cancelled'] as const;
@@ -119,7 +119,7 @@ function zodOutputChecks(): OutputChecks {
 
 /** Loads zod's hook output schemas, which word what is wrong with an output the generated checks do not accept. */
 export async function loadOutputSchemas(): Promise<void> {
-  zodChecks ??= (await import('./output-schema.ts')).ZOD_OUTPUT_CHECKS;
+  zodChecks ??= (await import('./output/schema.ts')).ZOD_OUTPUT_CHECKS;
 }
 
 /** The same for a caller that has them loaded already (the library, which keeps classify synchronous). */

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { HookHandler } from './config/schema.ts';
 import type { EventName } from './events.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
-import type { ServerCatalogue } from './mcp/servers.ts';
+import type { ServerCatalogue } from './config/mcp/servers.ts';
 
 export type HookType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
 

@@ -3,7 +3,7 @@
 // whatever changed. Correctness rests on that check alone; nothing watches the files.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { BoundedMap } from '../bounded-map.ts';
+import { BoundedMap } from '../platform/bounded-map.ts';
 import { settingsFiles } from './discover.ts';
 import { type LoadedSettings, loadSettings } from './index.ts';
 import type { SourcesToLoad } from './sources.ts';

@@ -1,6 +1,6 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import path from 'node:path';
-import { BLOCKABLE_EVENTS } from '../cli/node-version.ts';
+import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
 import type { LoadOptions } from '../config/index.ts';
 import {
   PROJECT_BIN,

@@ -5,8 +5,8 @@ import { lookup } from 'node:dns/promises';
 import { httpListsFor } from '../config/merge.ts';
 import { labelOf } from '../hook-label.ts';
 import { resolveModelConfig } from '../llm/config.ts';
-import type { LookupOptions } from '../mcp/lookup-options.ts';
-import type { ServerOrigin } from '../mcp/origins.ts';
+import type { LookupOptions } from '../config/mcp/lookup-options.ts';
+import type { ServerOrigin } from '../config/mcp/origins.ts';
 import { resolveChecked } from '../net/pinned-dispatcher.ts';
 import { SsrfBlockedError } from '../net/ssrf.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
@@ -22,7 +22,7 @@ export async function targetChecks(
   mcpLookup: LookupOptions,
 ): Promise<Check[]> {
   const servers = hooks.flatMap((hook) => (hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
-  const origins = servers.length > 0 ? await (await import('../mcp/origins.ts')).serverOrigins(servers, mcpLookup) : [];
+  const origins = servers.length > 0 ? await (await import('../config/mcp/origins.ts')).serverOrigins(servers, mcpLookup) : [];
   return Promise.all(
     hooks
       .filter((hook) => hook.handler.type !== 'command')

@@ -9,8 +9,8 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Agent } from 'undici';
 import { printable } from '../text.ts';
-import { VERSION } from '../version.ts';
-import type { DefinedServer } from './servers.ts';
+import { VERSION } from '../platform/version.ts';
+import type { DefinedServer } from '../config/mcp/servers.ts';
 import { GroupStdioTransport } from './stdio-transport.ts';
 
 export interface ConnectOptions {

@@ -2,10 +2,10 @@
 // the hooks share the connections; at the end of the firing its own connections close (stdio servers die).
 // A pool given from outside (`serve`) stays open across firings.
 import type { McpContext } from '../types.ts';
-import { lookupServers } from './lookup.ts';
-import type { LookupOptions } from './lookup-options.ts';
+import { lookupServers } from '../config/mcp/lookup.ts';
+import type { LookupOptions } from '../config/mcp/lookup-options.ts';
 import { type ConnectionPool, createConnectionPool } from './pool.ts';
-import type { ServerCatalogue } from './servers.ts';
+import type { ServerCatalogue } from '../config/mcp/servers.ts';
 
 export interface McpSetup {
   lookup: LookupOptions;

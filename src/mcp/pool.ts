@@ -3,9 +3,9 @@
 // away is connected again on its next call). Closing the pool closes every connection, which kills stdio servers.
 import { isUrlAllowed } from '../net/url-allowlist.ts';
 import { shownUrl } from '../text.ts';
-import { timerMs } from '../timer.ts';
+import { timerMs } from '../platform/timer.ts';
 import type { Connection } from './connect.ts';
-import type { DefinedServer } from './servers.ts';
+import type { DefinedServer } from '../config/mcp/servers.ts';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 

@@ -1,9 +1,9 @@
 // The stdio transport, spawned as a process group of its own so that closing it (end of the call, timeout,
-// interruption, peri-hooks exiting) kills the server with every child it started (run/process.ts), which
+// interruption, peri-hooks exiting) kills the server with every child it started (platform/process-group.ts), which
 // the SDK's own transport, killing only its direct child, would leave running.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type JSONRPCMessage, ReadBuffer, serializeMessage, type Transport } from '@modelcontextprotocol/client';
-import { Capture, signalGroup, terminateGroup } from '../run/process.ts';
+import { Capture, signalGroup, terminateGroup } from '../platform/process-group.ts';
 
 export interface StdioServer {
   command: string;

@@ -7,9 +7,9 @@ import type { Readable } from 'node:stream';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import { EVENTS, type EventName } from '../events.ts';
 import { labelOf } from '../hook-label.ts';
-import type { HookInput } from '../input.ts';
+import type { HookInput } from '../input/parse.ts';
 import type { McpSetup } from '../mcp/firing.ts';
-import { lookupOptions } from '../mcp/lookup-options.ts';
+import { lookupOptions } from '../config/mcp/lookup-options.ts';
 import type { HookResult } from '../outcome.ts';
 import { asyncKind, type Plan, type PlannedHook } from '../plan.ts';
 import { type ReduceItem, reduce } from '../reduce.ts';
@@ -190,7 +190,7 @@ async function runOne(
   const judge = async (raw: RawOutcome): Promise<HookRun> => {
     options.onHookEnd?.(hook, raw);
     if (raw.stdout.trimStart().startsWith('{'))
-      warnings.push(...(await import('../output-fields.ts')).misplacedOutputFields(event, raw.stdout));
+      warnings.push(...(await import('../output/fields.ts')).misplacedOutputFields(event, raw.stdout));
     return {
       kind: 'ran',
       hook,

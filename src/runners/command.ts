@@ -1,16 +1,16 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
-// never left behind (run/process.ts).
+// never left behind (platform/process-group.ts).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { nowMs } from '../clock.ts';
+import { nowMs } from '../platform/clock.ts';
 import type { CommandHook } from '../config/schema.ts';
-import { isDirectory } from '../files.ts';
+import { isDirectory } from '../platform/files.ts';
 import { labelOf } from '../hook-label.ts';
 import { asyncMarker } from '../outcome.ts';
-import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../run/process.ts';
-import { timerMs } from '../timer.ts';
+import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../platform/process-group.ts';
+import { timerMs } from '../platform/timer.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
@@ -159,7 +159,7 @@ interface Ended {
 }
 
 /**
- * Starts the hook in its own process group (run/process.ts signals it whole), with exactly `env`. `finished`
+ * Starts the hook in its own process group (platform/process-group.ts signals it whole), with exactly `env`. `finished`
  * settles once it has exited and its pipes have closed. node:child_process, not execa: the runner sets its
  * own timer, kill on exit, interruption and capture, so execa added nothing here but its start-up, 21 ms
  * of every firing that runs a command hook.

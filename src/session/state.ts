@@ -1,6 +1,6 @@
 // A new session's state, without zod: a firing that finds no state file never loads the schema (schema.ts).
 
-import { isoTime } from '../clock.ts';
+import { isoTime } from '../platform/clock.ts';
 import type { SessionState } from './schema.ts';
 
 export const STATE_VERSION = 1;

@@ -13,10 +13,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { isoTime } from '../clock.ts';
+import { isoTime } from '../platform/clock.ts';
 import { PeriHooksError } from '../errors.ts';
 import { DEFER, sessionStateCheck } from '../generated/checks.ts';
-import { randomHex, sha256Hex } from './crypto.ts';
+import { randomHex, sha256Hex } from '../platform/hash.ts';
 import { acquireLock, type LockOptions } from './lock.ts';
 import type { SessionState } from './schema.ts';
 import { emptyState } from './state.ts';

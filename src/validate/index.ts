@@ -5,7 +5,7 @@ import path from 'node:path';
 import { LOADER_CODES, loaderCodeCost } from '../config/codes.ts';
 import type { LoadOptions, SourceReport } from '../config/index.ts';
 import { loadSettings } from '../config/index.ts';
-import { lookupOptions } from '../mcp/lookup-options.ts';
+import { lookupOptions } from '../config/mcp/lookup-options.ts';
 import type { Diagnostic, LoadedHook, Severity } from '../types.ts';
 import { pointerLocator } from './locate.ts';
 import { type Finding, GROUP_RULES, type Group, HOOK_RULES, type LintContext, type Rule, SET_RULES } from './rules.ts';

@@ -1,8 +1,8 @@
 // The `mcp-server-unknown` rule: an mcp_tool hook must name a server that the MCP configuration defines (and,
 // for a project .mcp.json server, that the user approved), else it fails at every firing. The lookup is the
 // one fire makes of the same sources and --mcp-config values (mcp/lookup-options.ts).
-import { lookupServers } from '../mcp/lookup.ts';
-import { missingServer } from '../mcp/servers.ts';
+import { lookupServers } from '../config/mcp/lookup.ts';
+import { missingServer } from '../config/mcp/servers.ts';
 import type { LoadedHook } from '../types.ts';
 import type { Finding, LintContext, Rule } from './rules.ts';
 

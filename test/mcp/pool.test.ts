@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type CallOptions, createConnectionPool } from '../../src/mcp/pool.ts';
-import type { DefinedServer } from '../../src/mcp/servers.ts';
+import type { DefinedServer } from '../../src/config/mcp/servers.ts';
 import { isAlive } from '../../src/session/lock.ts';
 import { until } from '../helpers/wait.ts';
 import { GUARD_SERVER, readLog } from './guard.ts';

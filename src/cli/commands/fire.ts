@@ -1,7 +1,7 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { isoTime, nowMs } from '../../clock.ts';
+import { isoTime, nowMs } from '../../platform/clock.ts';
 import { PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { type FireOptions, fire } from '../../fire.ts';

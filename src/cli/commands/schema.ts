@@ -8,8 +8,8 @@ import {
   outputJsonSchema,
   serialise,
   settingsJsonSchema,
-} from '../../schema-export.ts';
-import { closest } from '../../suggest.ts';
+} from '../schema-export.ts';
+import { closest } from '../../platform/suggest.ts';
 import { write } from '../io.ts';
 import { SCHEMA_KINDS } from '../options.ts';
 

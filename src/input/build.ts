@@ -1,7 +1,7 @@
 // Synthetic hook inputs, for explain, test and replay: zod-free, so that a test worker that builds one input per
 // case never loads zod.
-import { EVENTS, type EventName, isToolEvent } from './events.ts';
-import { mcpServerOf } from './match/aliases.ts';
+import { EVENTS, type EventName, isToolEvent } from '../events.ts';
+import { mcpServerOf } from '../match/aliases.ts';
 
 /** What a synthetic hook input is built from: explain, test cases and replay each know different parts. */
 export interface InputSeed {

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PeriHooksError } from '../src/errors.ts';
-import { EVENT_NAMES, EVENTS, type EventName, isEventName, isToolEvent } from '../src/events.ts';
-import { parseInput } from '../src/input.ts';
-import { buildInput } from '../src/input-build.ts';
-import { ROOT } from './helpers/cli.ts';
+import { PeriHooksError } from '../../src/errors.ts';
+import { EVENT_NAMES, EVENTS, type EventName, isEventName, isToolEvent } from '../../src/events.ts';
+import { parseInput } from '../../src/input/parse.ts';
+import { buildInput } from '../../src/input/build.ts';
+import { ROOT } from '../helpers/cli.ts';
 
 const dir = join(ROOT, 'fixtures/claude-code-2.1.332/inputs');
 const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
