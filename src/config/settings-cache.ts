@@ -66,8 +66,10 @@ export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
 
 /** What decides which files a load reads: the project, the home, the source options and the variables discovery reads. */
 function cacheKey(sources: SourcesToLoad): string {
-  const { projectDir, home, managedDir, settings, pluginDirs, settingSources, env } = sources;
+  const { projectDir, home, managedDir, settings, pluginDirs, settingSources, env, mcpConfigs, projectFiles } = sources;
   return JSON.stringify([
+    mcpConfigs,
+    projectFiles,
     projectDir,
     home,
     managedDir,
