@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCHEMA_VERSION } from '../src/errors.ts';
 import { schemaFiles, serialise } from '../src/cli/schema-export.ts';
+import { SCHEMA_VERSION } from '../src/errors.ts';
 import { contractFile, contractOutline } from './contract-outline.ts';
 
 const root = fileURLToPath(new URL('../schema', import.meta.url));

@@ -4,8 +4,8 @@ import { type CAC, cac } from 'cac';
 import { PeriHooksError } from '../errors.ts';
 import { EVENT_NAMES } from '../events.ts';
 import { closest } from '../platform/suggest.ts';
-import { wrap } from '../text.ts';
 import { VERSION } from '../platform/version.ts';
+import { wrap } from '../text.ts';
 import type { ColourChoice } from './io.ts';
 import {
   COMMANDS,

@@ -3,8 +3,8 @@
 // parse then accepts it or words the problems exactly as before.
 import type { EventName } from '../events.ts';
 import { DEFER, inputChecks } from '../generated/checks.ts';
-import type { HookInput } from './parse.ts';
 import { inputObject } from './json.ts';
+import type { HookInput } from './parse.ts';
 
 /** Parse and validate stdin for an event. `source` names where the text came from, for messages. */
 export async function checkInput(event: EventName, text: string, source = 'stdin'): Promise<HookInput> {

@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { MINIMUM_NODE, runtimeRefusal } from '../platform/node-version.ts';
 import { PeriHooksError } from '../errors.ts';
+import { MINIMUM_NODE, runtimeRefusal } from '../platform/node-version.ts';
 import { VERSION } from '../platform/version.ts';
 
 export interface Artefact {

@@ -25,8 +25,8 @@ import {
   settingChecks,
   specificFieldChecks,
 } from '../../src/generated/checks.ts';
-import { inputSchema } from '../../src/input/parse.ts';
 import { buildInput } from '../../src/input/build.ts';
+import { inputSchema } from '../../src/input/parse.ts';
 import { hookOutputSchema, specificFieldSchema } from '../../src/output/schema.ts';
 import { sessionStateSchema } from '../../src/session/schema.ts';
 import { ROOT } from '../helpers/cli.ts';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PeriHooksError } from '../../src/errors.ts';
 import { EVENT_NAMES, EVENTS, type EventName, isEventName, isToolEvent } from '../../src/events.ts';
-import { parseInput } from '../../src/input/parse.ts';
 import { buildInput } from '../../src/input/build.ts';
+import { parseInput } from '../../src/input/parse.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const dir = join(ROOT, 'fixtures/claude-code-2.1.332/inputs');

@@ -1,12 +1,12 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { isoTime, nowMs } from '../../platform/clock.ts';
 import { PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { type FireOptions, fire } from '../../fire.ts';
 import { checkHost, hostOf } from '../../hosts/detect.ts';
 import { ASYNC_KINDS, type AsyncSelection } from '../../plan.ts';
+import { isoTime, nowMs } from '../../platform/clock.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
