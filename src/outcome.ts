@@ -2,7 +2,7 @@
 // hook type, since http responses and model answers arrive in the same raw shape as a process.
 
 import type { HookHandler } from './config/schema.ts';
-import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
+import { answersWithPermission, EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import { DEFER, hookOutputCheck, permissionDecisionChecks, specificFieldChecks } from './generated/checks.ts';
 import type { HookOutput } from './output/schema.ts';
 import type { RawOutcome } from './types.ts';
@@ -260,8 +260,7 @@ function applyJson(
     answeredInJson: true,
     ...(specific ? { specific } : {}),
   };
-  const family = EVENTS[event].family;
-  if (family === 'permission' || family === 'modelSwitch') {
+  if (answersWithPermission(event)) {
     const decision =
       (specific?.permissionDecision as PermissionDecision | undefined) ??
       (output.decision === 'block'

@@ -114,7 +114,7 @@ for (const file of files) {
       'permission_mode' in real !== PERMISSION_MODE_DISAGREES.includes(event),
       'permission_mode',
     );
-    for (const field of Object.keys(EVENTS[event].syntheticFields ?? {})) assert.ok(field in real, field);
+    for (const field of Object.keys(EVENTS[event].requiredFields ?? {})) assert.ok(field in real, field);
   });
 }
 
