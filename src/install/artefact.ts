@@ -19,7 +19,7 @@ export interface Artefact {
 const PROBE_TIMEOUT_MS = 10_000;
 
 export function fastestArtefact(): Artefact {
-  // Not import(): the single binary starts from a V8 snapshot, where import() is not available.
+  // Synchronous, and loads nothing: process.getBuiltinModule answers undefined where there is no node:sea (Deno).
   if (process.getBuiltinModule?.('node:sea')?.isSea())
     return { runner: [process.execPath], description: `the single binary ${process.execPath}` };
   const dist = distDir(process.argv[1] ?? '');

@@ -182,7 +182,7 @@ function asyncSelection(flags: FireFlags): AsyncSelection | undefined {
 
 /** How to start this peri-hooks again, for the supervisor of async hooks: the single executable, or node and the script. */
 export function selfCommand(): string[] {
-  // Not import(): the SEA starts from a V8 snapshot, where import() is not available. Deno has no node:sea.
+  // Synchronous, and loads nothing: process.getBuiltinModule answers undefined where there is no node:sea (Deno).
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
 }
