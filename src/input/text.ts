@@ -1,5 +1,5 @@
 // Hook input text -> the checked input, without zod: the JSON checks, then the generated checker of the event's
-// schema (src/generated/checks.ts). Only an input that checker does not accept loads zod (input.ts), whose
+// schema (src/generated/checks.ts). Only an input that checker does not accept loads zod (parse.ts), whose
 // parse then accepts it or words the problems exactly as before.
 import type { EventName } from '../events.ts';
 import { DEFER, inputChecks } from '../generated/checks.ts';
