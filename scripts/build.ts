@@ -7,9 +7,9 @@ import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-const versionSource = readFileSync(new URL('../src/version.ts', import.meta.url), 'utf8');
+const versionSource = readFileSync(new URL('../src/platform/version.ts', import.meta.url), 'utf8');
 if (!versionSource.includes(`'${pkg.version}'`)) {
-  console.error(`scripts/build.ts: src/version.ts does not say ${pkg.version} (package.json); update it`);
+  console.error(`scripts/build.ts: src/platform/version.ts does not say ${pkg.version} (package.json); update it`);
   process.exit(1);
 }
 

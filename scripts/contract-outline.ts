@@ -2,8 +2,9 @@
 // JSON path. Within one schemaVersion a release may only add to it (docs/reference/json-contract.md): the outline
 // of each version is frozen in fixtures/json-contract/ when the version is first published, and
 // test/e2e/json-documents.test.ts checks every later schema against it.
+
+import { documentJsonSchema } from '../src/cli/schema-export.ts';
 import { DOCUMENT_NAMES } from '../src/report/document.ts';
-import { documentJsonSchema } from '../src/schema-export.ts';
 
 type Node = {
   properties?: Record<string, Node>;

@@ -1,10 +1,10 @@
-// Writes schema/ from the zod schemas (src/schema-export.ts); test/e2e/schema.test.ts fails when it is stale.
+// Writes schema/ from the zod schemas (src/cli/schema-export.ts); test/e2e/schema.test.ts fails when it is stale.
 // The first time a schemaVersion is published, it also freezes that version's contract outline.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { schemaFiles, serialise } from '../src/cli/schema-export.ts';
 import { SCHEMA_VERSION } from '../src/errors.ts';
-import { schemaFiles, serialise } from '../src/schema-export.ts';
 import { contractFile, contractOutline } from './contract-outline.ts';
 
 const root = fileURLToPath(new URL('../schema', import.meta.url));

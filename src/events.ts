@@ -1,7 +1,7 @@
 // The event catalogue of Claude Code 2.1.332 (spec §2, §6.4, §7, §10.1), as data.
 // Help text, validation, docs tables, planning and reduction all read it; adding an event is a row here.
 import { PeriHooksError } from './errors.ts';
-import { closest } from './suggest.ts';
+import { closest } from './platform/suggest.ts';
 import type { HookType } from './types.ts';
 
 export const EVENT_NAMES = [
@@ -98,8 +98,11 @@ export interface EventDef {
   withoutToolUseId?: true;
   /** The input field that carries the tool's result: its response, or its error text (§4). */
   toolResponseField?: 'tool_response' | 'error';
-  /** Required input fields that a synthetic input (explain, test cases, replay) fills with these values. */
-  syntheticFields?: Readonly<Record<string, unknown>>;
+  /**
+   * Input fields Claude Code always sends for this event, with the value an input built without them gets (a
+   * synthetic input for explain, test cases and replay; a host payload that has nothing like them).
+   */
+  requiredFields?: Readonly<Record<string, string | boolean>>;
   /** An unloadable entry of this event makes its whole settings source inapplicable (§1). */
   brokenEntryVoidsSource?: true;
   /** The matcher value is the basename of the matcher field's path (§8.1). */
@@ -238,6 +241,7 @@ const rows: readonly EventDef[] = [
     honoursContinue: false,
     ifApplies: false,
     hasPermissionMode: false,
+    requiredFields: { message: '', notification_type: 'unknown' },
   },
   {
     name: 'UserPromptSubmit',
@@ -284,6 +288,7 @@ const rows: readonly EventDef[] = [
     ignoresOnFailure: true,
     noMcpClient: true,
     contextParagraphs: { layout: 'joined', labelsWithMatcher: ['success'] },
+    requiredFields: { source: 'startup' },
   },
   {
     name: 'SessionEnd',
@@ -297,6 +302,7 @@ const rows: readonly EventDef[] = [
     ifApplies: false,
     hasPermissionMode: false,
     sharedTimeoutBudget: { minS: 1.5, maxS: 60, overrideVariable: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' },
+    requiredFields: { reason: 'other' },
   },
   {
     name: 'Stop',
@@ -312,7 +318,7 @@ const rows: readonly EventDef[] = [
     stopLike: { guardCounter: 'main', ends: 'turn' },
     modelVerdictOnBlock: 'keepWorking',
     missingScriptIsError: 'anyHook',
-    syntheticFields: { stop_hook_active: false },
+    requiredFields: { stop_hook_active: false },
     contextParagraphs: { layout: 'perHook' },
   },
   {
@@ -340,6 +346,7 @@ const rows: readonly EventDef[] = [
     ifApplies: false,
     hasPermissionMode: false,
     contextParagraphs: { layout: 'joined' },
+    requiredFields: { agent_id: '', agent_type: '' },
   },
   {
     name: 'SubagentStop',
@@ -356,7 +363,7 @@ const rows: readonly EventDef[] = [
     stopLike: { guardCounter: 'perAgent', ends: 'subagent' },
     modelVerdictOnBlock: 'keepWorking',
     missingScriptIsError: 'anyHook',
-    syntheticFields: { stop_hook_active: false },
+    requiredFields: { stop_hook_active: false, agent_id: '', agent_type: '', agent_transcript_path: '' },
   },
   {
     name: 'PreCompact',
@@ -370,6 +377,7 @@ const rows: readonly EventDef[] = [
     honoursContinue: false,
     ifApplies: false,
     hasPermissionMode: false,
+    requiredFields: { trigger: 'auto' },
   },
   {
     name: 'PostCompact',
@@ -439,7 +447,7 @@ const rows: readonly EventDef[] = [
     ifApplies: true,
     hasPermissionMode: true,
     modelVerdictOnBlock: 'noEffect',
-    syntheticFields: { reason: 'Blocked by classifier' },
+    requiredFields: { reason: 'Blocked by classifier' },
   },
   {
     name: 'Setup',
@@ -630,7 +638,7 @@ const rows: readonly EventDef[] = [
     permissionDecisions: ALL_DECISIONS,
     askDeferOrRewriteBlocks: true,
     brokenEntryVoidsSource: true,
-    syntheticFields: { command_name: 'skill', command_source: 'projectSettings', invoked_by: 'user' },
+    requiredFields: { command_name: 'skill', command_source: 'projectSettings', invoked_by: 'user' },
   },
 ];
 
@@ -665,6 +673,12 @@ export function checkEvent(name: string): EventName {
     `unknown hook event "${name}"${suggestion ? `; did you mean ${suggestion}?` : ''}`,
     'event names are case-sensitive; `peri-hooks fire --help` lists all 34',
   );
+}
+
+/** The event's hooks answer a permission question (permission and model-switch families): a block is a deny. */
+export function answersWithPermission(event: EventName): boolean {
+  const { family } = EVENTS[event];
+  return family === 'permission' || family === 'modelSwitch';
 }
 
 /** Whether hooks of this event can block at all: where --fail-closed turns a failure of peri-hooks into a block. */

@@ -1,12 +1,11 @@
 // `explain`: the plan of one firing without running anything. The same loader and the same plan() as fire,
 // reported in the same per-hook shape as `fire --output json`, so the two can never disagree.
 import { loadSettings } from './config/index.ts';
+import type { ServerOrigin } from './config/mcp/origins.ts';
 import { type ProjectDirFrom, type SourceOptions, sourcesToLoad } from './config/sources.ts';
 import { PeriHooksError } from './errors.ts';
 import { type EventName, isToolEvent } from './events.ts';
-import { buildInput } from './input-build.ts';
-import { lookupOptions } from './mcp/lookup-options.ts';
-import type { ServerOrigin } from './mcp/origins.ts';
+import { buildInput } from './input/build.ts';
 import { plan } from './plan.ts';
 import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
@@ -55,7 +54,7 @@ export async function explain(
   options: ExplainOptions = {},
 ): Promise<ExplainReport> {
   const load = sourcesToLoad(options, String(input.cwd ?? process.cwd()));
-  const loaded = await loadSettings(load);
+  const loaded = await loadSettings({ ...load, ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}) });
   // Explain only reads the session: it never waits for the lock.
   const opened = await openFiringSession(String(input.session_id ?? ''), {
     env: load.env,
@@ -86,7 +85,7 @@ export async function explain(
   // The MCP configuration is read only when the event has mcp_tool hooks.
   const mcpServers =
     servers.length > 0
-      ? await (await import('./mcp/origins.ts')).serverOrigins(servers, lookupOptions(load, options.mcpConfigs))
+      ? (await import('./config/mcp/origins.ts')).serverOrigins(servers, await loaded.mcpServers())
       : undefined;
   return {
     event,

@@ -2,7 +2,6 @@
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
 
 import type { AuditTarget } from './audit/log.ts';
-import { isoTime, nowMs } from './clock.ts';
 import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
 import { ALL_SOURCES } from './config/discover.ts';
 import { type LoadedSettings, loadSettings } from './config/index.ts';
@@ -10,10 +9,10 @@ import { PROJECT_DIR_RULES, type SourceOptions, type SourcesToLoad, sourcesToLoa
 import { PeriHooksError } from './errors.ts';
 import { checkEvent, EVENTS, type EventName } from './events.ts';
 import { labelOf } from './hook-label.ts';
-import { checkInput } from './input-text.ts';
-import { lookupOptions } from './mcp/lookup-options.ts';
+import { checkInput } from './input/text.ts';
 import type { ConnectionPool } from './mcp/pool.ts';
 import { type AsyncSelection, plan, skipLostOnce } from './plan.ts';
+import { isoTime, nowMs } from './platform/clock.ts';
 import { reduce } from './reduce.ts';
 import { buildReport } from './report/build.ts';
 import type { FireReport } from './report/types.ts';
@@ -105,7 +104,11 @@ export async function fire(
   const projectFiles = options.projectFiles?.(resolved.projectDir) ?? true;
   const sources = projectFiles ? resolved : withoutProjectFiles(resolved);
   const { home, projectDir } = sources;
-  const loaded = await (options.load ?? loadSettings)(sources);
+  const loaded = await (options.load ?? loadSettings)({
+    ...sources,
+    ...(projectFiles ? {} : { projectFiles: false }),
+    ...(options.mcpConfigs ? { mcpConfigs: options.mcpConfigs } : {}),
+  });
   if (trace) {
     trace('sources', `project ${projectDir} (${PROJECT_DIR_RULES[sources.projectDirFrom]})`);
     for (const source of loaded.sources)
@@ -181,10 +184,7 @@ export async function fire(
     ...(opened.session ? { session: opened.session.ref } : {}),
     ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
     ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
-    mcp: {
-      lookup: lookupOptions({ ...sources, projectFiles }, options.mcpConfigs),
-      ...(options.mcpPool ? { pool: options.mcpPool } : {}),
-    },
+    mcp: { servers: loaded.mcpServers, ...(options.mcpPool ? { pool: options.mcpPool } : {}) },
   });
   const unenforced = [...unenforcedLines(event, loaded.diagnostics), ...(stateLost ? [stateLost] : [])];
   // Checked before the decision, so that under --fail-closed a required audit that cannot be written blocks.

@@ -2,14 +2,14 @@
 // firing; the stages it is made of are exported too, so that an embedder (or a server) can load settings
 // once and fire many times: loadSettings -> plan -> execute -> reduce -> settle -> buildReport.
 import { useOutputChecks } from './outcome.ts';
-import { ZOD_OUTPUT_CHECKS } from './output-schema.ts';
+import { ZOD_OUTPUT_CHECKS } from './output/schema.ts';
 
 export { type LoadedSettings, type LoadOptions, loadSettings } from './config/index.ts';
 export { type SourceOptions, sourcesToLoad } from './config/sources.ts';
 export { EXIT, PeriHooksError } from './errors.ts';
 export { checkEvent, EVENT_NAMES, EVENTS, type EventDef, type EventName } from './events.ts';
 export { type FireOptions, fire } from './fire.ts';
-export { type HookInput, inputSchema, parseInput } from './input.ts';
+export { type HookInput, inputSchema, parseInput } from './input/parse.ts';
 export { classify, type HookResult } from './outcome.ts';
 export {
   type Plan,

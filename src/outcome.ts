@@ -2,12 +2,12 @@
 // hook type, since http responses and model answers arrive in the same raw shape as a process.
 
 import type { HookHandler } from './config/schema.ts';
-import { EVENTS, type EventName, type PermissionDecision } from './events.ts';
+import { answersWithPermission, EVENTS, type EventName, type PermissionDecision } from './events.ts';
 import { DEFER, hookOutputCheck, permissionDecisionChecks, specificFieldChecks } from './generated/checks.ts';
-import type { HookOutput } from './output-schema.ts';
+import type { HookOutput } from './output/schema.ts';
 import type { RawOutcome } from './types.ts';
 
-export type { HookOutput } from './output-schema.ts';
+export type { HookOutput } from './output/schema.ts';
 
 /** Every way one hook's run can end: the report's `outcome`, and what a test case may expect of a hook. */
 export const OUTCOMES = ['success', 'blocking', 'non_blocking_error', 'cancelled'] as const;
@@ -68,7 +68,9 @@ function isMissingScript(event: EventName, fromPlugin: boolean, stdout: string, 
 type ParsedStdout =
   | { kind: 'json'; output: HookOutput; specific?: Record<string, unknown>; specificError?: string }
   | { kind: 'invalid'; error: string }
-  | { kind: 'plain'; text: string };
+  | { kind: 'plain'; text: string }
+  /** JSON the generated checks cannot judge, while zod's schemas are not loaded (loadOutputSchemas). */
+  | { kind: 'needsSchemas' };
 
 /** Reads stdout as Claude Code does: JSON only when the trimmed text starts with `{` and ends with `}`. */
 export function parseStdout(event: EventName, stdout: string): ParsedStdout {
@@ -82,7 +84,10 @@ export function parseStdout(event: EventName, stdout: string): ParsedStdout {
     if (lines.length > 1 && lines.every(isJsonLine)) return { kind: 'plain', text };
     return { kind: 'invalid', error: 'hook output looks like a JSON object but is not valid JSON' };
   }
-  return interpreted(event, value, generated) ?? interpreted(event, value, zodOutputChecks())!;
+  return (
+    interpreted(event, value, generated) ??
+    (zodChecks ? interpreted(event, value, zodChecks)! : { kind: 'needsSchemas' })
+  );
 }
 
 function isJsonLine(line: string): boolean {
@@ -110,16 +115,10 @@ const generated: OutputChecks = {
 const accepted = (data: unknown) => (data === DEFER ? undefined : { data });
 
 let zodChecks: OutputChecks | undefined;
-/** Thrown by classify when an output needs zod's schemas and they are not loaded: classifyOutcome loads them. */
-export const NEEDS_OUTPUT_SCHEMAS = new Error('the hook output schemas are not loaded: call loadOutputSchemas() first');
-function zodOutputChecks(): OutputChecks {
-  if (!zodChecks) throw NEEDS_OUTPUT_SCHEMAS;
-  return zodChecks;
-}
 
 /** Loads zod's hook output schemas, which word what is wrong with an output the generated checks do not accept. */
 export async function loadOutputSchemas(): Promise<void> {
-  zodChecks ??= (await import('./output-schema.ts')).ZOD_OUTPUT_CHECKS;
+  zodChecks ??= (await import('./output/schema.ts')).ZOD_OUTPUT_CHECKS;
 }
 
 /** The same for a caller that has them loaded already (the library, which keeps classify synchronous). */
@@ -129,13 +128,10 @@ export function useOutputChecks(checks: OutputChecks): void {
 
 /** classify, loading zod's schemas first when the hook printed JSON that the generated checks do not accept. */
 export async function classifyOutcome(raw: RawOutcome, options: ClassifyOptions): Promise<HookResult> {
-  try {
-    return classify(raw, options);
-  } catch (error) {
-    if (error !== NEEDS_OUTPUT_SCHEMAS) throw error;
-    await loadOutputSchemas();
-    return classify(raw, options);
-  }
+  const result = judged(raw, options);
+  if (result !== 'needsSchemas') return result;
+  await loadOutputSchemas();
+  return classify(raw, options);
 }
 
 /** The parsed output JSON as Claude Code reads it, or undefined where a check deferred. */
@@ -183,8 +179,16 @@ export interface ClassifyOptions {
   fromPlugin?: boolean;
 }
 
-/** One hook's raw outcome -> its result. Every rule of §6.1 and §10.4 lives here. */
-export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }: ClassifyOptions): HookResult {
+/** One hook's raw outcome -> its result, for a caller that has zod's output schemas loaded (loadOutputSchemas). */
+export function classify(raw: RawOutcome, options: ClassifyOptions): HookResult {
+  const result = judged(raw, options);
+  if (result === 'needsSchemas')
+    throw new Error('the hook output schemas are not loaded: call loadOutputSchemas() first');
+  return result;
+}
+
+/** One hook's raw outcome -> its result, or 'needsSchemas'. Every rule of §6.1 and §10.4 lives here. */
+function judged(raw: RawOutcome, { event, handler, label, fromPlugin }: ClassifyOptions): HookResult | 'needsSchemas' {
   const blocksOnFailure = onFailureBlocks(event, handler);
   // Claude Code's words: what happened, then on a line of its own why (stderr, the refusal, the error).
   const failure = (error: string, what: 'failed' | 'timed out', detail?: string): HookResult =>
@@ -207,6 +211,7 @@ export function classify(raw: RawOutcome, { event, handler, label, fromPlugin }:
 
   const stdout = withoutAsyncMarker(raw.stdout);
   const parsed = parseStdout(event, stdout);
+  if (parsed.kind === 'needsSchemas') return parsed.kind;
   const stderr = raw.stderr.trim();
   const exitCode = raw.exitCode;
 
@@ -260,8 +265,7 @@ function applyJson(
     answeredInJson: true,
     ...(specific ? { specific } : {}),
   };
-  const family = EVENTS[event].family;
-  if (family === 'permission' || family === 'modelSwitch') {
+  if (answersWithPermission(event)) {
     const decision =
       (specific?.permissionDecision as PermissionDecision | undefined) ??
       (output.decision === 'block'

@@ -1,10 +1,9 @@
 // Shapes shared by every stage of the pipeline. Stages import types from here, never from each other.
 
 import type { Readable } from 'node:stream';
+import type { DefinedServer, ServerCatalogue } from './config/mcp/servers.ts';
 import type { HookHandler } from './config/schema.ts';
 import type { EventName } from './events.ts';
-import type { ConnectionPool } from './mcp/pool.ts';
-import type { ServerCatalogue } from './mcp/servers.ts';
 
 export type HookType = 'command' | 'http' | 'mcp_tool' | 'prompt' | 'agent';
 
@@ -132,3 +131,34 @@ export interface McpContext {
 }
 
 export type Runner = (hook: LoadedHook, ctx: RunContext) => Promise<RawOutcome>;
+
+/** One call of an mcp_tool hook's tool (mcp/pool.ts keeps the connections). */
+export interface McpCallOptions {
+  timeoutMs: number;
+  /** Aborted when peri-hooks itself is interrupted. */
+  signal: AbortSignal;
+  projectDir: string;
+  env: Record<string, string | undefined>;
+  /** allowedHttpHookUrls that apply to the hook; undefined allows every URL. */
+  urlPatterns: string[] | undefined;
+}
+
+export type McpCallResult =
+  | { kind: 'result'; content: unknown[]; isError: boolean }
+  /** The server was not reached (failed to start, refused, needs OAuth, URL not allowed). */
+  | { kind: 'not-connected'; why: string }
+  /** The server answered with a JSON-RPC error (an unknown tool), or the connection broke during the call. */
+  | { kind: 'error'; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'interrupted' };
+
+export interface ConnectionPool {
+  call(
+    server: DefinedServer,
+    tool: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions,
+  ): Promise<McpCallResult>;
+  /** Closes every connection (stdio servers are killed with their children). */
+  close(): Promise<void>;
+}

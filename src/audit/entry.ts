@@ -1,10 +1,10 @@
 // One audit entry: what a firing decided and which hook decided it, with each hook's provenance, and nothing
 // secret (src/redact.ts). The log (log.ts) adds the chain fields.
-import type { HookInput } from '../input.ts';
+import type { HookInput } from '../input/parse.ts';
+import { VERSION } from '../platform/version.ts';
 import { redactText, secretsOf } from '../redact.ts';
 import type { FireReport } from '../report/types.ts';
 import type { LoadedHook } from '../types.ts';
-import { VERSION } from '../version.ts';
 
 /** Longest text an entry keeps of one field: an entry must stay a line a reader (and verify) can take whole. */
 const MAX_TEXT = 2000;

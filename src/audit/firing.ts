@@ -1,7 +1,7 @@
 // The audit stage of a firing (fire.ts): whether the log can be written, checked before the decision, and the
 // entry appended after it. A log that cannot be written is a warning; it never changes the decision, except
 // under --fail-closed, where fire counts it as unenforced before reducing.
-import type { HookInput } from '../input.ts';
+import type { HookInput } from '../input/parse.ts';
 import type { FireReport } from '../report/types.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { auditEntry } from './entry.ts';

@@ -5,7 +5,7 @@
 // next append, which links to the last whole line. Past `maxBytes` the file rotates to `<file>.1` (`.1` to `.2`,
 // …), and the new file's first line links to the rotated file's last: the chain runs across files.
 import { appendFileSync, closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
-import { sha256Hex } from '../session/crypto.ts';
+import { sha256Hex } from '../platform/hash.ts';
 import { acquireLock } from '../session/lock.ts';
 import type { AuditEntry } from './entry.ts';
 

@@ -5,8 +5,8 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { EventName } from '../events.ts';
-import { buildInput } from '../input-build.ts';
-import { sha256Hex } from '../session/crypto.ts';
+import { buildInput } from '../input/build.ts';
+import { sha256Hex } from '../platform/hash.ts';
 
 export interface ExpandSource {
   event: EventName;

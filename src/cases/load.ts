@@ -5,7 +5,7 @@ import path from 'node:path';
 import type * as z from 'zod';
 import { createLocator, escapeSegment, type Position, syntaxErrorPosition } from '../config/locate.ts';
 import { EVENT_NAMES, EVENTS, type EventName, isToolEvent } from '../events.ts';
-import { closest } from '../suggest.ts';
+import { closest } from '../platform/suggest.ts';
 import type { Diagnostic } from '../types.ts';
 import { defaultProjectDir } from './discover.ts';
 import { CASE_KEYS, type CaseSpec, caseSchema, EXPECTATION_KEYS, fileSchema, type SettingsRef } from './schema.ts';

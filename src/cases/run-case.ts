@@ -1,10 +1,10 @@
 // One case of a suite, run: its input built, fired, its expectations checked. Apart from run.ts (the suite), so
 // that a case worker (worker.ts) loads neither the case-file reader nor zod, which only the suite needs.
 
-import { nowMs } from '../clock.ts';
 import { loaderCodeCost } from '../config/codes.ts';
 import { formatError } from '../errors.ts';
 import { type FireOptions, fire } from '../fire.ts';
+import { nowMs } from '../platform/clock.ts';
 import { expandInput } from './expand.ts';
 import { type Actual, actualOf, check, type Failure, hasExpectations } from './expect.ts';
 import type { TestCase } from './load.ts';

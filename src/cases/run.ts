@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { nowMs } from '../clock.ts';
-import { preferNodeCrypto } from '../session/crypto.ts';
+import { nowMs } from '../platform/clock.ts';
+import { preferNodeCrypto } from '../platform/hash.ts';
 import type { Diagnostic } from '../types.ts';
 import { discoverCaseFiles } from './discover.ts';
 import { type LoadedFile, loadCaseFile, type TestCase } from './load.ts';

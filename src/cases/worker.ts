@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PeriHooksError } from '../errors.ts';
-import { preferNodeCrypto } from '../session/crypto.ts';
+import { preferNodeCrypto } from '../platform/hash.ts';
 import { type CaseOutcome, type CaseToRun, runCase } from './run-case.ts';
 import { runSettingsCache } from './settings-cache.ts';
 

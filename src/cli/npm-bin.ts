@@ -2,7 +2,7 @@
 // The npm `bin` (scripts/build.ts compiles it to dist/peri-hooks.cjs for old Node versions): checks the runtime
 // before the bundle is parsed, turns on Node's on-disk compile cache, then runs the bundle. The cache covers only
 // modules loaded after it is on, so it cannot live inside the bundle.
-import { runtimeRefusal } from './node-version.ts';
+import { runtimeRefusal } from '../platform/node-version.ts';
 
 const refusal = runtimeRefusal(process.version, process.argv.slice(2));
 if (refusal) {

@@ -3,9 +3,9 @@
 import { type CAC, cac } from 'cac';
 import { PeriHooksError } from '../errors.ts';
 import { EVENT_NAMES } from '../events.ts';
-import { closest } from '../suggest.ts';
+import { closest } from '../platform/suggest.ts';
+import { VERSION } from '../platform/version.ts';
 import { wrap } from '../text.ts';
-import { VERSION } from '../version.ts';
 import type { ColourChoice } from './io.ts';
 import {
   COMMANDS,

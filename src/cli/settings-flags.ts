@@ -52,3 +52,14 @@ export function eventsOf(flags: SettingsFlags): EventName[] | undefined {
     );
   return events;
 }
+
+/** Whether install registers fail-closed: the default, unless --fail-open (or --serve without --fail-closed). */
+export function failClosedOf(flags: { failClosed?: boolean; failOpen?: boolean; serve?: string }): boolean {
+  if (flags.failClosed === true && flags.failOpen === true)
+    throw new PeriHooksError(
+      'usage',
+      '--fail-closed and --fail-open contradict each other',
+      'give one of them (fail-closed is the default)',
+    );
+  return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
+}

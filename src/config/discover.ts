@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
-import { isDirectory } from '../files.ts';
+import { isDirectory } from '../platform/files.ts';
 import type { LoaderDiagnostic } from './codes.ts';
 import type { LoadOptions } from './index.ts';
 

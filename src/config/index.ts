@@ -6,6 +6,8 @@ import type { EffectiveSettings, Layer, LoadedHook } from '../types.ts';
 import type { LoaderDiagnostic } from './codes.ts';
 import { discover, type SettingsLayer } from './discover.ts';
 import { type FileResult, loadSpec } from './load.ts';
+import { lookupOptions } from './mcp/lookup-options.ts';
+import type { ServerCatalogue } from './mcp/servers.ts';
 import { merge } from './merge.ts';
 import { projectArgs } from './registration.ts';
 
@@ -25,6 +27,10 @@ export interface LoadOptions {
   settingSources?: Array<'managed' | 'user' | 'project' | 'local'>;
   /** For `validate`: also read the inside of dropped entries, and return what does not apply as `unapplied`. */
   everyEntry?: boolean;
+  /** `--mcp-config` values: MCP servers for mcp_tool hooks, after the configured ones. */
+  mcpConfigs?: readonly string[];
+  /** false: the project's own MCP files (.mcp.json, .claude/settings.local.json) are not read (serve asks). */
+  projectFiles?: boolean;
 }
 
 export interface SourceReport {
@@ -42,6 +48,11 @@ export interface LoadedSettings {
   sources: SourceReport[];
   /** With `everyEntry`: hooks read but not applied (an inapplicable file, a dropped entry); never fired. */
   unapplied?: LoadedHook[];
+  /**
+   * The MCP servers these sources define for mcp_tool hooks, looked up when called (only a firing or an inspection
+   * with such a hook pays for it) and afresh on each call, so that a cached load sees an edited .mcp.json.
+   */
+  mcpServers: () => Promise<ServerCatalogue>;
 }
 
 export async function loadSettings(options: LoadOptions): Promise<LoadedSettings> {
@@ -55,7 +66,14 @@ export async function loadSettings(options: LoadOptions): Promise<LoadedSettings
     diagnostics: [...discovery.diagnostics, ...results.flatMap((r) => r.diagnostics)],
     sources: results.map((r) => r.report),
     ...(options.everyEntry ? { unapplied: results.flatMap((r) => r.unapplied) } : {}),
+    mcpServers: mcpServersOf(options),
   };
+}
+
+/** Where the MCP servers of `options` are defined (spec harnesses §4.2), as a lookup to run when they are needed. */
+export function mcpServersOf(options: LoadOptions): () => Promise<ServerCatalogue> {
+  const lookup = lookupOptions(options, options.mcpConfigs);
+  return async () => (await import('./mcp/lookup.ts')).lookupServers(lookup);
 }
 
 /**

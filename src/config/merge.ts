@@ -1,7 +1,8 @@
 // Merge the loaded files: hooks are concatenated in configuration order (nothing overrides, §1); scalar
 // settings follow precedence (§9.1); kill switches (§9.3) mark hooks with the reason they are off.
 import type { EffectiveSettings, Layer, LoadedHook } from '../types.ts';
-import type { FileResult, ScalarSettings } from './load.ts';
+import type { FileResult } from './load.ts';
+import type { ScalarSettings } from './scalars.ts';
 
 /** Lowest precedence first; within a layer, later files (flag order, sorted drop-ins) override earlier ones. */
 const PRECEDENCE: readonly Layer[] = ['user', 'project', 'local', 'flag', 'managed'];

@@ -3,7 +3,7 @@
 // whatever changed. Correctness rests on that check alone; nothing watches the files.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { BoundedMap } from '../bounded-map.ts';
+import { BoundedMap } from '../platform/bounded-map.ts';
 import { settingsFiles } from './discover.ts';
 import { type LoadedSettings, loadSettings } from './index.ts';
 import type { SourcesToLoad } from './sources.ts';
@@ -66,8 +66,10 @@ export function settingsCache(maxEntries = MAX_CACHED_PROJECTS): SettingsCache {
 
 /** What decides which files a load reads: the project, the home, the source options and the variables discovery reads. */
 function cacheKey(sources: SourcesToLoad): string {
-  const { projectDir, home, managedDir, settings, pluginDirs, settingSources, env } = sources;
+  const { projectDir, home, managedDir, settings, pluginDirs, settingSources, env, mcpConfigs, projectFiles } = sources;
   return JSON.stringify([
+    mcpConfigs,
+    projectFiles,
     projectDir,
     home,
     managedDir,

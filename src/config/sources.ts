@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { PeriHooksError } from '../errors.ts';
-import { isDirectory } from '../files.ts';
+import { isDirectory } from '../platform/files.ts';
 import type { LoadOptions } from './index.ts';
 
 export interface SourceOptions {

@@ -1,6 +1,7 @@
 // The settings walk's checks as zod's schemas: loaded only when a generated check defers (config/load.ts).
-import type { Checks } from './load.ts';
+
 import { hookHandlerSchema, matcherGroupSchema, settingsSchema } from './schema.ts';
+import type { Checks } from './walk.ts';
 
 export const ZOD_CHECKS: Checks = {
   scalar: (key, value) => settingsSchema.shape[key].safeParse(value),

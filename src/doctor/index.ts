@@ -9,11 +9,10 @@ import { httpListsFor } from '../config/merge.ts';
 import { shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { artefactVersion, fastestArtefact } from '../install/artefact.ts';
-import { lookupOptions } from '../mcp/lookup-options.ts';
+import { VERSION } from '../platform/version.ts';
 import { resolveStateDir } from '../session/store.ts';
 import { counted, displayPath, formatDiagnostic } from '../text.ts';
 import { validate } from '../validate/index.ts';
-import { VERSION } from '../version.ts';
 import { type Check, check } from './check.ts';
 import { findHostRegistrations } from './hosts.ts';
 import { type Found, findRegistrations } from './registrations.ts';
@@ -242,8 +241,8 @@ async function policyChecks(
             fix,
           )
         : check('policy', 'pass', 'policy', `${files}: ${loads(report.hooks)}`);
-  const loaded = await loadSettings(load);
-  return [verdict, ...(await targetChecks(loaded.hooks, loaded.settings, lookupOptions(load, mcpConfigs)))];
+  const loaded = await loadSettings({ ...load, ...(mcpConfigs ? { mcpConfigs } : {}) });
+  return [verdict, ...(await targetChecks(loaded, load.env))];
 }
 
 /** The registered artefact's start-up; without a registration, that of the artefact install would register. */

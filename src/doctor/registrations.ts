@@ -1,6 +1,5 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
 import path from 'node:path';
-import { BLOCKABLE_EVENTS } from '../cli/node-version.ts';
 import type { LoadOptions } from '../config/index.ts';
 import {
   PROJECT_BIN,
@@ -16,6 +15,7 @@ import { strictJsonWarning } from '../install/install.ts';
 import { parseSettings } from '../install/jsonc-edit.ts';
 import { findPortable, portableLaunch } from '../install/launch.ts';
 import { readSettingsText, SCOPES, type Scope, scopeFile } from '../install/settings-file.ts';
+import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
 import { displayPath } from '../text.ts';
 import { type Check, check } from './check.ts';
 

@@ -1,9 +1,9 @@
 // The start-up a registered firing pays before any hook runs, measured: no-op firings of the registered
 // artefact (no hooks, no state), against the tightest budget a firing must fit, SessionEnd's 1.5 s.
 import { spawnSync } from 'node:child_process';
-import { nowMs } from '../clock.ts';
 import { shellCommand } from '../config/registration.ts';
 import { EVENTS, type EventName } from '../events.ts';
+import { nowMs } from '../platform/clock.ts';
 import { type Check, check } from './check.ts';
 
 const RUNS = 5;

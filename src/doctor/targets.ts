@@ -2,11 +2,11 @@
 // URL allowlist and the SSRF guard (a DNS lookup, no connection) for http hooks, the model client's
 // configuration for prompt and agent hooks, where the MCP configuration defines an mcp_tool hook's server.
 import { lookup } from 'node:dns/promises';
+import type { LoadedSettings } from '../config/index.ts';
+import type { ServerOrigin } from '../config/mcp/origins.ts';
 import { httpListsFor } from '../config/merge.ts';
 import { labelOf } from '../hook-label.ts';
 import { resolveModelConfig } from '../llm/config.ts';
-import type { LookupOptions } from '../mcp/lookup-options.ts';
-import type { ServerOrigin } from '../mcp/origins.ts';
 import { resolveChecked } from '../net/pinned-dispatcher.ts';
 import { SsrfBlockedError } from '../net/ssrf.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
@@ -17,16 +17,14 @@ import { type Check, check } from './check.ts';
 const DNS_TIMEOUT_MS = 5000;
 
 export async function targetChecks(
-  hooks: readonly LoadedHook[],
-  settings: EffectiveSettings,
-  mcpLookup: LookupOptions,
+  { hooks, settings, mcpServers }: Pick<LoadedSettings, 'hooks' | 'settings' | 'mcpServers'>,
+  env: Record<string, string | undefined>,
 ): Promise<Check[]> {
   const servers = hooks.flatMap((hook) => (hook.handler.type === 'mcp_tool' ? [hook.handler.server] : []));
-  const origins = servers.length > 0 ? await (await import('../mcp/origins.ts')).serverOrigins(servers, mcpLookup) : [];
+  const origins =
+    servers.length > 0 ? (await import('../config/mcp/origins.ts')).serverOrigins(servers, await mcpServers()) : [];
   return Promise.all(
-    hooks
-      .filter((hook) => hook.handler.type !== 'command')
-      .map((hook) => targetCheck(hook, settings, mcpLookup.env, origins)),
+    hooks.filter((hook) => hook.handler.type !== 'command').map((hook) => targetCheck(hook, settings, env, origins)),
   );
 }
 

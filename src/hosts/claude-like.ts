@@ -77,6 +77,3 @@ export function renderClaudeLike(
 function nonEmpty(value: Record<string, unknown>): Record<string, unknown> | undefined {
   return Object.keys(value).length > 0 ? value : undefined;
 }
-
-/** Claude-like hosts whose only extra is the tool map: the table's single call is right. */
-export const claudeLike = { render: (context: RenderContext) => renderClaudeLike(context) };

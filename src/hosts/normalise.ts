@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { PeriHooksError } from '../errors.ts';
 import { EVENTS, isToolEvent } from '../events.ts';
+import { fillRequired } from '../input/build.ts';
 import type { HostDef } from './table.ts';
 import type { HostEventDef, ToolDef } from './types.ts';
 
@@ -219,8 +220,6 @@ export function claudeInput(
     if (!EVENTS[event].withoutToolUseId)
       input.tool_use_id = typeof input.tool_use_id === 'string' ? input.tool_use_id : '';
     else delete input.tool_use_id;
-    if (EVENTS[event].toolResponseField === 'tool_response' && input.tool_response === undefined)
-      input.tool_response = {};
     input.peri_hooks_host = {
       name: host.name,
       event: hostEvent,
@@ -230,8 +229,8 @@ export function claudeInput(
   } else {
     input.peri_hooks_host = { name: host.name, event: hostEvent, ...kept(host, payload) };
   }
-  fillRequired(host, hostEvent, input);
-  return input;
+  requirePrompt(host, hostEvent, input);
+  return fillRequired(event, input);
 }
 
 /** The payload fields only this host sends (its table's `keep`), as `{fields}`; nothing when it sent none. */
@@ -242,46 +241,8 @@ function kept(host: HostDef, payload: Payload): { fields?: Record<string, unknow
   return Object.keys(fields).length > 0 ? { fields } : {};
 }
 
-/** What Claude Code always sends for the event, where the host sends nothing like it. */
-function fillRequired(host: HostDef, hostEvent: string, input: Record<string, unknown>): void {
-  const event = input.hook_event_name as string;
-  const text = (name: string, fallback: string) => {
-    if (typeof input[name] !== 'string')
-      input[name] = input[name] === undefined ? fallback : JSON.stringify(input[name]);
-  };
-  switch (event) {
-    case 'UserPromptSubmit':
-      if (typeof input.prompt !== 'string')
-        throw malformed(host, hostEvent, `$.${host.fields.prompt?.[0] ?? 'prompt'}`, 'has no prompt text');
-      break;
-    case 'SessionStart':
-      text('source', 'startup');
-      break;
-    case 'SessionEnd':
-      text('reason', 'other');
-      break;
-    case 'Stop':
-    case 'SubagentStop':
-      input.stop_hook_active = input.stop_hook_active === true;
-      if (event === 'SubagentStop') {
-        text('agent_id', '');
-        text('agent_type', '');
-        text('agent_transcript_path', '');
-      }
-      break;
-    case 'SubagentStart':
-      text('agent_id', '');
-      text('agent_type', '');
-      break;
-    case 'PreCompact':
-      text('trigger', 'auto');
-      break;
-    case 'Notification':
-      text('message', '');
-      text('notification_type', 'unknown');
-      break;
-    case 'PostToolUseFailure':
-      text('error', 'Error');
-      break;
-  }
+/** A prompt is the one required field no default stands in for. */
+function requirePrompt(host: HostDef, hostEvent: string, input: Record<string, unknown>): void {
+  if (input.hook_event_name === 'UserPromptSubmit' && typeof input.prompt !== 'string')
+    throw malformed(host, hostEvent, `$.${host.fields.prompt?.[0] ?? 'prompt'}`, 'has no prompt text');
 }

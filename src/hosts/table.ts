@@ -1,6 +1,7 @@
 // Every host as data: its events and what each becomes, its tool names, where its payload keeps the Claude Code
 // fields, and where its hook configuration lives. The host modules (one per host) hold only what is not data.
 // Facts and sources: fixtures/hosts/README.md; the README's hosts table is generated from this file.
+import { canBlock, type EventName } from '../events.ts';
 import type { Channels, HostEventDef, HostName, ToolDef } from './types.ts';
 
 /** The shape of a host's hook configuration, for install. */
@@ -87,30 +88,39 @@ const CLAUDE_FIELDS = {
   model: ['model'],
 } as const;
 
-/** Claude Code's own event names, each to itself, with the channels Claude Code reads unless the host reads fewer. */
+/**
+ * Claude Code's own event names, each to itself, with the channels Claude Code reads unless the host reads fewer;
+ * whether the event can block is the catalogue's (events.ts).
+ */
 function claudeEvents(
   names: readonly (keyof typeof CLAUDE_CHANNELS)[],
   fewer: Partial<Record<keyof typeof CLAUDE_CHANNELS, Channels>> = {},
 ): Record<string, HostEventDef> {
   return Object.fromEntries(
-    names.map((name) => [name, { event: name, ...(fewer[name] ?? CLAUDE_CHANNELS[name]), install: true }]),
+    names.map((name) => [
+      name,
+      { event: name, ...(fewer[name] ?? { ...blocking(name), ...CLAUDE_CHANNELS[name] }), install: true },
+    ]),
   );
 }
 
+const blocking = (event: EventName): Channels => (canBlock(event) ? BLOCK : {});
+
+/** What Claude Code reads besides a block. */
 const CLAUDE_CHANNELS = {
-  PreToolUse: PRE,
-  PermissionRequest: { blocks: true, rewrites: true },
-  PostToolUse: { blocks: true, context: true },
+  PreToolUse: { rewrites: true, context: true, asks: true },
+  PermissionRequest: { rewrites: true },
+  PostToolUse: CONTEXT,
   PostToolUseFailure: CONTEXT,
-  UserPromptSubmit: { blocks: true, context: true },
+  UserPromptSubmit: CONTEXT,
   SessionStart: CONTEXT,
   SessionEnd: {},
-  Stop: BLOCK,
+  Stop: {},
   SubagentStart: CONTEXT,
-  SubagentStop: BLOCK,
-  PreCompact: BLOCK,
+  SubagentStop: {},
+  PreCompact: {},
   Notification: {},
-} as const;
+} as const satisfies Partial<Record<EventName, Channels>>;
 
 /** Copilot's file tools' argument names (the same under camelCase and PascalCase registrations). */
 const COPILOT_READ = { file_path: 'path' };
@@ -546,6 +556,8 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
         PreToolUse: { blocks: true, asks: true },
         PermissionRequest: BLOCK,
         PostToolUse: { blocks: true, context: true },
+        // No real-agent test shows Qwen honouring a block after a failed tool: context only.
+        PostToolUseFailure: CONTEXT,
         PreCompact: {},
       },
     ),

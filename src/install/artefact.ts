@@ -4,9 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { MINIMUM_NODE, runtimeRefusal } from '../cli/node-version.ts';
 import { PeriHooksError } from '../errors.ts';
-import { VERSION } from '../version.ts';
+import { MINIMUM_NODE, runtimeRefusal } from '../platform/node-version.ts';
+import { VERSION } from '../platform/version.ts';
 
 export interface Artefact {
   /** The words that start peri-hooks. */
@@ -19,7 +19,7 @@ export interface Artefact {
 const PROBE_TIMEOUT_MS = 10_000;
 
 export function fastestArtefact(): Artefact {
-  // Not import(): the single binary starts from a V8 snapshot, where import() is not available.
+  // Synchronous, and loads nothing: process.getBuiltinModule answers undefined where there is no node:sea (Deno).
   if (process.getBuiltinModule?.('node:sea')?.isSea())
     return { runner: [process.execPath], description: `the single binary ${process.execPath}` };
   const dist = distDir(process.argv[1] ?? '');

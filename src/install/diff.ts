@@ -2,6 +2,8 @@
 // and `patch` read. Settings files are small, so a longest-common-subsequence table over the changed middle
 // (common head and tail cut off first) is enough.
 
+import type { FileChange } from './install.ts';
+
 const CONTEXT = 3;
 
 type Line = { kind: ' ' | '-' | '+'; text: string };
@@ -68,4 +70,9 @@ function diffLines(a: string[], b: string[]): Line[] {
   }
   const same = (text: string): Line => ({ kind: ' ', text });
   return [...a.slice(0, head).map(same), ...middle, ...a.slice(a.length - tail).map(same)];
+}
+
+/** Every change as a unified diff, for --dry-run. */
+export function diffs(changes: readonly FileChange[]): string {
+  return changes.map((change) => unifiedDiff(change.file, change.before, change.after)).join('');
 }

@@ -3,8 +3,8 @@
 // or on PATH, and a command that says what is missing, and blocks under --fail-closed, where peri-hooks is not.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BLOCKABLE_EVENTS } from '../cli/node-version.ts';
 import { PROJECT_BIN, type ProjectRoot, portableCommand, shellCommand } from '../config/registration.ts';
+import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Artefact } from './artefact.ts';
 

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { settingsFiles } from '../config/discover.ts';
 import type { LoadOptions } from '../config/index.ts';
 import { PeriHooksError } from '../errors.ts';
-import { readSettingsBytes } from '../files.ts';
+import { readSettingsBytes } from '../platform/files.ts';
 
 export const SCOPES = ['project', 'local', 'user', 'managed'] as const;
 export type Scope = (typeof SCOPES)[number];

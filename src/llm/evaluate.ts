@@ -1,10 +1,10 @@
 // The frame both model runners share: configuration, one deadline for every API call, duration,
 // and the rule that a runner never throws.
 
-import { nowMs } from '../clock.ts';
 import { EVENTS } from '../events.ts';
+import { nowMs } from '../platform/clock.ts';
+import { timerMs } from '../platform/timer.ts';
 import { cancelledOutcome, errorOutcome, type Outcome } from '../runners/raw-outcome.ts';
-import { timerMs } from '../timer.ts';
 import type { RawOutcome, RunContext } from '../types.ts';
 import { type CallResult, createMessage } from './client.ts';
 import { redact, resolveModelConfig } from './config.ts';

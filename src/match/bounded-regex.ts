@@ -8,7 +8,7 @@
 //   matches nothing and is reported, like an invalid regex.
 // On a runtime that refuses the V8 flags (Deno without --v8-flags), every regex takes the worker path.
 import type { Worker } from 'node:worker_threads';
-import { BoundedMap } from '../bounded-map.ts';
+import { BoundedMap } from '../platform/bounded-map.ts';
 
 export type RegexResult =
   /** One answer per value. */

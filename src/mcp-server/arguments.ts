@@ -5,7 +5,7 @@
 import type * as z from 'zod';
 import { PeriHooksError } from '../errors.ts';
 import { type EventName, isEventName } from '../events.ts';
-import { inputSchema } from '../input.ts';
+import { inputSchema } from '../input/parse.ts';
 
 type Kind = 'string' | 'boolean' | 'number' | 'json' | 'unknown';
 interface Field {

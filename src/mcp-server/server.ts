@@ -8,8 +8,8 @@ import { PeriHooksError } from '../errors.ts';
 import { canBlock, type EventName, isEventName } from '../events.ts';
 import { type FireOptions, fire } from '../fire.ts';
 import { createConnectionPool } from '../mcp/pool.ts';
+import { VERSION } from '../platform/version.ts';
 import { failClosedBlock, httpAnswer } from '../serve/http-answer.ts';
-import { VERSION } from '../version.ts';
 import { inputFromArguments } from './arguments.ts';
 
 export const FIRE_TOOL = 'fire';

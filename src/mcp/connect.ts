@@ -8,9 +8,9 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { Agent } from 'undici';
+import type { DefinedServer } from '../config/mcp/servers.ts';
+import { VERSION } from '../platform/version.ts';
 import { printable } from '../text.ts';
-import { VERSION } from '../version.ts';
-import type { DefinedServer } from './servers.ts';
 import { GroupStdioTransport } from './stdio-transport.ts';
 
 export interface ConnectOptions {

@@ -1,38 +1,18 @@
 // MCP connections for the mcp_tool runner. One connection per server definition: the mcp_tool hooks of one
 // firing that name the same server share it, and `serve` can keep a pool across firings (a server that went
 // away is connected again on its next call). Closing the pool closes every connection, which kills stdio servers.
+
+import type { DefinedServer } from '../config/mcp/servers.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { timerMs } from '../platform/timer.ts';
 import { shownUrl } from '../text.ts';
-import { timerMs } from '../timer.ts';
+import type { McpCallOptions as CallOptions, McpCallResult as CallResult, ConnectionPool } from '../types.ts';
 import type { Connection } from './connect.ts';
-import type { DefinedServer } from './servers.ts';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
-export interface CallOptions {
-  timeoutMs: number;
-  /** Aborted when peri-hooks itself is interrupted. */
-  signal: AbortSignal;
-  projectDir: string;
-  env: Record<string, string | undefined>;
-  /** allowedHttpHookUrls that apply to the hook; undefined allows every URL. */
-  urlPatterns: string[] | undefined;
-}
-
-export type CallResult =
-  | { kind: 'result'; content: unknown[]; isError: boolean }
-  /** The server was not reached (failed to start, refused, needs OAuth, URL not allowed). */
-  | { kind: 'not-connected'; why: string }
-  /** The server answered with a JSON-RPC error (an unknown tool), or the connection broke during the call. */
-  | { kind: 'error'; message: string }
-  | { kind: 'timeout' }
-  | { kind: 'interrupted' };
-
-export interface ConnectionPool {
-  call(server: DefinedServer, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallResult>;
-  /** Closes every connection (stdio servers are killed with their children). */
-  close(): Promise<void>;
-}
+// The shapes of a call are the runners' contract (types.ts), which the pool fulfils.
+export type { ConnectionPool, McpCallOptions as CallOptions, McpCallResult as CallResult } from '../types.ts';
 
 /** Same definition, same connection; a definition that changes (serve reloading settings) gets a new one. */
 function keyOf(server: DefinedServer, projectDir: string): string {

@@ -1,9 +1,9 @@
 // The stdio transport, spawned as a process group of its own so that closing it (end of the call, timeout,
-// interruption, peri-hooks exiting) kills the server with every child it started (run/process.ts), which
+// interruption, peri-hooks exiting) kills the server with every child it started (platform/process-group.ts), which
 // the SDK's own transport, killing only its direct child, would leave running.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type JSONRPCMessage, ReadBuffer, serializeMessage, type Transport } from '@modelcontextprotocol/client';
-import { Capture, signalGroup, terminateGroup } from '../run/process.ts';
+import { Capture, signalGroup, signalGroupOnExit, terminateGroup } from '../platform/process-group.ts';
 
 export interface StdioServer {
   command: string;
@@ -17,19 +17,6 @@ const MAX_MESSAGE_MIB = 10;
 
 /** How long close() waits for the group to exit after SIGTERM (SIGKILL follows after 1 s). */
 const EXIT_WAIT_MS = 2000;
-
-const running = new Set<() => void>();
-let exitHookInstalled = false;
-
-/** A server must not outlive peri-hooks, whatever way peri-hooks ends. */
-function killOnExit(kill: () => void): () => void {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => running.forEach((each) => each()));
-  }
-  running.add(kill);
-  return () => running.delete(kill);
-}
 
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
@@ -66,7 +53,7 @@ export class GroupStdioTransport implements Transport {
       });
       child.once('spawn', () => {
         const pid = child.pid!;
-        this.forget = killOnExit(() => signalGroup(pid, 'SIGKILL'));
+        this.forget = signalGroupOnExit(pid, 'SIGKILL');
         resolve();
       });
       child.once('close', () => {

@@ -1,6 +1,6 @@
 // The hook inputs Claude Code would have sent for one recorded tool call (spec §3, §4).
 import path from 'node:path';
-import { buildInput } from '../input-build.ts';
+import { buildInput } from '../input/build.ts';
 import { resultText, type ToolCall } from './transcript.ts';
 
 function rebuilt(

@@ -11,7 +11,7 @@ import { formatError, PeriHooksError } from '../errors.ts';
 import { EVENTS, type EventName } from '../events.ts';
 import { fire } from '../fire.ts';
 import { labelOf } from '../hook-label.ts';
-import { parseInput } from '../input.ts';
+import { parseInput } from '../input/parse.ts';
 import { plan, type SkipReason } from '../plan.ts';
 import type { FireReport } from '../report/types.ts';
 import type { Diagnostic } from '../types.ts';

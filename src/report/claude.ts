@@ -4,7 +4,7 @@
 // and stderr when it blocked by exit code, plain text where the event reads plain text. Claude Code frames
 // each hook's text apart; peri-hooks is one hook, so it writes that framing into its one answer.
 import { unenforcedLines } from '../config/codes.ts';
-import { type ContextParagraphKind, EVENTS, type EventName } from '../events.ts';
+import { answersWithPermission, type ContextParagraphKind, EVENTS, type EventName } from '../events.ts';
 import { line, type Rendered } from './rendered.ts';
 import type { FireReport, HookReport } from './types.ts';
 
@@ -34,15 +34,14 @@ export function renderClaude(report: FireReport, options: ClaudeRenderOptions = 
   const notice = report.failClosed ? undefined : unenforcedNotice(report);
   const output = withNotice(withContext(report.event, report.output, context?.text), notice, report.errors);
   if (report.blocked && family !== 'permissionRequest') {
-    const deciders = report.deciders.map((id) => report.hooks.find((hook) => hook.id === id)!);
-    // Claude Code shows one deny of a tool call, the last to finish; peri-hooks takes the last in configuration order.
-    const decider = family === 'permission' ? deciders.at(-1) : deciders[0];
+    const decided = decidingHook(report);
     // A JSON answer stops the action without a block of its own too (a PreSkillShellCommand ask).
-    if (decider?.answeredInJson)
-      return { stdout: json(family === 'permission' ? withReason(output, decider) : output), stderr: '', exitCode: 0 };
+    if (decided?.hook.answeredInJson) {
+      const answer = answersWithPermission(report.event) ? withReason(output, decided.hook) : output;
+      return { stdout: json(answer), stderr: '', exitCode: 0 };
+    }
     // Exit 2: Claude Code still applies the JSON on stdout, so everything but the block itself rides along.
-    const alone = family === 'permission' || deciders.length === 1;
-    const stderr = (alone && decider ? exitCodeMessage(decider) : undefined) ?? line(report.reason);
+    const stderr = (decided?.alone ? exitCodeMessage(decided.hook) : undefined) ?? line(report.reason);
     return { stdout: json(withoutBlock(output)), stderr, exitCode: 2 };
   }
 
@@ -164,6 +163,21 @@ function onlyContext(output: Record<string, unknown> | undefined): boolean {
     specific !== undefined &&
     Object.keys(specific).length === 2
   );
+}
+
+/**
+ * The hook whose answer is the firing's block, one rule for every answer form. A permission question shows one
+ * deny (Claude Code's, the last to finish): the last decider in configuration order, alone. Elsewhere the first,
+ * `alone` only when no other hook blocked too (several reasons are shown joined).
+ */
+export function decidingHook(report: FireReport): { hook: HookReport; alone: boolean } | undefined {
+  const deciders = report.deciders.flatMap((id) => report.hooks.filter((hook) => hook.id === id).slice(0, 1));
+  if (answersWithPermission(report.event)) {
+    const last = deciders.at(-1);
+    return last && { hook: last, alone: true };
+  }
+  const first = deciders[0];
+  return first && { hook: first, alone: deciders.length === 1 };
 }
 
 /** The deny with the reason of the one deciding hook. */

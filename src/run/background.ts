@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventName } from '../events.ts';
-import { randomHex } from '../session/crypto.ts';
+import { randomHex } from '../platform/hash.ts';
 import { jobFileName, type SessionRef } from '../session/store.ts';
 import type { EffectiveSettings, LoadedHook } from '../types.ts';
 

@@ -4,12 +4,12 @@
 // hooks finished in.
 import { homedir } from 'node:os';
 import type { Readable } from 'node:stream';
+import { mcpServersOf } from '../config/index.ts';
 import { deniedPermissionFlag, permissionError } from '../errors.ts';
 import { EVENTS, type EventName } from '../events.ts';
 import { labelOf } from '../hook-label.ts';
-import type { HookInput } from '../input.ts';
+import type { HookInput } from '../input/parse.ts';
 import type { McpSetup } from '../mcp/firing.ts';
-import { lookupOptions } from '../mcp/lookup-options.ts';
 import type { HookResult } from '../outcome.ts';
 import { asyncKind, type Plan, type PlannedHook } from '../plan.ts';
 import { type ReduceItem, reduce } from '../reduce.ts';
@@ -39,7 +39,10 @@ export interface ExecuteOptions {
   selfCommand?: readonly string[];
   /** Run async hooks here and wait for them (`--only-async`): Claude Code runs this whole firing in the background. */
   asyncHere?: boolean;
-  /** Where mcp_tool hooks find their servers (and, under serve, a pool that outlives the firing). */
+  /**
+   * The load's MCP servers for mcp_tool hooks (and, under serve, a pool that outlives the firing); without it
+   * (an embedder's call) they are looked up for projectDir as Claude Code would find them.
+   */
   mcp?: McpSetup;
 }
 
@@ -79,7 +82,7 @@ export async function execute(plan: Plan, options: ExecuteOptions): Promise<Exec
     plan.run.some(({ hook }) => hook.handler.type === 'mcp_tool') && !EVENTS[plan.event].noMcpClient
       ? (await import('../mcp/firing.ts')).mcpForFiring(
           options.mcp ?? {
-            lookup: lookupOptions({
+            servers: mcpServersOf({
               projectDir: options.projectDir,
               home: options.env.HOME ?? homedir(),
               env: options.env,
@@ -190,7 +193,7 @@ async function runOne(
   const judge = async (raw: RawOutcome): Promise<HookRun> => {
     options.onHookEnd?.(hook, raw);
     if (raw.stdout.trimStart().startsWith('{'))
-      warnings.push(...(await import('../output-fields.ts')).misplacedOutputFields(event, raw.stdout));
+      warnings.push(...(await import('../output/fields.ts')).misplacedOutputFields(event, raw.stdout));
     return {
       kind: 'ran',
       hook,

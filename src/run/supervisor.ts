@@ -3,18 +3,18 @@
 // then stores what the hook has to say in the session, under the lock, for the next firing to deliver.
 import { readFileSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { isoTime, nowMs } from '../clock.ts';
 import { classifyOutcome } from '../outcome.ts';
+import { isoTime, nowMs } from '../platform/clock.ts';
+import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../platform/process-group.ts';
+import { timerMs } from '../platform/timer.ts';
 import { runCommandHook } from '../runners/command.ts';
 import { rewakeMessage } from '../session/delivery.ts';
 import { isAlive } from '../session/lock.ts';
 import { ranSuccessfully } from '../session/once.ts';
 import type { AsyncResult } from '../session/schema.ts';
 import { closeStores, updateSession } from '../session/store.ts';
-import { timerMs } from '../timer.ts';
 import type { RawOutcome } from '../types.ts';
 import { type AdoptJob, type AsyncJob, STORE_URL_VARIABLE } from './background.ts';
-import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from './process.ts';
 
 /** Storing a result waits longer than a firing would: nobody waits on the supervisor. */
 const STORE_LOCK_WAIT_MS = 60_000;

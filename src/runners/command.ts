@@ -1,16 +1,23 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
-// never left behind (run/process.ts).
+// never left behind (platform/process-group.ts).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { nowMs } from '../clock.ts';
 import type { CommandHook } from '../config/schema.ts';
-import { isDirectory } from '../files.ts';
 import { labelOf } from '../hook-label.ts';
 import { asyncMarker } from '../outcome.ts';
-import { Capture, reapAfterGrace, signalGroup, terminateGroup, truncation } from '../run/process.ts';
-import { timerMs } from '../timer.ts';
+import { nowMs } from '../platform/clock.ts';
+import { isDirectory } from '../platform/files.ts';
+import {
+  Capture,
+  reapAfterGrace,
+  signalGroup,
+  signalGroupOnExit,
+  terminateGroup,
+  truncation,
+} from '../platform/process-group.ts';
+import { timerMs } from '../platform/timer.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 
 const PLUGIN_PLACEHOLDER = /\$\{CLAUDE_PLUGIN_(ROOT|DATA)\}/;
@@ -53,11 +60,13 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   const pid = child.pid;
   // Ends the escalations, timers and listeners of this run; the group itself is killed separately.
   const cleanups: Array<() => void> = [];
-  const stopAll = () => cleanups.splice(0).forEach((cleanup) => cleanup());
+  const stopAll = () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
   let timedOut = false;
   let cancelled = false;
   if (pid !== undefined) {
-    cleanups.push(killOnExit(() => signalGroup(pid, 'SIGTERM')));
+    cleanups.push(signalGroupOnExit(pid, 'SIGTERM'));
     const timeout = setTimeout(() => {
       timedOut = true;
       cleanups.push(terminateGroup(pid));
@@ -159,7 +168,7 @@ interface Ended {
 }
 
 /**
- * Starts the hook in its own process group (run/process.ts signals it whole), with exactly `env`. `finished`
+ * Starts the hook in its own process group (platform/process-group.ts signals it whole), with exactly `env`. `finished`
  * settles once it has exited and its pipes have closed. node:child_process, not execa: the runner sets its
  * own timer, kill on exit, interruption and capture, so execa added nothing here but its start-up, 21 ms
  * of every firing that runs a command hook.
@@ -203,21 +212,6 @@ function stdinOf(ctx: RunContext): Buffer {
     stdinBytes.set(ctx.input, bytes);
   }
   return bytes;
-}
-
-const running = new Set<() => void>();
-let exitHookInstalled = false;
-
-/** Hooks still running when peri-hooks exits are killed with their process group (what execa's `cleanup` did). */
-function killOnExit(kill: () => void): () => void {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => {
-      for (const each of running) each();
-    });
-  }
-  running.add(kill);
-  return () => running.delete(kill);
 }
 
 /** Shell form runs under /bin/sh -c as Claude Code 2.1.332 does; `shell` and exec form are honoured. */

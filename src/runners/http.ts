@@ -2,13 +2,13 @@
 // command hook would give (2xx body = stdout, exit 0), so one parser judges both. Never throws.
 // undici and the SSRF guard are imported only here, when an http hook actually runs (start-up budget).
 
-import { nowMs } from '../clock.ts';
 import { httpListsFor } from '../config/merge.ts';
 import type { HttpHook } from '../config/schema.ts';
 import type { PinnedAgentOptions } from '../net/pinned-dispatcher.ts';
 import { isUrlAllowed } from '../net/url-allowlist.ts';
+import { nowMs } from '../platform/clock.ts';
+import { timerMs } from '../platform/timer.ts';
 import { shownUrl } from '../text.ts';
-import { timerMs } from '../timer.ts';
 import type { LoadedHook, RawOutcome, RunContext, Runner } from '../types.ts';
 import { cancelledOutcome, errorOutcome, type Outcome, PASS } from './raw-outcome.ts';
 

@@ -4,15 +4,15 @@
 // What Claude Code 2.1.332 does beyond §20.4 (structuredContent, JSON without hook fields, empty text) was
 // observed by running it against test/mcp/guard-server.ts; docs/guide/mcp-tool-hooks.md lists it.
 
-import { nowMs } from '../clock.ts';
 import { escapeSegment } from '../config/locate.ts';
+import { missingServer } from '../config/mcp/servers.ts';
 import { httpListsFor } from '../config/merge.ts';
 import type { McpToolHook } from '../config/schema.ts';
 import { EVENTS } from '../events.ts';
 import { labelOf } from '../hook-label.ts';
-import { missingServer } from '../mcp/servers.ts';
 import { onFailureBlocks } from '../outcome.ts';
-import { hookOutputSchema } from '../output-schema.ts';
+import { hookOutputSchema } from '../output/schema.ts';
+import { nowMs } from '../platform/clock.ts';
 import { printable } from '../text.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 import { substituteInput } from './mcp-input.ts';

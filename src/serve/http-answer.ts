@@ -6,9 +6,9 @@
 // (docs/agents/serve.md, "The http-hook answer"): a Stop or PostToolUse exit-2 block gains Claude Code's "blocking error from command:
 // <url>" system message; plain-stdout context becomes additionalContext; stderr shown only to the user on a
 // non-blocking exit 2 becomes a systemMessage; a runner error (exit 1) is an HTTP 500, a non-blocking error.
-import { EVENTS, type EventName } from '../events.ts';
-import { renderClaude } from '../report/claude.ts';
-import type { FireReport, HookReport } from '../report/types.ts';
+import { answersWithPermission, EVENTS, type EventName } from '../events.ts';
+import { decidingHook, renderClaude } from '../report/claude.ts';
+import type { FireReport } from '../report/types.ts';
 
 export interface HttpAnswer {
   status: 200 | 500;
@@ -22,14 +22,13 @@ export function httpAnswer(report: FireReport): HttpAnswer {
     ? (JSON.parse(rendered.stdout) as Record<string, unknown>)
     : undefined;
   const event = report.event;
-  const family = EVENTS[event].family;
   if (rendered.exitCode === 1) return { status: 500, body: { error: rendered.stderr } };
   if (rendered.exitCode === 0) {
     if (stdoutJson || rendered.stdout === '') return { status: 200, ...(stdoutJson ? { body: stdoutJson } : {}) };
     return { status: 200, body: plainAnswer(report, rendered.stdout.replace(/\n$/, '')) };
   }
   // Exit 2. A block that Claude Code would read from the exit code, as the JSON block that renders the same.
-  if (report.blocked && (family === 'permission' || family === 'modelSwitch')) {
+  if (report.blocked && answersWithPermission(event)) {
     const specific = stdoutJson?.hookSpecificOutput as Record<string, unknown> | undefined;
     return {
       status: 200,
@@ -70,15 +69,8 @@ function plainAnswer(report: FireReport, text: string): Record<string, unknown> 
  * leave the text as it is.
  */
 function labelledReason(report: FireReport, stderr: string): string {
-  const deciders = report.deciders
-    .map((id) => report.hooks.find((hook) => hook.id === id))
-    .filter((hook): hook is HookReport => hook !== undefined);
-  const decider =
-    EVENTS[report.event].family === 'permission' || EVENTS[report.event].family === 'modelSwitch'
-      ? deciders.at(-1)
-      : deciders.length === 1
-        ? deciders[0]
-        : undefined;
+  const decided = decidingHook(report);
+  const decider = decided?.alone ? decided.hook : undefined;
   if (decider?.blockedBy === 'onFailure' && decider.blockingMessage?.startsWith(`[${decider.label}]: `))
     return decider.blockingMessage;
   if (decider?.blockedBy === 'exit2' && decider.stderr === stderr) return `[${decider.label}]: ${stderr}`;
@@ -88,8 +80,7 @@ function labelledReason(report: FireReport, stderr: string): string {
 /** A failure under --fail-closed, as the block Claude Code reads from an http or mcp_tool hook of `event`. */
 export function failClosedBlock(event: EventName, message: string): Record<string, unknown> {
   const reason = `peri-hooks: ${message}\nperi-hooks: blocking because of --fail-closed`;
-  const denies = EVENTS[event].family === 'permission' || EVENTS[event].family === 'modelSwitch';
-  return denies
+  return answersWithPermission(event)
     ? { hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: reason } }
     : { decision: 'block', reason };
 }

@@ -4,7 +4,7 @@
 // never hang it, and never costs it an update while it still has time.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { randomHex } from './crypto.ts';
+import { randomHex } from '../platform/hash.ts';
 
 export interface LockOptions {
   /** Epoch ms: give up then (the caller goes on without the lock). No fixed bound: a busy machine may need long. */

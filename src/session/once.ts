@@ -1,11 +1,11 @@
 // `once` hooks (spec §9.3): known by what they run, claimed under the session lock before they run, so that
 // of concurrent firings exactly one runs each, and settled after: done, released, or handed to a supervisor.
 import { hostname } from 'node:os';
-import { isoTime } from '../clock.ts';
 import type { HookResult } from '../outcome.ts';
 import { identity } from '../plan.ts';
+import { isoTime } from '../platform/clock.ts';
+import { sha256Hex } from '../platform/hash.ts';
 import type { LoadedHook } from '../types.ts';
-import { sha256Hex } from './crypto.ts';
 import { isAlive } from './lock.ts';
 import type { SessionState } from './schema.ts';
 import { type FiringSession, updateSession } from './store.ts';

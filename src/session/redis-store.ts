@@ -4,12 +4,14 @@
 // reached when a firing starts is an error here (fire then runs without the session and says so; state and
 // explain exit 1); one lost later is a warning, as the file store's problems are. The client is loaded only here.
 import type { RedisClientType } from 'redis';
-import { isoTime } from '../clock.ts';
 import { PeriHooksError } from '../errors.ts';
+import { isoTime } from '../platform/clock.ts';
+import { sha256Hex } from '../platform/hash.ts';
 import { shownUrl } from '../text.ts';
-import { sha256Hex } from './crypto.ts';
+import { parseSession } from './read.ts';
 import { emptyState, type SessionState } from './schema.ts';
-import { parseSession, type ReadResult, SESSION_MAX_AGE_MS, type SessionRef, type Update } from './store.ts';
+import { SESSION_MAX_AGE_MS } from './state.ts';
+import type { ReadResult, SessionRef, Update } from './store.ts';
 
 /** Sets KEYS[1] to ARGV[2] (expiring after ARGV[3] ms) only while it still holds ARGV[1] ('' = absent). */
 const COMPARE_AND_SET = `

@@ -3,8 +3,8 @@
 // `settle` runs it inside the firing's second (and last) lock section. A firing with no once hook, no Stop
 // event, no Stop count to reset and nothing to deliver never takes the lock or writes.
 
-import { isoTime } from '../clock.ts';
 import type { EventName } from '../events.ts';
+import { isoTime } from '../platform/clock.ts';
 import type { Reduced } from '../reduce.ts';
 import { canDeliver, withDelivered } from './delivery.ts';
 import { type OnceSettlement, settleOnce } from './once.ts';

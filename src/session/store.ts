@@ -13,17 +13,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { isoTime } from '../clock.ts';
 import { PeriHooksError } from '../errors.ts';
-import { DEFER, sessionStateCheck } from '../generated/checks.ts';
-import { randomHex, sha256Hex } from './crypto.ts';
+import { isoTime } from '../platform/clock.ts';
+import { randomHex, sha256Hex } from '../platform/hash.ts';
 import { acquireLock, type LockOptions } from './lock.ts';
+import { parseSession } from './read.ts';
 import type { SessionState } from './schema.ts';
-import { emptyState } from './state.ts';
+import { emptyState, SESSION_MAX_AGE_MS } from './state.ts';
 
 export const STATE_DIR_VARIABLE = 'PERI_HOOKS_STATE_DIR';
-/** Sessions untouched for this long are removed. */
-export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 /** The sweep for old sessions runs at most this often, and only from a firing that writes anyway. */
 const SWEEP_EVERY_MS = 3600 * 1000;
 const SWEEP_STAMP = '.peri-hooks-last-sweep';
@@ -88,39 +86,6 @@ export async function readSession(ref: SessionRef): Promise<ReadResult> {
     };
   }
   return parseSession(text, ref, file);
-}
-
-/**
- * A session's stored text, validated: a corrupt one is a warning and a new session. `where` names it in the warning.
- * The generated check accepts a valid file without zod; zod's schema words what is wrong with any other.
- */
-export async function parseSession(text: string, ref: SessionRef, where: string): Promise<ReadResult> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return {
-      state: emptyState(ref.sessionId),
-      exists: false,
-      warning: `the session state ${where} is corrupt (not JSON); this firing goes on as if the session were new`,
-    };
-  }
-  const checked = sessionStateCheck(value);
-  const parsed =
-    checked !== DEFER
-      ? { success: true as const, data: checked as SessionState }
-      : (await import('./schema.ts')).sessionStateSchema().safeParse(value);
-  if (!parsed.success || parsed.data.sessionId !== ref.sessionId) {
-    const why = parsed.success
-      ? 'it belongs to another session'
-      : `${parsed.error.issues[0]!.path.join('.') || 'state'}: ${parsed.error.issues[0]!.message}`;
-    return {
-      state: emptyState(ref.sessionId),
-      exists: false,
-      warning: `the session state ${where} is corrupt (${why}); this firing goes on as if the session were new`,
-    };
-  }
-  return { state: parsed.data, exists: true };
 }
 
 /** The session as one firing sees it: the one read at its start. */

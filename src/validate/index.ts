@@ -5,7 +5,6 @@ import path from 'node:path';
 import { LOADER_CODES, loaderCodeCost } from '../config/codes.ts';
 import type { LoadOptions, SourceReport } from '../config/index.ts';
 import { loadSettings } from '../config/index.ts';
-import { lookupOptions } from '../mcp/lookup-options.ts';
 import type { Diagnostic, LoadedHook, Severity } from '../types.ts';
 import { pointerLocator } from './locate.ts';
 import { type Finding, GROUP_RULES, type Group, HOOK_RULES, type LintContext, type Rule, SET_RULES } from './rules.ts';
@@ -33,12 +32,12 @@ export async function validate(
   strict = false,
   mcpConfigs?: readonly string[],
 ): Promise<ValidateReport> {
-  const loaded = await loadSettings({ ...load, everyEntry: true });
+  const loaded = await loadSettings({ ...load, everyEntry: true, ...(mcpConfigs ? { mcpConfigs } : {}) });
   const ctx: LintContext = {
     projectDir: path.resolve(load.projectDir),
     home: load.home,
     env: load.env,
-    mcpLookup: lookupOptions(load, mcpConfigs),
+    mcpServers: loaded.mcpServers,
   };
   const located = await locateAll(load, await lint(loaded.hooks, ctx, loaded.unapplied));
   const regraded = loaded.diagnostics.map((d): ValidateDiagnostic => {

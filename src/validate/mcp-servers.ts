@@ -1,8 +1,7 @@
 // The `mcp-server-unknown` rule: an mcp_tool hook must name a server that the MCP configuration defines (and,
 // for a project .mcp.json server, that the user approved), else it fails at every firing. The lookup is the
 // one fire makes of the same sources and --mcp-config values (mcp/lookup-options.ts).
-import { lookupServers } from '../mcp/lookup.ts';
-import { missingServer } from '../mcp/servers.ts';
+import { missingServer } from '../config/mcp/servers.ts';
 import type { LoadedHook } from '../types.ts';
 import type { Finding, LintContext, Rule } from './rules.ts';
 
@@ -13,7 +12,7 @@ export const mcpServerRule: Rule<readonly LoadedHook[]> = {
   check: async (hooks, ctx: LintContext): Promise<Finding[]> => {
     const mcpHooks = hooks.filter((hook) => hook.handler.type === 'mcp_tool');
     if (mcpHooks.length === 0) return [];
-    const catalogue = await lookupServers(ctx.mcpLookup);
+    const catalogue = await ctx.mcpServers();
     return mcpHooks.flatMap((hook) => {
       const server = hook.handler.type === 'mcp_tool' ? hook.handler.server : '';
       if (catalogue.servers.has(server)) return [];

@@ -3,10 +3,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loaderCodeCost } from '../config/codes.ts';
+import { VERSION } from '../platform/version.ts';
 import { type AnnotationLevel, workflowCommand } from '../report/workflow-command.ts';
 import { counted, displayPath, fixWithDoc } from '../text.ts';
 import type { Severity } from '../types.ts';
-import { VERSION } from '../version.ts';
 import type { ValidateDiagnostic, ValidateReport } from './index.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES } from './rules.ts';
 

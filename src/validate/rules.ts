@@ -4,13 +4,13 @@
 // but not as the author likely meant.
 import { readFile, stat } from 'node:fs/promises';
 import type { LintCode } from '../config/codes.ts';
+import type { ServerCatalogue } from '../config/mcp/servers.ts';
 import { EVENTS, type EventName, type Family } from '../events.ts';
 import { canonicalToolName, LEGACY_TOOL_ALIASES } from '../match/aliases.ts';
 import { matchesMatcher } from '../match/matcher.ts';
 import { matchesIf } from '../match/permission-rule.ts';
-import type { LookupOptions } from '../mcp/lookup-options.ts';
 import { identity } from '../plan.ts';
-import { closest } from '../suggest.ts';
+import { closest } from '../platform/suggest.ts';
 import type { LoadedHook, Severity } from '../types.ts';
 import { blockingExitOne, languageOf } from './exit-one.ts';
 import { mcpServerRule } from './mcp-servers.ts';
@@ -23,8 +23,8 @@ export interface LintContext {
   projectDir: string;
   home: string;
   env: Record<string, string | undefined>;
-  /** Where mcp_tool hooks' servers are looked up: fire's lookup of the same sources and --mcp-config values. */
-  mcpLookup: LookupOptions;
+  /** The MCP servers the load found for the same sources and --mcp-config values, as fire finds them. */
+  mcpServers: () => Promise<ServerCatalogue>;
 }
 
 /** One matcher group, seen through its first loaded handler. */

@@ -189,7 +189,7 @@ const NOT_ON_THE_FIRE_PATH = [
   'src/cli/commands/schema.ts',
   'src/cli/commands/explain.ts',
   'src/config/schema.ts',
-  'src/input.ts',
+  'src/input/parse.ts',
   'src/session/schema.ts',
 ];
 
@@ -243,7 +243,7 @@ test("a no-op firing and one with a command hook evaluate neither zod nor the ot
 test('the probe sees zod when a firing needs it: an invalid input, an http hook (z.url)', async () => {
   const badInput = await modulesOfFiring({}, JSON.stringify({ session_id: 1 }));
   assert.equal(badInput.code, 1);
-  assert.ok(badInput.zod && badInput.modules.includes('src/input.ts'));
+  assert.ok(badInput.zod && badInput.modules.includes('src/input/parse.ts'));
   const http = await modulesOfFiring({
     hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/' }] }] },
   });

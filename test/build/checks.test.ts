@@ -25,9 +25,9 @@ import {
   settingChecks,
   specificFieldChecks,
 } from '../../src/generated/checks.ts';
-import { inputSchema } from '../../src/input.ts';
-import { buildInput } from '../../src/input-build.ts';
-import { hookOutputSchema, specificFieldSchema } from '../../src/output-schema.ts';
+import { buildInput } from '../../src/input/build.ts';
+import { inputSchema } from '../../src/input/parse.ts';
+import { hookOutputSchema, specificFieldSchema } from '../../src/output/schema.ts';
 import { sessionStateSchema } from '../../src/session/schema.ts';
 import { ROOT } from '../helpers/cli.ts';
 

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { BLOCKABLE_EVENTS, MINIMUM_NODE, runtimeRefusal } from '../../src/cli/node-version.ts';
 import { EVENT_NAMES, EVENTS } from '../../src/events.ts';
+import { BLOCKABLE_EVENTS, MINIMUM_NODE, runtimeRefusal } from '../../src/platform/node-version.ts';
 import { makeProject, type Project, ROOT, runCli } from '../helpers/cli.ts';
 
 const BIN = join(ROOT, 'dist/peri-hooks.cjs');

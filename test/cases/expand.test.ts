@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { expandInput } from '../../src/cases/expand.ts';
 import { EVENT_NAMES, type EventName, isToolEvent } from '../../src/events.ts';
-import { parseInput } from '../../src/input.ts';
+import { parseInput } from '../../src/input/parse.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const real = (name: string) =>

@@ -6,10 +6,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as z from 'zod';
+import { outputJsonSchema, schemaFiles, serialise } from '../../src/cli/schema-export.ts';
 import { EVENT_NAMES, type EventName, isEventName } from '../../src/events.ts';
-import { inputSchema } from '../../src/input.ts';
+import { inputSchema } from '../../src/input/parse.ts';
 import { loadOutputSchemas, parseStdout } from '../../src/outcome.ts';
-import { outputJsonSchema, schemaFiles, serialise } from '../../src/schema-export.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
 // classify words a bad hook output with zod's schemas, which a caller loads first (the fire path on demand).

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { VERSION } from '../../src/version.ts';
+import { VERSION } from '../../src/platform/version.ts';
 import { cliTarget, makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 let project: Project;

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { PeriHooksError } from '../../src/errors.ts';
 import { EVENTS, isEventName } from '../../src/events.ts';
 import { fire } from '../../src/fire.ts';
-import { parseInput } from '../../src/input.ts';
+import { parseInput } from '../../src/input/parse.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { prng } from '../helpers/prng.ts';
 

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
-import { VERSION } from '../../src/version.ts';
+import { VERSION } from '../../src/platform/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
 import { linkIntoProject, type Package, packageCopy } from './setup.ts';
 

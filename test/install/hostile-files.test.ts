@@ -18,8 +18,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { readSettingsBytes } from '../../src/files.ts';
 import { readSettingsText, writeSettingsText } from '../../src/install/settings-file.ts';
+import { readSettingsBytes } from '../../src/platform/files.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
 import { type Package, packageCopy } from './setup.ts';
 

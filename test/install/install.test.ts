@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { VERSION } from '../../src/version.ts';
+import { VERSION } from '../../src/platform/version.ts';
 import { makeProject, type Project } from '../helpers/cli.ts';
 import {
   linkIntoProject,

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { VERSION } from '../../src/version.ts';
+import { VERSION } from '../../src/platform/version.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const TIMEOUT_MS = 300_000;

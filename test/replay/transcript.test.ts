@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { test } from 'node:test';
-import { parseInput } from '../../src/input.ts';
+import { parseInput } from '../../src/input/parse.ts';
 import { postInput, preToolUseInput } from '../../src/replay/rebuild.ts';
 import { parseTranscript, resultText } from '../../src/replay/transcript.ts';
 import { transcriptLines } from './build.ts';

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LINT_CODES } from '../../src/config/codes.ts';
+import { mcpServersOf } from '../../src/config/index.ts';
 import type { HookHandler } from '../../src/config/schema.ts';
 import type { EventName } from '../../src/events.ts';
 import type { Layer, LoadedHook } from '../../src/types.ts';
@@ -14,7 +15,7 @@ import { firstWord } from '../../src/validate/program.ts';
 import { GROUP_RULES, HOOK_RULES, SET_RULES } from '../../src/validate/rules.ts';
 
 const location = { projectDir: '/nonexistent-project', home: '/nonexistent-home', env: { PATH: process.env.PATH } };
-const ctx = { ...location, mcpLookup: location };
+const ctx = { ...location, mcpServers: mcpServersOf(location) };
 
 function hook(
   event: EventName,
@@ -329,7 +330,7 @@ test('mcp-server-unknown: an mcp_tool hook naming a server no MCP configuration 
     const lintMcp = (server: string) =>
       lint([hook('PreToolUse', 'Bash', { type: 'mcp_tool', server, tool: 'check' })], {
         ...ctx,
-        mcpLookup: { ...location, home, env: { PERI_HOOKS_MANAGED_DIR: join(home, 'managed') } },
+        mcpServers: mcpServersOf({ ...location, home, env: { PERI_HOOKS_MANAGED_DIR: join(home, 'managed') } }),
       });
     assert.deepEqual(await lintMcp('guard'), []);
     const [finding] = await lintMcp('nosuch');

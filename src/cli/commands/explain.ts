@@ -5,7 +5,7 @@ import { PROJECT_DIR_RULES, sourcesToLoad } from '../../config/sources.ts';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { type ExplainReport, explain, syntheticInput } from '../../explain.ts';
-import { parseInput } from '../../input.ts';
+import { parseInput } from '../../input/parse.ts';
 import { explainDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
 import { closeStores } from '../../session/store.ts';
@@ -56,7 +56,7 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
-    const servers = report.mcpServers ? (await import('../../mcp/origins.ts')).originLine : undefined;
+    const servers = report.mcpServers ? (await import('../../config/mcp/origins.ts')).originLine : undefined;
     await write(
       process.stdout,
       human(report, lines, useColour(process.stdout, flags.color), terminalWidth(process.stdout), servers),

@@ -1,12 +1,12 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { isoTime, nowMs } from '../../clock.ts';
 import { PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { type FireOptions, fire } from '../../fire.ts';
 import { checkHost, hostOf } from '../../hosts/detect.ts';
 import { ASYNC_KINDS, type AsyncSelection } from '../../plan.ts';
+import { isoTime, nowMs } from '../../platform/clock.ts';
 import { renderClaude } from '../../report/claude.ts';
 import { renderDecision } from '../../report/decision.ts';
 import { renderJson } from '../../report/json.ts';
@@ -182,7 +182,7 @@ function asyncSelection(flags: FireFlags): AsyncSelection | undefined {
 
 /** How to start this peri-hooks again, for the supervisor of async hooks: the single executable, or node and the script. */
 export function selfCommand(): string[] {
-  // Not import(): the SEA starts from a V8 snapshot, where import() is not available. Deno has no node:sea.
+  // Synchronous, and loads nothing: process.getBuiltinModule answers undefined where there is no node:sea (Deno).
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]!];
 }

@@ -5,12 +5,12 @@ import { HOST_GATES } from '../../doctor/host-gates.ts';
 import { EXIT } from '../../errors.ts';
 import { checkHost } from '../../hosts/detect.ts';
 import { HOSTS } from '../../hosts/table.ts';
+import { diffs } from '../../install/diff.ts';
 import { HOST_SCOPES, hostInstall, hostUninstall } from '../../install/host-install.ts';
 import type { FileChange } from '../../install/install.ts';
 import { displayPath, formatDiagnostic } from '../../text.ts';
 import { list, oneOf, write } from '../io.ts';
-import { eventsOf, type SettingsFlags, settingsLocation } from '../settings-flags.ts';
-import { diffs, failClosedOf } from './install.ts';
+import { eventsOf, failClosedOf, type SettingsFlags, settingsLocation } from '../settings-flags.ts';
 
 export interface HostInstallFlags extends SettingsFlags {
   host: string;

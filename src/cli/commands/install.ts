@@ -1,10 +1,10 @@
 // `peri-hooks install`: register peri-hooks in a Claude Code settings file; `--dry-run` prints the diff instead.
-import { EXIT, PeriHooksError } from '../../errors.ts';
-import { unifiedDiff } from '../../install/diff.ts';
-import { type FileChange, type InstallResult, install } from '../../install/install.ts';
+import { EXIT } from '../../errors.ts';
+import { diffs } from '../../install/diff.ts';
+import { type InstallResult, install } from '../../install/install.ts';
 import { displayPath, formatDiagnostic, table } from '../../text.ts';
 import { list, write } from '../io.ts';
-import { eventsOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
+import { eventsOf, failClosedOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
 
 export interface InstallFlags extends SettingsFlags {
   host?: string;
@@ -49,20 +49,6 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
 }
 
 /** Fail-closed unless --fail-open; with --serve the server decides, so only when asked. */
-export function failClosedOf(flags: Pick<InstallFlags, 'failClosed' | 'failOpen' | 'serve'>): boolean {
-  if (flags.failClosed === true && flags.failOpen === true)
-    throw new PeriHooksError(
-      'usage',
-      '--fail-closed and --fail-open contradict each other',
-      'give one of them (fail-closed is the default)',
-    );
-  return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
-}
-
-export function diffs(changes: readonly FileChange[]): string {
-  return changes.map((change) => unifiedDiff(change.file, change.before, change.after)).join('');
-}
-
 function summary(result: InstallResult): string {
   if (result.changes.length === 0)
     return `peri-hooks: already registered in ${displayPath(result.file)}; nothing changed\n`;

@@ -2,16 +2,16 @@
 // input and output (without --event every event, told apart by the event name), and every JSON document peri-hooks prints.
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
+import { closest } from '../../platform/suggest.ts';
+import { write } from '../io.ts';
+import { SCHEMA_KINDS } from '../options.ts';
 import {
   documentJsonSchema,
   inputJsonSchema,
   outputJsonSchema,
   serialise,
   settingsJsonSchema,
-} from '../../schema-export.ts';
-import { closest } from '../../suggest.ts';
-import { write } from '../io.ts';
-import { SCHEMA_KINDS } from '../options.ts';
+} from '../schema-export.ts';
 
 export async function schemaCommand(kind: string | undefined, flags: { event?: string }): Promise<number> {
   const name = kind ?? 'settings';

@@ -1,10 +1,10 @@
 // `peri-hooks uninstall`: remove peri-hooks' registration from a Claude Code settings file.
 import { EXIT } from '../../errors.ts';
+import { diffs } from '../../install/diff.ts';
 import { uninstall } from '../../install/uninstall.ts';
 import { displayPath } from '../../text.ts';
 import { write } from '../io.ts';
 import { eventsOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
-import { diffs } from './install.ts';
 
 export interface UninstallFlags extends SettingsFlags {
   host?: string;

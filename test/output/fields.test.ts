@@ -2,9 +2,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EventName } from '../src/events.ts';
-import { misplacedOutputFields } from '../src/output-fields.ts';
-import { makeProject, runCli } from './helpers/cli.ts';
+import type { EventName } from '../../src/events.ts';
+import { misplacedOutputFields } from '../../src/output/fields.ts';
+import { makeProject, runCli } from '../helpers/cli.ts';
 
 const ROWS: Array<[event: EventName, stdout: string, expected: string[]]> = [
   [

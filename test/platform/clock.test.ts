@@ -1,7 +1,7 @@
 // The firing's clocks stand in for performance.now() and Date.prototype.toISOString: they must agree with them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isoTime, nowMs } from '../src/clock.ts';
+import { isoTime, nowMs } from '../../src/platform/clock.ts';
 
 test('isoTime prints what toISOString prints, across years, days and milliseconds', () => {
   const fixed = [

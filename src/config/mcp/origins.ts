@@ -1,9 +1,7 @@
 // Where each MCP server that hooks name comes from, for `explain` and `doctor`: its scope, file and entry,
-// or why a hook would find it "not connected". Looks the configuration up; connects to nothing.
+// or why a hook would find it "not connected", from the servers the load found. Connects to nothing.
 
-import { lookupServers } from './lookup.ts';
-import type { LookupOptions } from './lookup-options.ts';
-import { missingServer, type ServerScope } from './servers.ts';
+import { missingServer, type ServerCatalogue, type ServerScope } from './servers.ts';
 
 export type ServerOrigin =
   | {
@@ -16,9 +14,7 @@ export type ServerOrigin =
     }
   | { server: string; missing: string; fix: string };
 
-export async function serverOrigins(servers: readonly string[], options: LookupOptions): Promise<ServerOrigin[]> {
-  if (servers.length === 0) return [];
-  const catalogue = await lookupServers(options);
+export function serverOrigins(servers: readonly string[], catalogue: ServerCatalogue): ServerOrigin[] {
   return [...new Set(servers)].map((server): ServerOrigin => {
     const defined = catalogue.servers.get(server);
     if (!defined) {

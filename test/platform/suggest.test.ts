@@ -1,8 +1,8 @@
 // "Did you mean": close names are suggested, unrelated short words are not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { suggestEvent } from '../src/events.ts';
-import { closest, editDistance } from '../src/suggest.ts';
+import { suggestEvent } from '../../src/events.ts';
+import { closest, editDistance } from '../../src/platform/suggest.ts';
 
 const ROWS: Array<[typed: string, suggested: string | undefined]> = [
   ['stop', 'Stop'],

@@ -1,8 +1,8 @@
 // zod's schemas of hook output (spec §6.2, §6.4): the published JSON Schema's source, and what words the problem
 // with an output that the generated checks (outcome.ts) do not accept. Loaded only then, or by `schema`.
 import * as z from 'zod';
-import { EVENTS, type EventName } from './events.ts';
-import type { OutputChecks } from './outcome.ts';
+import { EVENTS, type EventName } from '../events.ts';
+import type { OutputChecks } from '../outcome.ts';
 
 // Built on first use: a firing whose hooks do not match never parses hook output.
 function buildHookOutputSchema() {

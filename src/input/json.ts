@@ -1,7 +1,7 @@
 // A hook input's text as a JSON object, with every check that comes before the event's schema: shared by the
-// zod parse (input.ts) and the generated check (input-text.ts), and importing neither.
-import { PeriHooksError } from './errors.ts';
-import type { EventName } from './events.ts';
+// zod parse (parse.ts) and the generated check (text.ts), and importing neither.
+import { PeriHooksError } from '../errors.ts';
+import type { EventName } from '../events.ts';
 
 /** The input text as a JSON object for the event: every check before its schema's. */
 export function inputObject(event: EventName, text: string, source: string): Record<string, unknown> {

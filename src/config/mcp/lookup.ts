@@ -5,8 +5,8 @@
 // Read only when an mcp_tool hook runs or is inspected; nothing here connects.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { settingsFiles } from '../config/discover.ts';
-import { escapeSegment } from '../config/locate.ts';
+import { settingsFiles } from '../discover.ts';
+import { escapeSegment } from '../locate.ts';
 import { expandAll } from './expand.ts';
 import type { LookupOptions } from './lookup-options.ts';
 import {

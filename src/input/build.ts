@@ -1,7 +1,7 @@
 // Synthetic hook inputs, for explain, test and replay: zod-free, so that a test worker that builds one input per
 // case never loads zod.
-import { EVENTS, type EventName, isToolEvent } from './events.ts';
-import { mcpServerOf } from './match/aliases.ts';
+import { EVENTS, type EventName, isToolEvent } from '../events.ts';
+import { mcpServerOf } from '../match/aliases.ts';
 
 /** What a synthetic hook input is built from: explain, test cases and replay each know different parts. */
 export interface InputSeed {
@@ -36,8 +36,28 @@ export function buildInput(seed: InputSeed): Record<string, unknown> {
     const server = mcpServerOf(seed.tool.name);
     if (server) input.mcp_server = { name: server };
   }
-  if (def.toolResponseField === 'tool_response') input.tool_response = seed.toolResponse ?? {};
-  if (def.toolResponseField === 'error')
-    input.error = typeof seed.toolResponse === 'string' ? seed.toolResponse : 'Error';
-  return { ...input, ...def.syntheticFields };
+  if (def.toolResponseField === 'tool_response' && seed.toolResponse !== undefined)
+    input.tool_response = seed.toolResponse;
+  if (def.toolResponseField === 'error' && typeof seed.toolResponse === 'string') input.error = seed.toolResponse;
+  return fillRequired(seed.event, input);
+}
+
+/**
+ * The fields Claude Code always sends for `event` (the catalogue's requiredFields, the tool's response or error),
+ * filled in `input` where it has none: text where text belongs (any other value as its JSON), a flag that is
+ * not `true` as the default. The one filler, for synthetic inputs and for host payloads alike.
+ */
+export function fillRequired(event: EventName, input: Record<string, unknown>): Record<string, unknown> {
+  const def = EVENTS[event];
+  const text = (name: string, fallback: string) => {
+    if (typeof input[name] !== 'string')
+      input[name] = input[name] === undefined ? fallback : JSON.stringify(input[name]);
+  };
+  if (def.toolResponseField === 'tool_response' && input.tool_response === undefined) input.tool_response = {};
+  if (def.toolResponseField === 'error') text('error', 'Error');
+  for (const [name, fallback] of Object.entries(def.requiredFields ?? {})) {
+    if (typeof fallback === 'string') text(name, fallback);
+    else if (typeof input[name] !== 'boolean') input[name] = fallback;
+  }
+  return input;
 }

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BoundedMap } from '../src/bounded-map.ts';
+import { BoundedMap } from '../../src/platform/bounded-map.ts';
 
 test('a bounded map drops the entry used longest ago, where a read counts as a use', () => {
   const map = new BoundedMap<string, number>(2);

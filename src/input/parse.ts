@@ -1,9 +1,9 @@
 // Hook input: parse stdin and validate it per event (spec §3, §4). Unknown fields are kept untouched,
 // because newer Claude Code versions add fields and hooks must still see them.
 import * as z from 'zod';
-import { PeriHooksError } from './errors.ts';
-import { type EventName } from './events.ts';
-import { inputObject } from './input-json.ts';
+import { PeriHooksError } from '../errors.ts';
+import { type EventName } from '../events.ts';
+import { inputObject } from './json.ts';
 
 // Built per event on first use: constructing all 34 input schemas up front cost ~10 ms of every firing's start-up.
 function eventShape(event: EventName): z.ZodRawShape {
@@ -154,7 +154,7 @@ export interface HookInput extends Record<string, unknown> {
 /** zod's type names as a JSON reader knows them. */
 const TYPE_NAMES: Record<string, string> = { record: 'JSON object', object: 'JSON object', array: 'JSON array' };
 
-/** Parse and validate stdin for an event with zod (checkInput, in input-text.ts, is the same without zod for a valid input). */
+/** Parse and validate stdin for an event with zod (checkInput, in text.ts, is the same without zod for a valid input). */
 export function parseInput(event: EventName, text: string, source = 'stdin'): HookInput {
   return validInput(event, inputObject(event, text, source), source);
 }

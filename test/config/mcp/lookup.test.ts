@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { lookupServers } from '../../src/mcp/lookup.ts';
-import type { LookupOptions } from '../../src/mcp/lookup-options.ts';
-import { makeProject, type Project, runCli } from '../helpers/cli.ts';
-import { readLog, stdioGuard } from './guard.ts';
+import { lookupServers } from '../../../src/config/mcp/lookup.ts';
+import type { LookupOptions } from '../../../src/config/mcp/lookup-options.ts';
+import { makeProject, type Project, runCli } from '../../helpers/cli.ts';
+import { readLog, stdioGuard } from '../../mcp/guard.ts';
 
 // A fresh HOME, project and managed folder for every test: each writes its own configuration.
 let project: Project;

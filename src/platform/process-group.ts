@@ -1,6 +1,6 @@
-// A hook's process group, for the command runner and the async supervisor alike: signal it whole, end it
-// (SIGTERM, then SIGKILL), reap the children that keep our pipes after the hook exits, and keep its output
-// up to a bound in bytes. Process killing follows the recipe measured in shared notes/toolchain.md §6.
+// A process group of peri-hooks' own starting (a hook, an async hook's supervisor, a stdio MCP server): signal
+// it whole, end it (SIGTERM, then SIGKILL), kill it when peri-hooks exits, reap the children that keep our pipes
+// after the hook exits, and keep its output up to a bound in bytes. Process killing follows the recipe measured in shared notes/toolchain.md §6.
 import type { Readable } from 'node:stream';
 
 /** Output kept per stream, in bytes; the rest is drained and dropped, and the outcome says so. */
@@ -22,6 +22,25 @@ export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
   } catch {
     return false;
   }
+}
+
+const killedOnExit = new Set<() => void>();
+let exitHookInstalled = false;
+
+/**
+ * Groups still running when peri-hooks exits, however it exits, get `signal` (what execa's `cleanup` did): hooks
+ * and MCP servers must not outlive it. Returns the cancel, for when the group ended on its own.
+ */
+export function signalGroupOnExit(pid: number, signal: NodeJS.Signals): () => void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const each of killedOnExit) each();
+    });
+  }
+  const kill = () => signalGroup(pid, signal);
+  killedOnExit.add(kill);
+  return () => killedOnExit.delete(kill);
 }
 
 /** SIGTERM to the group, SIGKILL after FORCE_KILL_AFTER_MS. Returns the cancel of the escalation. */

@@ -13,7 +13,7 @@ import {
   signalGroup,
   terminateGroup,
   truncation,
-} from '../../src/run/process.ts';
+} from '../../src/platform/process-group.ts';
 
 interface Group {
   pid: number;

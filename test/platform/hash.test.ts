@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { preferNodeCrypto, sha256Hex, writtenSha256Hex } from '../../src/session/crypto.ts';
+import { preferNodeCrypto, sha256Hex, writtenSha256Hex } from '../../src/platform/hash.ts';
 import { prng } from '../helpers/prng.ts';
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text).digest('hex');

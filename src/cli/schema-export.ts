@@ -4,7 +4,7 @@
 // with each hookSpecificOutput field typed as hook output parsing checks it (a wrong enum value is refused).
 // Without an event, input and hookSpecificOutput are one schema per event, told apart by the event name.
 import * as z from 'zod';
-import { testReportDocumentSchema } from './cases/document.ts';
+import { testReportDocumentSchema } from '../cases/document.ts';
 import {
   agentHookSchema,
   commandHookSchema,
@@ -13,13 +13,13 @@ import {
   mcpToolHookSchema,
   promptHookSchema,
   settingsSchema,
-} from './config/schema.ts';
-import { SCHEMA_VERSION } from './errors.ts';
-import { EVENT_NAMES, EVENTS, type EventName } from './events.ts';
-import { inputSchema } from './input.ts';
-import { hookOutputSchema, specificFieldSchema } from './output-schema.ts';
-import { replayDocumentSchema } from './replay/document.ts';
-import type { DocumentName } from './report/document.ts';
+} from '../config/schema.ts';
+import { SCHEMA_VERSION } from '../errors.ts';
+import { EVENT_NAMES, EVENTS, type EventName } from '../events.ts';
+import { inputSchema } from '../input/parse.ts';
+import { hookOutputSchema, specificFieldSchema } from '../output/schema.ts';
+import { replayDocumentSchema } from '../replay/document.ts';
+import type { DocumentName } from '../report/document.ts';
 import {
   doctorDocumentSchema,
   explainDocumentSchema,
@@ -27,9 +27,9 @@ import {
   listDocumentSchema,
   stateDocumentSchema,
   validateDocumentSchema,
-} from './report/documents.ts';
-import { errorDocumentSchema, reportDocumentSchema } from './report/schema.ts';
-import type { HookType } from './types.ts';
+} from '../report/documents.ts';
+import { errorDocumentSchema, reportDocumentSchema } from '../report/schema.ts';
+import type { HookType } from '../types.ts';
 
 type JsonSchema = Record<string, unknown>;
 

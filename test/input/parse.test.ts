@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PeriHooksError } from '../src/errors.ts';
-import { EVENT_NAMES, EVENTS, type EventName, isEventName, isToolEvent } from '../src/events.ts';
-import { parseInput } from '../src/input.ts';
-import { buildInput } from '../src/input-build.ts';
-import { ROOT } from './helpers/cli.ts';
+import { PeriHooksError } from '../../src/errors.ts';
+import { EVENT_NAMES, EVENTS, type EventName, isEventName, isToolEvent } from '../../src/events.ts';
+import { buildInput } from '../../src/input/build.ts';
+import { parseInput } from '../../src/input/parse.ts';
+import { ROOT } from '../helpers/cli.ts';
 
 const dir = join(ROOT, 'fixtures/claude-code-2.1.332/inputs');
 const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
@@ -114,7 +114,7 @@ for (const file of files) {
       'permission_mode' in real !== PERMISSION_MODE_DISAGREES.includes(event),
       'permission_mode',
     );
-    for (const field of Object.keys(EVENTS[event].syntheticFields ?? {})) assert.ok(field in real, field);
+    for (const field of Object.keys(EVENTS[event].requiredFields ?? {})) assert.ok(field in real, field);
   });
 }
 

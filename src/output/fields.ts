@@ -1,9 +1,9 @@
 // Fields of a hook's JSON output that Claude Code ignores where they stand: an event's field at the top level
 // (`{"permissionDecision": "deny"}` lets the call through), a top-level field inside hookSpecificOutput, a field
 // the event does not read. Said as warnings naming the field and where it belongs; the decision is unchanged.
-import { EVENT_NAMES, EVENTS, type EventName } from './events.ts';
+import { EVENT_NAMES, EVENTS, type EventName } from '../events.ts';
 
-/** The top-level keys of hook output (output-schema.ts), kept here without zod: this runs for every JSON answer. */
+/** The top-level keys of hook output (schema.ts), kept here without zod: this runs for every JSON answer. */
 const TOP_LEVEL = new Set([
   'continue',
   'stopReason',

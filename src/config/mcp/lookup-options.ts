@@ -1,7 +1,7 @@
 // What the MCP server lookup reads, built from a command's settings sources and its --mcp-config values in
 // one place, so that fire, serve, validate, explain and doctor find the same servers. No imports: fire's
 // start-up pays for this file only.
-import type { LoadOptions } from '../config/index.ts';
+import type { LoadOptions } from '../index.ts';
 
 export interface LookupOptions {
   projectDir: string;
