@@ -222,6 +222,12 @@ export const FLAGS = {
     value: '<file>',
     description:
       'Append each firing to this hash-chained audit log (one JSON line each; also PERI_HOOKS_AUDIT); under --fail-closed a log that cannot be written blocks',
+    variants: {
+      install: {
+        description:
+          "The registered firings append to this audit log (the project's registration names it relative to the project, or to the home folder of whoever runs it)",
+      },
+    },
   },
   lines: { value: '<n>', short: 'n', description: 'How many of the newest entries', default: '20' },
   session: { value: '<id>', description: 'Only the entries of this session' },
@@ -441,12 +447,14 @@ export const COMMANDS: readonly CommandSpec[] = [
       'move-hooks',
       'serve',
       'token-env',
+      'audit',
       'dry-run',
       'project-dir',
       'managed-dir',
     ],
     examples: [
       'peri-hooks install --policy team-policy.json',
+      'peri-hooks install --policy team-policy.json --audit ~/.local/state/peri-hooks/audit.jsonl',
       'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run',
     ],
     exits: {

@@ -16,6 +16,7 @@ export interface InstallFlags extends SettingsFlags {
   dryRun?: boolean;
   serve?: string;
   tokenEnv?: string;
+  audit?: unknown;
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
@@ -32,6 +33,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     force: flags.force === true,
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
+    ...auditFlag(flags.audit),
     dryRun,
     cwd: process.cwd(),
     load: settingsLocation(flags),
@@ -46,6 +48,18 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
         : ''),
   );
   return EXIT.ok;
+}
+
+/** `--audit <file>` as install takes it: a file name (not PERI_HOOKS_AUDIT, which is this shell's). */
+export function auditFlag(value: unknown): { audit?: string } {
+  if (value === undefined) return {};
+  if (typeof value !== 'string' || value === '')
+    throw new PeriHooksError(
+      'usage',
+      '--audit needs the file of the audit log',
+      'e.g. --audit ~/.local/state/peri-hooks/audit.jsonl',
+    );
+  return { audit: value };
 }
 
 /** Fail-closed unless --fail-open; with --serve the server decides, so only when asked. */
@@ -80,6 +94,7 @@ function summary(result: InstallResult): string {
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
+    ...(result.audit ? [`audit log: ${displayPath(result.audit)}`] : []),
     ...(result.failClosed === false
       ? [
           'fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through',
