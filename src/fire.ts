@@ -65,7 +65,7 @@ export interface FireOptions extends SourceOptions {
    * names the project. Default yes. Without them the firing runs the other sources' hooks in that folder.
    */
   projectFiles?: (projectDir: string) => boolean;
-  /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
+  /** Called at each stage with what it did (`--verbose`): the tool, the call and the reason redacted, never settings values or env. */
   trace?: Trace;
   /** Append the firing to this hash-chained audit log (src/audit/); under failClosed, a log that cannot be written blocks. */
   audit?: AuditTarget;
@@ -97,10 +97,15 @@ export async function fire(
   const trace = options.trace;
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   const hookInput = await checkInput(event, text, options.inputSource);
-  trace?.(
-    'input',
-    `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`,
-  );
+  // The trace names the call and the reason, redacted as the audit log is (src/redact.ts): never a secret.
+  const shown = trace ? (await import('./audit/entry.ts')).traced(env) : undefined;
+  if (trace) {
+    const call = shown!.call(hookInput);
+    trace(
+      'input',
+      `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}${call === '' ? '' : `, ${call}`}`,
+    );
+  }
   const resolved = sourcesToLoad(options, hookInput.cwd);
   const projectFiles = options.projectFiles?.(resolved.projectDir) ?? true;
   const sources = projectFiles ? resolved : withoutProjectFiles(resolved);
@@ -199,7 +204,7 @@ export async function fire(
   });
   trace?.(
     'reduce',
-    `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`,
+    `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}, decision ${shown!.decision(reduced)}${reduced.reason === undefined ? '' : `, reason ${shown!.text(reduced.reason)}`}; ${counted(reduced.errors.length, 'non-blocking error')}`,
   );
   const settled = await settle(
     opened.session,
