@@ -138,8 +138,8 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   return rendered.exitCode;
 }
 
-/** The firing's OpenTelemetry spans go out after its decision is written, waited for at most OTEL_FLUSH_MS. */
-async function flushSpans(): Promise<void> {
+/** The firing's OpenTelemetry spans go out after its decision is written (a server's, as it stops), waited for at most OTEL_FLUSH_MS. */
+export async function flushSpans(): Promise<void> {
   if (otelConfigured(process.env)) await (await import('../../audit/otel.ts')).flushTelemetry();
 }
 
