@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { OTEL_FLUSH_MS } from '../../src/audit/otel-config.ts';
 import { makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { type ReceivedRequest, type ReceivedSpan, startReceiver } from '../helpers/otlp-receiver.ts';
+import { call, startServe } from '../helpers/serve.ts';
 
 const TOKEN = 'ghp_0123456789abcdefghijABCDEFGHIJ';
 
@@ -208,6 +209,51 @@ describe('OpenTelemetry export', () => {
       assert.ok(stuck.requests.length >= 1, 'the stuck receiver was asked');
     } finally {
       await stuck.close();
+    }
+  });
+
+  test('serve: a trace per firing, sent in the background, and what is left as it stops', async () => {
+    const receiver = await startReceiver();
+    const served = await startServe(
+      [
+        '--listen',
+        '127.0.0.1:0',
+        '--project-root',
+        project.dir,
+        '--settings',
+        policy,
+        '--setting-sources',
+        '',
+        '--no-state',
+      ],
+      project.env({ GITHUB_TOKEN: TOKEN, ...standard, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }),
+    );
+    try {
+      for (const command of [`git push ${TOKEN}`, 'ls']) {
+        const answer = await call(
+          `${served.url}/hooks/PreToolUse`,
+          'POST',
+          project.input('PreToolUse.tool_name-Bash', { tool_input: { command } }),
+        );
+        assert.equal(answer.status, 200, answer.text);
+      }
+      assert.equal(await served.stop(), 0, served.stderr());
+      await receiver.received(1);
+      const spans = receiver.requests.flatMap((request) => request.spans);
+      const roots = spans.filter((span) => span.parentSpanId === '');
+      assert.deepEqual(
+        roots.map((root) => root.attributes['peri_hooks.decision']),
+        ['deny', 'none'],
+      );
+      checkSpans([{ ...receiver.requests[0]!, spans: spans.filter((span) => span.traceId === roots[0]!.traceId) }]);
+      assert.equal(
+        spans.filter((span) => span.traceId === roots[1]!.traceId).length,
+        2,
+        'ls: the firing and the `true` hook',
+      );
+    } finally {
+      await served.stop();
+      await receiver.close();
     }
   });
 
