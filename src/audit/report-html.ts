@@ -108,7 +108,7 @@ function timeChart(entries: readonly ChainedEntry[]): string {
   const keys = [...buckets.keys()];
   const total = (key: string) => Object.values(buckets.get(key)!).reduce((sum, count) => sum + count, 0);
   const most = Math.max(...keys.map(total));
-  const plot = { left: 40, top: 10, height: 200, width: Math.max(300, Math.min(900, keys.length * 24)) };
+  const plot = { left: 40, top: 10, height: 200, width: Math.max(300, Math.min(900, keys.length * 40)) };
   const step = plot.width / keys.length;
   const columns = keys.map((key, index) => {
     let y = plot.top + plot.height;
