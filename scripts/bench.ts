@@ -1,7 +1,8 @@
 // `npm run bench`: the start-up and throughput scenarios of docs/performance.md, each command alternating
 // with its baseline in this one process; medians, ratios, peak memory. Writes bench/results.json, prints
 // the table and copies it into docs/performance.md. `--quick` cuts the runs for a smoke check of the bench;
-// `npm run bench -- serve` runs only the server's rows (7–9), `npm run bench -- mcp` only the MCP server's (10–12).
+// `npm run bench -- serve` runs only the server's rows (7–9), `npm run bench -- mcp` only the MCP server's (10–12),
+// `npm run bench -- otel` only OpenTelemetry's (13–14).
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { portableCommand, shellCommand } from '../src/config/registration.ts';
 import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
 import { mcpRows } from './bench/mcp.ts';
 import { type Command, compare, peakMemoryMB } from './bench/measure.ts';
+import { otelRows } from './bench/otel.ts';
 import { BENCH_DOC, BENCH_MARKERS, machine, type Row, table, updateDoc } from './bench/report.ts';
 import { serveRows } from './bench/serve.ts';
 
@@ -70,6 +72,21 @@ if (process.argv.slice(2).includes('mcp')) {
     rmSync(world.base, { recursive: true, force: true });
   }
   publish('mcp', rows);
+  process.exit(0);
+}
+
+if (process.argv.slice(2).includes('otel')) {
+  console.error('13–14. OpenTelemetry');
+  try {
+    world.write(
+      'project/.claude/settings.json',
+      settings(3, () => 'exit 2'),
+    );
+    rows.push(...(await otelRows(fire(main), main[0], NODE, quick)));
+  } finally {
+    rmSync(world.base, { recursive: true, force: true });
+  }
+  publish('otel', rows);
   process.exit(0);
 }
 
@@ -241,6 +258,12 @@ try {
   publish('serve', await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
   console.error('10–12. mcp');
   publish('mcp', await mcpRows(main[1], main[0], NODE, world, quick));
+  console.error('13–14. OpenTelemetry');
+  world.write(
+    'project/.claude/settings.json',
+    settings(3, () => 'exit 2'),
+  );
+  publish('otel', await otelRows(fire(main), main[0], NODE, quick));
 } finally {
   rmSync(world.base, { recursive: true, force: true });
 }
@@ -299,7 +322,7 @@ publish('startup', rows);
  * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into docs/performance.md's
  * table of that name: the start-up table, or the serve or mcp section's.
  */
-function publish(name: 'startup' | 'serve' | 'mcp', published: readonly Row[]): void {
+function publish(name: 'startup' | 'serve' | 'mcp' | 'otel', published: readonly Row[]): void {
   const results = { machine: machine(DENO), quick, rows: published };
   const { cpu, cores, memoryGiB, os, node, deno, load, date } = results.machine;
   const text = `Machine: ${cpu}, ${cores} cores, ${memoryGiB} GiB, ${os}; Node ${node}, Deno ${deno}; load average ${load}; ${date}${quick ? ' (--quick)' : ''}.\n\n${table(published)}`;
@@ -310,6 +333,7 @@ function publish(name: 'startup' | 'serve' | 'mcp', published: readonly Row[]): 
     join(ROOT, `bench/${name === 'startup' ? '' : `${name}-`}results.json`),
     `${JSON.stringify(results, null, 2)}\n`,
   );
-  if (updateDoc(join(ROOT, BENCH_DOC), text, BENCH_MARKERS[name]))
-    console.error(`bench: updated the ${name} table in ${BENCH_DOC}`);
+  const doc = BENCH_DOC;
+  if (updateDoc(join(ROOT, doc), text, BENCH_MARKERS[name]))
+    console.error(`bench: updated the ${name} table in ${doc}`);
 }

@@ -55,6 +55,15 @@ for (const pkg of ASSET_PACKAGES) {
     stdin: { contents: `export * from '${pkg}';`, resolveDir: root, loader: 'js' },
   });
 }
+// The OpenTelemetry packages (firings with OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT set) are one asset, the module that
+// re-exports what peri-hooks uses of them, so that they share one copy of the API.
+const OTEL_SDK = 'src/audit/otel-sdk.ts';
+assets[assetName('otel-sdk')] = `${root}dist/${assetName('otel-sdk')}`;
+// The exporters load node:http with import(), which the SEA does not have: esbuild turns it into require().
+await build({
+  ...bundleOptions(`${root}${OTEL_SDK}`, assets[assetName('otel-sdk')]!),
+  supported: { 'dynamic-import': false },
+});
 const packagesFromAssets: Plugin = {
   name: 'packages-from-sea-assets',
   setup(plugin) {
@@ -62,6 +71,7 @@ const packagesFromAssets: Plugin = {
       path: args.path,
       namespace: 'sea-asset',
     }));
+    plugin.onResolve({ filter: /\/otel-sdk\.ts$/ }, () => ({ path: 'otel-sdk', namespace: 'sea-asset' }));
     plugin.onLoad({ filter: /.*/, namespace: 'sea-asset' }, (args) => ({
       loader: 'js',
       resolveDir: root,
@@ -102,7 +112,7 @@ await build({
     runModule(bundleName, bundle.script, require);`,
   },
 });
-const packageAssets = ASSET_PACKAGES.map(assetName);
+const packageAssets = [...ASSET_PACKAGES, 'otel-sdk'].map(assetName);
 const warmUp = mkdtempSync(join(tmpdir(), 'peri-hooks-sea-warm-up-'));
 try {
   const input = JSON.stringify({

@@ -4,7 +4,7 @@
 
 import { chmodSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { bundleOptions } from './bundle-options.ts';
+import { bundleOptions, OTEL_PACKAGES } from './bundle-options.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const versionSource = readFileSync(new URL('../src/platform/version.ts', import.meta.url), 'utf8');
@@ -17,9 +17,10 @@ const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathna
 const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
 // The MCP server SDK serves `peri-hooks mcp` alone: parsing it cost every firing ~30 M instructions (callgrind), so
 // the npm bundle requires it from the package's dependencies when that command runs (the SEA has it as an asset).
+// The OpenTelemetry packages likewise: only a firing with OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT set loads them.
 await build({
   ...bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile),
-  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'],
+  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio', ...OTEL_PACKAGES],
 });
 chmodSync(outfile, 0o755);
 

@@ -17,3 +17,12 @@ export function bundleOptions(entry: string, outfile: string): BuildOptions {
     logLevel: 'warning',
   };
 }
+
+/** What src/audit/otel-sdk.ts imports: required from the package's dependencies, an asset in the SEA. */
+export const OTEL_PACKAGES = [
+  '@opentelemetry/api',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/exporter-trace-otlp-proto',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace',
+];

@@ -1,7 +1,9 @@
 // One firing, end to end, as a line of stages that each return a value:
 // parse input -> load -> open session -> plan -> execute -> reduce -> settle -> build report.
 
+import type { AuditedFiring } from './audit/firing.ts';
 import type { AuditTarget } from './audit/log.ts';
+import { otelConfigured } from './audit/otel-config.ts';
 import { namedSourceMissing, unenforcedLines } from './config/codes.ts';
 import { ALL_SOURCES } from './config/discover.ts';
 import { type LoadedSettings, loadSettings } from './config/index.ts';
@@ -21,7 +23,7 @@ import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
 import { counted } from './text.ts';
-import type { LoadedHook, RawOutcome } from './types.ts';
+import type { Diagnostic, LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
   /** Where the input text came from, for messages about it (default "stdin"). */
@@ -64,10 +66,15 @@ export interface FireOptions extends SourceOptions {
    * names the project. Default yes. Without them the firing runs the other sources' hooks in that folder.
    */
   projectFiles?: (projectDir: string) => boolean;
-  /** Called at each stage with what it did (`--verbose`); never given input contents, settings values or env. */
+  /** Called at each stage with what it did (`--verbose`): the tool, the call and the reason redacted, never settings values or env. */
   trace?: Trace;
   /** Append the firing to this hash-chained audit log (src/audit/); under failClosed, a log that cannot be written blocks. */
   audit?: AuditTarget;
+  /**
+   * The process ends after this firing (the CLI): OpenTelemetry requests are bounded by the flush deadline, which
+   * the caller waits for after writing the decision (flushTelemetry in src/audit/otel.ts).
+   */
+  oneShot?: boolean;
 }
 
 /** One line of the trace: the stage, and what it did. */
@@ -91,15 +98,23 @@ export async function fire(
 ): Promise<FireReport> {
   const event = checkEvent(eventName);
   const started = nowMs();
+  const startedAt = Date.now();
   const env = options.env ?? process.env;
+  // OpenTelemetry is configured by the process environment, as every OpenTelemetry SDK is (src/audit/otel-config.ts).
+  const hookStarts = otelConfigured(process.env) ? new Map<string, number>() : undefined;
   const depth = nestingDepth(env);
   const trace = options.trace;
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   const hookInput = await checkInput(event, text, options.inputSource);
-  trace?.(
-    'input',
-    `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}`,
-  );
+  // The trace names the call and the reason, redacted as the audit log is (src/redact.ts): never a secret.
+  const shown = trace ? (await import('./audit/entry.ts')).traced(env) : undefined;
+  if (trace) {
+    const call = shown!.call(hookInput);
+    trace(
+      'input',
+      `${event}, ${Buffer.byteLength(text)} bytes from ${options.inputSource ?? 'stdin'}, session ${hookInput.session_id}, cwd ${hookInput.cwd}${call === '' ? '' : `, ${call}`}`,
+    );
+  }
   const resolved = sourcesToLoad(options, hookInput.cwd);
   const projectFiles = options.projectFiles?.(resolved.projectDir) ?? true;
   const sources = projectFiles ? resolved : withoutProjectFiles(resolved);
@@ -167,9 +182,10 @@ export async function fire(
     env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
     claimedOnce: claims.claimed,
     ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onHookStart || trace
+    ...(options.onHookStart || trace || hookStarts
       ? {
           onHookStart: (hook: LoadedHook, status: string) => {
+            hookStarts?.set(`${hook.provenance.file}#${hook.provenance.pointer}`, Date.now());
             trace?.('hook', `start ${quoted(hook)}`);
             options.onHookStart?.(hook, status);
           },
@@ -199,7 +215,7 @@ export async function fire(
   });
   trace?.(
     'reduce',
-    `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}; ${counted(reduced.errors.length, 'non-blocking error')}`,
+    `${reduced.blocked ? 'blocks' : 'does not block'}${reduced.failClosed ? ' (fail-closed)' : ''}, decision ${shown!.decision(reduced)}${reduced.reason === undefined ? '' : `, reason ${shown!.text(reduced.reason)}`}; ${counted(reduced.errors.length, 'non-blocking error')}`,
   );
   const settled = await settle(
     opened.session,
@@ -226,21 +242,34 @@ export async function fire(
     ],
     sessionWarnings: [...opened.warnings, ...claims.warnings],
   });
-  if (options.audit)
-    report.warnings.push(
-      ...(await audit!.auditFiring(options.audit, auditProblem, {
-        report,
-        input: hookInput,
-        hooks: loaded.hooks,
-        env,
-        durationMs: nowMs() - started,
-        time: isoTime(),
-      })),
-    );
+  const firing = { report, input: hookInput, hooks: loaded.hooks, env, durationMs: nowMs() - started, time: isoTime() };
+  if (options.audit) report.warnings.push(...(await audit!.auditFiring(options.audit, auditProblem, firing)));
+  if (hookStarts) report.warnings.push(...(await exportSpans(firing, startedAt, hookStarts, options.oneShot === true)));
   return report;
 }
 
 const quoted = (hook: LoadedHook) => JSON.stringify(labelOf(hook));
+
+/** The firing as OpenTelemetry spans: whatever goes wrong there is a warning, never a change of the decision. */
+async function exportSpans(
+  firing: AuditedFiring,
+  start: number,
+  hookStarts: ReadonlyMap<string, number>,
+  oneShot: boolean,
+): Promise<Diagnostic[]> {
+  let problem: string | undefined;
+  try {
+    const [{ auditEntry }, { recordFiring }] = await Promise.all([
+      import('./audit/entry.ts'),
+      import('./audit/otel.ts'),
+    ]);
+    const entry = auditEntry(firing.report, firing.input, firing.hooks, firing.env, firing.durationMs, firing.time);
+    problem = await recordFiring(entry, { start, end: Date.now(), hookStarts }, { env: process.env, oneShot });
+  } catch (error) {
+    problem = `the firing's OpenTelemetry spans were not recorded (${(error as Error).message})`;
+  }
+  return problem === undefined ? [] : [{ severity: 'warning', code: 'otel-export', message: problem }];
+}
 
 function outcomeText(raw: RawOutcome): string {
   if (raw.timedOut) return 'timed out';

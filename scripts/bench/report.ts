@@ -66,7 +66,7 @@ export function table(rows: readonly Row[]): string {
 export const BENCH_DOC = 'docs/performance.md';
 
 /** The marker of each bench's table in BENCH_DOC: `<!-- <marker>:start -->` … `<!-- <marker>:end -->`. */
-export const BENCH_MARKERS = { startup: 'bench', serve: 'bench-serve', mcp: 'bench-mcp' } as const;
+export const BENCH_MARKERS = { startup: 'bench', serve: 'bench-serve', mcp: 'bench-mcp', otel: 'bench-otel' } as const;
 
 /** Replaces the table between the `<!-- <marker>:start -->` and `:end` comments of a markdown file, if it has them. */
 export function updateDoc(file: string, text: string, marker: string): boolean {

@@ -8,6 +8,8 @@ import type { LoadedHook } from '../types.ts';
 
 /** Longest text an entry keeps of one field: an entry must stay a line a reader (and verify) can take whole. */
 const MAX_TEXT = 2000;
+/** Longest text a trace line shows of the call or the reason. */
+const TRACE_TEXT = 200;
 
 export interface AuditHook {
   layer: string;
@@ -97,6 +99,28 @@ export function auditEntry(
   };
 }
 
+/** For the `--verbose` trace: the tool and the call, and a text, each redacted and cut to a line's length. */
+export function traced(env: Record<string, string | undefined>): {
+  call: (input: HookInput) => string;
+  text: (text: string) => string;
+  decision: typeof decisionOf;
+} {
+  const secrets = secretsOf(env);
+  const text = (value: string) => {
+    const clean = redactText(value, secrets).replace(/\s+/g, ' ');
+    return JSON.stringify(clean.length > TRACE_TEXT ? `${clean.slice(0, TRACE_TEXT)}…` : clean);
+  };
+  return {
+    call: (input) => {
+      const summary = summaryOf(input);
+      const tool = typeof input.tool_name === 'string' ? `tool ${input.tool_name}` : undefined;
+      return [tool, summary === undefined ? undefined : text(summary)].filter(Boolean).join(' ');
+    },
+    text,
+    decision: decisionOf,
+  };
+}
+
 /** What the call was about, in the field the tool acts on. */
 function summaryOf(input: HookInput): string | undefined {
   const toolInput = input.tool_input as Record<string, unknown> | undefined;
@@ -113,7 +137,7 @@ function summaryOf(input: HookInput): string | undefined {
   return toolInput === undefined ? undefined : JSON.stringify(toolInput);
 }
 
-function decisionOf(report: FireReport): AuditEntry['decision'] {
+function decisionOf(report: Pick<FireReport, 'output' | 'blocked'>): AuditEntry['decision'] {
   const specific = report.output?.hookSpecificOutput as
     | { permissionDecision?: string; decision?: { behavior?: string } }
     | undefined;

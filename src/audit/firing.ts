@@ -33,7 +33,7 @@ export async function auditFiring(
       severity: 'warning',
       code: 'audit-unwritable',
       message,
-      fix: 'give --audit (or PERI_HOOKS_AUDIT) a file in a folder that exists and that this user can write',
+      fix: 'give --audit (or PERI_HOOKS_AUDIT) a file this user can write (a missing folder is made)',
     },
   ];
   if (known) return warn(known);

@@ -4,7 +4,8 @@
 // write whole lines in one chain; a torn last line (a crash mid-write) is ended with a newline and skipped by the
 // next append, which links to the last whole line. Past `maxBytes` the file rotates to `<file>.1` (`.1` to `.2`,
 // …), and the new file's first line links to the rotated file's last: the chain runs across files.
-import { appendFileSync, closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { sha256Hex } from '../platform/hash.ts';
 import { acquireLock } from '../session/lock.ts';
 import type { AuditEntry } from './entry.ts';
@@ -29,9 +30,13 @@ export function chainHash(prev: string, withoutHash: string): string {
   return sha256Hex(`${prev}\n${withoutHash}`);
 }
 
-/** Why the log cannot be appended to, or undefined when it can (checked before the hooks run). */
+/**
+ * Why the log cannot be appended to, or undefined when it can (checked before the hooks run). Its folder is made
+ * (private): a registration committed with `~/.local/state/peri-hooks/audit.jsonl` must log on a new machine too.
+ */
 export function unwritable(target: AuditTarget): string | undefined {
   try {
+    mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
     closeSync(openSync(target.file, 'a', 0o600));
     return undefined;
   } catch (error) {

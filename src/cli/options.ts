@@ -222,8 +222,19 @@ export const FLAGS = {
     value: '<file>',
     description:
       'Append each firing to this hash-chained audit log (one JSON line each; also PERI_HOOKS_AUDIT); under --fail-closed a log that cannot be written blocks',
+    variants: {
+      install: {
+        description:
+          "The registered firings append to this audit log (the project's registration names it relative to the project, or to the home folder of whoever runs it)",
+      },
+    },
   },
   lines: { value: '<n>', short: 'n', description: 'How many of the newest entries', default: '20' },
+  html: {
+    value: '<file>',
+    description:
+      'report: write one self-contained HTML page (charts, the most blocked tools and calls, the hooks that decide most and the slowest), viewable offline',
+  },
   session: { value: '<id>', description: 'Only the entries of this session' },
   decision: {
     value: '<decision>',
@@ -441,12 +452,14 @@ export const COMMANDS: readonly CommandSpec[] = [
       'move-hooks',
       'serve',
       'token-env',
+      'audit',
       'dry-run',
       'project-dir',
       'managed-dir',
     ],
     examples: [
       'peri-hooks install --policy team-policy.json',
+      'peri-hooks install --policy team-policy.json --audit ~/.local/state/peri-hooks/audit.jsonl',
       'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run',
     ],
     exits: {
@@ -521,10 +534,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'audit',
     args: '<action> [file]',
     description:
-      'Read the audit log (the file, else PERI_HOOKS_AUDIT): verify its hash chain, tail the newest entries, stats (decisions per event, tool, hook and day; the slowest hooks), search',
-    flags: ['output', 'lines', 'session', 'decision', 'tool', 'hook', 'since', 'until'],
+      'Read the audit log (the file, else PERI_HOOKS_AUDIT): verify its hash chain, tail the newest entries, stats (decisions per event, tool, hook and day; the slowest hooks), search, report --html (one self-contained page with charts)',
+    flags: ['output', 'lines', 'session', 'decision', 'tool', 'hook', 'since', 'until', 'html'],
     examples: [
       'peri-hooks audit verify audit.jsonl',
+      'peri-hooks audit report --html audit.html audit.jsonl',
       'peri-hooks audit search --decision block --since 2026-12-01 audit.jsonl',
       'peri-hooks audit stats --output json',
     ],

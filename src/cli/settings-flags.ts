@@ -63,3 +63,15 @@ export function failClosedOf(flags: { failClosed?: boolean; failOpen?: boolean; 
     );
   return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
 }
+
+/** `--audit <file>` as install takes it: a file name (not PERI_HOOKS_AUDIT, which is this shell's). */
+export function auditFlag(value: unknown): { audit?: string } {
+  if (value === undefined) return {};
+  if (typeof value !== 'string' || value === '')
+    throw new PeriHooksError(
+      'usage',
+      '--audit needs the file of the audit log',
+      'e.g. --audit ~/.local/state/peri-hooks/audit.jsonl',
+    );
+  return { audit: value };
+}

@@ -64,8 +64,8 @@ const ROOT_FROM_ANCHOR = /^d=\$PWD; until \[ -e "\$d"\/([^ "]+) \] \|\| \[ -z "\
 const FIND = `p="$d"/${PROJECT_BIN}; { [ -x "$p" ] && command -v node >/dev/null; } || p=$(command -v peri-hooks) || { echo `;
 const EXEC = '; exec "$p" ';
 
-/** A word of a portable command: as is, or a path relative to the project root. */
-export type PortableWord = string | { inProject: string };
+/** A word of a portable command: as is, or a path relative to the project root, or to the home of whoever runs it. */
+export type PortableWord = string | { inProject: string } | { inHome: string };
 
 /** The portable command line: `words` after peri-hooks (`fire …`), `missing` what it says and exits with when peri-hooks is not there. */
 export function portableCommand(
@@ -78,7 +78,13 @@ export function portableCommand(
       ? `d="$${root.variable}"; `
       : `d=$PWD; until [ -e "$d"/${root.anchor} ] || [ -z "$d" ]; do d=\${d%/*}; done; `;
   const tail = words
-    .map((word) => (typeof word === 'string' ? shellCommand([word]) : `"$d"/${shellCommand([word.inProject])}`))
+    .map((word) =>
+      typeof word === 'string'
+        ? shellCommand([word])
+        : 'inProject' in word
+          ? `"$d"/${shellCommand([word.inProject])}`
+          : `"$HOME"/${shellCommand([word.inHome])}`,
+    )
     .join(' ');
   return `${head}${FIND}${shellCommand([missing.message])} >&2; exit ${missing.exitCode}; }${EXEC}${tail}`;
 }

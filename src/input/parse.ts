@@ -2,7 +2,7 @@
 // because newer Claude Code versions add fields and hooks must still see them.
 import * as z from 'zod';
 import { PeriHooksError } from '../errors.ts';
-import { type EventName } from '../events.ts';
+import type { EventName } from '../events.ts';
 import { inputObject } from './json.ts';
 
 // Built per event on first use: constructing all 34 input schemas up front cost ~10 ms of every firing's start-up.

@@ -28,8 +28,6 @@ export function removeCreated(file: string, stop: string): void {
 function holdsRegistration(text: string): boolean {
   return [...text.matchAll(/"(?:command|bash)":\s*("(?:[^"\\]|\\.)*")/g)].some((match) => {
     const words = commandWords(JSON.parse(match[1]!) as string);
-    return (
-      words?.includes('fire') && words.some((word) => /peri-hooks(\.cjs|\.exe)?$/.test(word))
-    );
+    return words?.includes('fire') && words.some((word) => /peri-hooks(\.cjs|\.exe)?$/.test(word));
   });
 }

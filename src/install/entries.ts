@@ -6,7 +6,7 @@ import { SERVE_PROJECT_HEADER, SERVE_REGISTRATION_HEADER } from '../config/regis
 import { EVENTS, type EventName } from '../events.ts';
 import { timeoutMs } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
-import { type Launch, launchCommand } from './launch.ts';
+import { type Launch, type LaunchWord, launchCommand } from './launch.ts';
 
 /** The fire flags that select the policy's async hooks, and that leave them out. */
 export const ASYNC_FLAGS = { only: '--only-async', skip: '--skip-async' } as const;
@@ -43,6 +43,8 @@ export interface RegistrationOptions {
   /** Absolute paths, in order. */
   policies: readonly string[];
   failClosed: boolean;
+  /** `--audit <file>` words (launch.ts auditWords), or none. */
+  audit?: readonly LaunchWord[];
 }
 
 /** `hooks` are every hook of the policy files, as loaded (the SessionEnd budget depends on all of them). */
@@ -66,6 +68,7 @@ export function registrationGroup(
         '--setting-sources',
         'none',
         ...(options.failClosed ? ['--fail-closed'] : []),
+        ...(options.audit ?? []),
         ...flags,
       ],
       event,

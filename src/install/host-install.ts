@@ -3,6 +3,7 @@
 // each firing `peri-hooks fire --host <agent> <its event>` by absolute paths. The file's other keys, comments
 // and formatting stay; a file install created is removed again by uninstall.
 import { existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { commandWords } from '../config/registration.ts';
@@ -29,7 +30,14 @@ import {
   sameTokens,
   valueOf,
 } from './jsonc-edit.ts';
-import { type Launch, launchCommand, portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
+import {
+  auditWords,
+  type Launch,
+  launchCommand,
+  portableArtefact,
+  portableLaunch,
+  portableWarnings,
+} from './launch.ts';
 import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
 
 export const HOST_SCOPES = ['project', 'user'] as const;
@@ -45,6 +53,8 @@ export interface HostInstallOptions {
   trust?: boolean;
   dryRun: boolean;
   force?: boolean;
+  /** `--audit <file>` (relative to `cwd`): the registered firings append to this audit log. */
+  audit?: string;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
 }
@@ -117,6 +127,8 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
       : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
   const launch: Launch = portable ? { portable } : { runner: artefact.runner };
+  const auditFile = options.audit === undefined ? undefined : path.resolve(options.cwd, options.audit);
+  const audit = auditWords(auditFile, portable, options.load.home ?? homedir());
   const command = (hostEvent: string) =>
     launchCommand(
       launch,
@@ -129,6 +141,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
         '--setting-sources',
         'none',
         ...(options.failClosed ? ['--fail-closed'] : []),
+        ...audit,
       ],
       host.events[hostEvent]!.event,
       options.failClosed,
@@ -155,6 +168,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
               policies,
               options.failClosed,
               events.map(({ hostEvent }) => hostEvent),
+              auditFile,
             ),
           )
         : configChanges(

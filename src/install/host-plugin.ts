@@ -14,12 +14,14 @@ export function pluginSource(
   policies: readonly string[],
   failClosed: boolean,
   hostEvents: readonly string[],
+  audit?: string,
 ): string {
   const args = [
     '--setting-sources',
     'none',
     ...policies.flatMap((policy) => ['--settings', policy]),
     ...(failClosed ? ['--fail-closed'] : []),
+    ...(audit === undefined ? [] : ['--audit', audit]),
   ];
   const refusing = Object.entries(HOSTS[host].events)
     .filter(([name, def]) => def.failsClosed && hostEvents.includes(name))

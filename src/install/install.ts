@@ -3,6 +3,7 @@
 // that still holds hooks of its own for those events is refused (both would run) unless they are moved into a
 // policy file next to it.
 import { existsSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { syntaxErrorPosition } from '../config/locate.ts';
@@ -17,7 +18,7 @@ import { type Artefact, fastestArtefact } from './artefact.ts';
 import { type RegistrationGroup, registrationGroup, serveGroup } from './entries.ts';
 import { appendGroup, eventGroups, eventsIn, type GroupView, isRecord } from './groups.ts';
 import { append, child, type Node, parseSettings, remove, replace, valueOf } from './jsonc-edit.ts';
-import { portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
+import { auditWords, portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import {
   checkWritable,
   readSettingsText,
@@ -42,6 +43,8 @@ export interface InstallOptions {
   serve?: string;
   /** With `serve`: the variable Claude Code fills the bearer token from (the token itself is never written). */
   tokenEnv?: string;
+  /** `--audit <file>` (relative to `cwd`): the registered firings append to this audit log. */
+  audit?: string;
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
 }
@@ -59,6 +62,8 @@ export interface InstallResult {
   /** Whether the firings are registered with --fail-closed; absent for --serve, where the server decides. */
   failClosed?: boolean;
   artefact: Artefact;
+  /** The audit log the registered firings append to (`--audit`), as an absolute path here. */
+  audit?: string;
   policies: string[];
   events: Array<{ event: EventName; group: RegistrationGroup; status: 'added' | 'updated' | 'unchanged' }>;
   /** The policy file that --move-hooks filled, and the events whose hooks it moved now. */
@@ -126,12 +131,15 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       ? portableLaunch({ variable: 'CLAUDE_PROJECT_DIR' }, path.dirname(path.dirname(file)))
       : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
+  const auditFile = options.audit === undefined ? undefined : path.resolve(options.cwd, options.audit);
+  const audit = auditWords(auditFile, portable, options.load.home ?? homedir());
   const results: InstallResult['events'] = [];
   for (const event of events) {
     const group = registrationGroup(event, loaded.hooks, {
       launch: portable ? { portable } : { runner: artefact.runner },
       policies,
       failClosed: options.failClosed,
+      audit,
     });
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
@@ -147,6 +155,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     file,
     failClosed: options.failClosed,
     artefact,
+    ...(auditFile ? { audit: auditFile } : {}),
     policies,
     events: results,
     changes,
@@ -189,6 +198,12 @@ async function installServe(
       'usage',
       '--fail-closed belongs on the server with --serve: it decides what a failure does',
       'start the server with peri-hooks serve --fail-closed, and install --serve without it',
+    );
+  if (options.audit !== undefined)
+    throw new PeriHooksError(
+      'usage',
+      '--audit belongs on the server with --serve: it runs the firings',
+      'start the server with peri-hooks serve --audit <file>, and install --serve without it',
     );
   if (options.moveHooks)
     throw new PeriHooksError(

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_BIN, type ProjectRoot, portableCommand, shellCommand } from '../config/registration.ts';
+import { PeriHooksError } from '../errors.ts';
 import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Artefact } from './artefact.ts';
@@ -18,8 +19,11 @@ export interface Portable {
   fix: string;
 }
 
-/** A word of the command: as is, or a file named by its absolute path here (relative to the project in a portable command). */
-export type LaunchWord = string | { file: string };
+/**
+ * A word of the command: as is, or a file named by its absolute path here (relative to the project in a portable
+ * command), or a file in the home folder (`inHome`: relative to it), which a portable command names from `$HOME`.
+ */
+export type LaunchWord = string | { file: string; inHome?: string };
 
 /** The command line that runs peri-hooks with `words`; `event` decides (with `failClosed`) whether a missing peri-hooks blocks. */
 export function launchCommand(
@@ -35,10 +39,37 @@ export function launchCommand(
   const message = `peri-hooks cannot start here: neither ${PROJECT_BIN} (with node on PATH) nor peri-hooks on PATH; fix: ${fix}${blocks ? '; blocking because the registration is --fail-closed' : ''}`;
   return portableCommand(
     root,
-    words.map((word) => (typeof word === 'string' ? word : { inProject: path.relative(projectDir, word.file) || '.' })),
+    words.map((word) =>
+      typeof word === 'string'
+        ? word
+        : word.inHome !== undefined
+          ? { inHome: word.inHome }
+          : { inProject: path.relative(projectDir, word.file) || '.' },
+    ),
     { message, exitCode: blocks ? 2 : 1 },
   );
 }
+
+/**
+ * `install --audit <file>`: the firings' audit log in the registration. By its absolute path where the
+ * registration names this machine's paths; in a portable one (committed), relative to the project, or to the home
+ * of whoever runs it (each developer keeps their own log, outside the repository); anywhere else is refused.
+ */
+export function auditWords(file: string | undefined, portable: Portable | undefined, home: string): LaunchWord[] {
+  if (file === undefined) return [];
+  if (!portable || inside(portable.projectDir, file)) return ['--audit', { file }];
+  if (home !== '' && inside(home, file)) return ['--audit', { file, inHome: path.relative(home, file) }];
+  throw new PeriHooksError(
+    'usage',
+    `the audit log ${file} is neither in the project nor in the home folder: the project's registration is committed, and that path is this machine's only`,
+    'give a log in the home folder (each developer keeps their own: --audit ~/.local/state/peri-hooks/audit.jsonl), or one in the project that git ignores',
+  );
+}
+
+const inside = (folder: string, file: string) => {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
 
 /** The portable launch of the project at `projectDir`: its install command when its package.json lists peri-hooks, else the single binary. */
 export function portableLaunch(root: ProjectRoot, projectDir: string): Portable {

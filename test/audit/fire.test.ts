@@ -95,11 +95,14 @@ describe('fire --audit', () => {
     assert.match(text, /https:\/\/\*\*\*@example\.com\/r && echo \[redacted\]/);
   });
 
-  test('a log that cannot be written: a warning, the decision unchanged; under --fail-closed a block', async () => {
-    const log = join(project.dir, 'no-such-folder', 'audit.jsonl');
+  test('a log that cannot be written: a warning, the decision unchanged; under --fail-closed a block; a missing folder is made', async () => {
+    const log = join(policy, 'audit.jsonl');
     const open = await fire('ls', ['--audit', log]);
     assert.equal(open.code, 0, open.stderr);
-    assert.match(open.stderr, /the audit log .*no-such-folder\/audit\.jsonl cannot be written \(ENOENT\)/);
+    assert.match(open.stderr, /the audit log .*policy\.json\/audit\.jsonl cannot be written \(EEXIST\)/);
+    const made = join(project.dir, 'no-such-folder', 'audit.jsonl');
+    assert.equal((await fire('ls', ['--audit', made])).code, 0);
+    assert.equal(readFileSync(made, 'utf8').split('\n').length, 2);
     const closed = await fire('ls', ['--fail-closed'], { PERI_HOOKS_AUDIT: log });
     assert.equal(closed.code, 2, closed.stderr);
     assert.match(closed.stderr, /the audit log .* cannot be written[\s\S]*fail-closed/);

@@ -191,6 +191,10 @@ const NOT_ON_THE_FIRE_PATH = [
   'src/config/schema.ts',
   'src/input/parse.ts',
   'src/session/schema.ts',
+  // The audit entry and OpenTelemetry: only with --audit, --verbose or OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT.
+  'src/audit/entry.ts',
+  'src/audit/otel.ts',
+  'src/audit/otel-sdk.ts',
 ];
 
 let probed: Promise<string> | undefined;

@@ -29,7 +29,7 @@ function traced(stderr: string): Array<[stage: string, message: string]> {
     .map((match) => [match[1]!, match[2]!]);
 }
 
-test('--verbose traces each stage in order: input, sources, plan, each hook start and end, reduce, settle', async () => {
+test('--verbose traces each stage in order: input (the tool and the call, redacted), sources, plan, each hook start and end, reduce (the decision and its reason), settle', async () => {
   const result = await runCli(['fire', 'PreToolUse', '--verbose'], {
     stdin: input,
     env: project.env({ API_TOKEN: SECRET }),
@@ -39,7 +39,10 @@ test('--verbose traces each stage in order: input, sources, plan, each hook star
   const lines = traced(result.stderr);
   const stages = [...new Set(lines.map(([stage]) => stage))];
   assert.deepEqual(stages, ['input', 'sources', 'plan', 'hook', 'reduce', 'settle']);
-  assert.match(lines.find(([stage]) => stage === 'input')![1], /^PreToolUse, \d+ bytes from stdin, session /);
+  assert.match(
+    lines.find(([stage]) => stage === 'input')![1],
+    /^PreToolUse, \d+ bytes from stdin, session .*, tool Bash "git push --token \[redacted\]"$/,
+  );
   assert.ok(
     lines.some(([stage, message]) => stage === 'sources' && message.endsWith('.claude/settings.json: loaded, 3 hooks')),
     result.stderr,
@@ -58,7 +61,10 @@ test('--verbose traces each stage in order: input, sources, plan, each hook star
     ),
     result.stderr,
   );
-  assert.equal(lines.find(([stage]) => stage === 'reduce')![1], 'blocks; 1 non-blocking error');
+  assert.equal(
+    lines.find(([stage]) => stage === 'reduce')![1],
+    'blocks, decision deny, reason "no pushing"; 1 non-blocking error',
+  );
   // The decision's stderr is still there, after the trace.
   assert.match(result.stderr, /no pushing/);
   assert.ok(!result.stderr.includes(SECRET) && !result.stdout.includes(SECRET), 'no secret in the output');

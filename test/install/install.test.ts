@@ -412,6 +412,94 @@ describe('what is registered', () => {
     }
   });
 
+  test("--audit: the project's registration names the log from the home of whoever runs it (its folder made) or from the project; the firing appends to it; a path elsewhere is refused; other scopes name it whole", async () => {
+    policy();
+    const installed = await pkg.run(
+      ['install', '--policy', 'team-policy.json', '--audit', join(project.home, '.local/state/peri-hooks/audit.jsonl')],
+      project,
+    );
+    assert.equal(installed.code, 0, installed.stderr);
+    assert.match(installed.stdout, /audit log: .*\.local\/state\/peri-hooks\/audit\.jsonl/);
+    const command = () => readSettings(settingsFile()).hooks!.PreToolUse![0]!.hooks[0]!.command as string;
+    assert.equal(
+      command(),
+      portable('PreToolUse', ['team-policy.json'], ['--audit', '"$HOME"/.local/state/peri-hooks/audit.jsonl']),
+    );
+    assert.doesNotMatch(read(settingsFile()), new RegExp(project.home), 'no path of this machine');
+    linkIntoProject(pkg, project.dir);
+    // A colleague: another home, where the log's folder does not exist yet.
+    const colleague = join(project.home, '..', 'colleague');
+    mkdirSync(colleague);
+    const fired = spawnSync('sh', ['-c', command()], {
+      input: project.input('PreToolUse.tool_name-Bash'),
+      env: project.env({ CLAUDE_PROJECT_DIR: project.dir, HOME: colleague }),
+      encoding: 'utf8',
+    });
+    assert.equal(fired.status, 2, fired.stderr);
+    const log = join(colleague, '.local/state/peri-hooks/audit.jsonl');
+    const entry = JSON.parse(read(log));
+    assert.deepEqual(
+      [entry.event, entry.tool, entry.decision, entry.reason],
+      ['PreToolUse', 'Bash', 'deny', 'no Bash here'],
+    );
+    assert.equal(statSync(join(colleague, '.local/state/peri-hooks')).mode & 0o777, 0o700);
+
+    // In the project: relative to it.
+    assert.equal(
+      (await pkg.run(['install', '--policy', 'team-policy.json', '--audit', 'logs/audit.jsonl'], project)).code,
+      0,
+    );
+    assert.equal(command(), portable('PreToolUse', ['team-policy.json'], ['--audit', '"$d"/logs/audit.jsonl']));
+    // Anywhere else: this machine's path in a committed file, refused, nothing changed.
+    const before = read(settingsFile());
+    const elsewhere = await pkg.run(
+      ['install', '--policy', 'team-policy.json', '--audit', '/var/tmp/audit.jsonl'],
+      project,
+    );
+    assert.equal(elsewhere.code, 1);
+    assert.match(
+      elsewhere.stderr,
+      /the audit log \/var\/tmp\/audit\.jsonl is neither in the project nor in the home folder/,
+    );
+    assert.equal(read(settingsFile()), before);
+    // The local scope names this machine's paths: the log too.
+    assert.equal(
+      (
+        await pkg.run(
+          ['install', '--scope', 'local', '--policy', 'team-policy.json', '--audit', '/var/tmp/a.jsonl'],
+          project,
+        )
+      ).code,
+      0,
+    );
+    assert.match(
+      readSettings(join(project.dir, '.claude/settings.local.json')).hooks!.PreToolUse![0]!.hooks[0]!.command as string,
+      / --fail-closed --audit \/var\/tmp\/a\.jsonl$/,
+    );
+    // Another agent's registration, and --serve (where the server runs the firings) refuses it.
+    const gemini = await pkg.run(
+      [
+        'install',
+        '--host',
+        'gemini',
+        '--policy',
+        'team-policy.json',
+        '--audit',
+        join(project.home, 'a.jsonl'),
+        '--dry-run',
+      ],
+      project,
+    );
+    assert.equal(gemini.code, 0, gemini.stderr);
+    assert.match(gemini.stdout, /--fail-closed --audit \\"\$HOME\\"\/a\.jsonl/);
+    const serve = await pkg.run(
+      ['install', '--policy', 'team-policy.json', '--serve', 'http://127.0.0.1:7387', '--audit', 'a.jsonl'],
+      project,
+    );
+    assert.equal(serve.code, 1);
+    assert.match(serve.stderr, /--audit belongs on the server/);
+  });
+
   test('a machine where peri-hooks cannot start: the command says what is missing and how to fix it, and blocks (fail-closed by default; not with --fail-open)', async () => {
     policy();
     const installed = await pkg.run(['install', '--policy', 'team-policy.json'], project);

@@ -1,16 +1,22 @@
-// `peri-hooks audit <verify|tail|stats|search> [file]`: the audit log read back, for people or as JSON.
+// `peri-hooks audit <verify|tail|stats|search|report> [file]`: the audit log read back, for people or as JSON, or
+// as one self-contained HTML page (report --html).
 
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ChainedEntry } from '../../audit/log.ts';
 import { entryLine, type Filter, matches, type Stats, stats } from '../../audit/query.ts';
 import { logFiles, readEntries, verifyChain } from '../../audit/read.ts';
 import { EXIT, PeriHooksError } from '../../errors.ts';
+import { isoTime } from '../../platform/clock.ts';
 import { outputForm, write } from '../io.ts';
 
 export interface AuditFlags extends Filter {
   output?: string;
   lines?: unknown;
+  html?: unknown;
 }
 
-const ACTIONS = ['verify', 'tail', 'stats', 'search'] as const;
+const ACTIONS = ['verify', 'tail', 'stats', 'search', 'report'] as const;
 const FILTERS = ['session', 'decision', 'tool', 'hook', 'since', 'until'] as const satisfies ReadonlyArray<
   keyof Filter
 >;
@@ -55,12 +61,64 @@ export async function auditCommand(
     await write(process.stdout, json ? `${JSON.stringify(result, null, 2)}\n` : statsText(result));
     return EXIT.ok;
   }
+  if (action === 'report') return htmlReportCommand(file, files, entries, flags.html);
   if (action === 'tail') entries = entries.slice(-count(flags.lines));
   await write(
     process.stdout,
     json ? `${JSON.stringify(entries, null, 2)}\n` : entries.map((entry) => `${entryLine(entry)}\n`).join(''),
   );
   return EXIT.ok;
+}
+
+async function htmlReportCommand(log: string, files: string[], entries: ChainedEntry[], out: unknown): Promise<number> {
+  if (typeof out !== 'string' || out === '')
+    throw new PeriHooksError(
+      'usage',
+      'audit report needs the page to write',
+      'peri-hooks audit report --html report.html [log file]',
+    );
+  const { htmlReport } = await import('../../audit/report-html.ts');
+  const page = htmlReport({
+    log: path.resolve(log),
+    entries,
+    chain: verifyChain(files),
+    lines: await hookLines(entries),
+    generated: isoTime(),
+  });
+  try {
+    writeFileSync(out, page);
+  } catch (error) {
+    throw new PeriHooksError(
+      'usage',
+      `the report ${out} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      'give --html a file in a folder this user can write',
+    );
+  }
+  await write(process.stdout, `peri-hooks: wrote ${out} (${entries.length} firings)\n`);
+  return EXIT.ok;
+}
+
+/** Where each hook of the log stands in its settings file now, by `<file> <pointer>` (as stats keys them). */
+async function hookLines(entries: readonly ChainedEntry[]): Promise<Map<string, number>> {
+  const { createLocator } = await import('../../config/locate.ts');
+  const hooks = new Map<string, Set<string>>();
+  for (const hook of entries.flatMap((entry) => entry.hooks)) {
+    if (!path.isAbsolute(hook.file)) continue;
+    const pointers = hooks.get(hook.file) ?? new Set<string>();
+    pointers.add(hook.pointer);
+    hooks.set(hook.file, pointers);
+  }
+  const lines = new Map<string, number>();
+  for (const [file, pointers] of hooks) {
+    let locate: Awaited<ReturnType<typeof createLocator>>;
+    try {
+      locate = await createLocator(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    } catch {
+      continue;
+    }
+    for (const pointer of pointers) lines.set(`${file} ${pointer}`, locate(pointer).line);
+  }
+  return lines;
 }
 
 function count(value: unknown): number {

@@ -1,6 +1,7 @@
 // `peri-hooks fire <Event>`: read one hook input, run the matching hooks, print the reduced decision.
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
+import { otelConfigured } from '../../audit/otel-config.ts';
 import { PeriHooksError } from '../../errors.ts';
 import { checkEvent } from '../../events.ts';
 import { type FireOptions, fire } from '../../fire.ts';
@@ -74,6 +75,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
     ...(output === 'claude' ? { stopGuard: false } : {}),
     ...stateOptions(flags),
     ...auditOption(flags.audit),
+    oneShot: true,
     ...(asyncHooks ? { asyncHooks } : {}),
     selfCommand: selfCommand(),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
@@ -99,7 +101,8 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
         output,
         options,
       })
-      .finally(closeStores);
+      .finally(closeStores)
+      .finally(flushSpans);
   if (eventName === undefined)
     throw new PeriHooksError(
       'usage',
@@ -131,7 +134,13 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   const errorText = (onTerminal ? printable(notes + rendered.stderr) : notes + rendered.stderr) + summary;
   if (rendered.stdout !== '') await write(process.stdout, rendered.stdout);
   if (errorText !== '') await write(process.stderr, errorText);
+  await flushSpans();
   return rendered.exitCode;
+}
+
+/** The firing's OpenTelemetry spans go out after its decision is written (a server's, as it stops), waited for at most OTEL_FLUSH_MS. */
+export async function flushSpans(): Promise<void> {
+  if (otelConfigured(process.env)) await (await import('../../audit/otel.ts')).flushTelemetry();
 }
 
 /**

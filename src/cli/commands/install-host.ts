@@ -10,7 +10,7 @@ import { HOST_SCOPES, hostInstall, hostUninstall } from '../../install/host-inst
 import type { FileChange } from '../../install/install.ts';
 import { displayPath, formatDiagnostic } from '../../text.ts';
 import { list, oneOf, write } from '../io.ts';
-import { eventsOf, failClosedOf, type SettingsFlags, settingsLocation } from '../settings-flags.ts';
+import { auditFlag, eventsOf, failClosedOf, type SettingsFlags, settingsLocation } from '../settings-flags.ts';
 
 export interface HostInstallFlags extends SettingsFlags {
   host: string;
@@ -20,6 +20,7 @@ export interface HostInstallFlags extends SettingsFlags {
   failOpen?: boolean;
   force?: boolean;
   dryRun?: boolean;
+  audit?: unknown;
 }
 
 export async function hostInstallCommand(flags: HostInstallFlags): Promise<number> {
@@ -36,6 +37,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
     failClosed: failClosedOf(flags),
     trust: flags.trust === true,
     force: flags.force === true,
+    ...auditFlag(flags.audit),
     dryRun,
     cwd: process.cwd(),
     load,

@@ -1,10 +1,10 @@
 // `peri-hooks install`: register peri-hooks in a Claude Code settings file; `--dry-run` prints the diff instead.
-import { EXIT } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { diffs } from '../../install/diff.ts';
 import { type InstallResult, install } from '../../install/install.ts';
 import { displayPath, formatDiagnostic, table } from '../../text.ts';
 import { list, write } from '../io.ts';
-import { eventsOf, failClosedOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
+import { auditFlag, eventsOf, failClosedOf, type SettingsFlags, scopeOf, settingsLocation } from '../settings-flags.ts';
 
 export interface InstallFlags extends SettingsFlags {
   host?: string;
@@ -16,6 +16,7 @@ export interface InstallFlags extends SettingsFlags {
   dryRun?: boolean;
   serve?: string;
   tokenEnv?: string;
+  audit?: unknown;
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
@@ -32,6 +33,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     force: flags.force === true,
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
+    ...auditFlag(flags.audit),
     dryRun,
     cwd: process.cwd(),
     load: settingsLocation(flags),
@@ -66,6 +68,7 @@ function summary(result: InstallResult): string {
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
+    ...(result.audit ? [`audit log: ${displayPath(result.audit)}`] : []),
     ...(result.failClosed === false
       ? [
           'fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through',

@@ -5,6 +5,7 @@ import { EXIT } from '../../errors.ts';
 import { createMcpHookServer } from '../../mcp-server/server.ts';
 import { closeStores } from '../../session/store.ts';
 import { type ResidentFlags, residentFiring } from '../resident.ts';
+import { flushSpans } from './fire.ts';
 
 export type McpFlags = ResidentFlags;
 
@@ -21,6 +22,7 @@ export async function mcpCommand(flags: McpFlags): Promise<number> {
   await ended;
   await hooks.close();
   await closeStores();
+  await flushSpans();
   // Exit now: a stdio transport and a settings watcher would otherwise keep the process alive.
   process.exit(EXIT.ok);
 }

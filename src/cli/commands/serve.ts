@@ -7,6 +7,7 @@ import { checkExposure, readToken } from '../../serve/auth.ts';
 import { createHookServer } from '../../serve/server.ts';
 import { list, write } from '../io.ts';
 import { type ResidentFlags, residentFiring } from '../resident.ts';
+import { flushSpans } from './fire.ts';
 
 export interface ServeFlags extends ResidentFlags {
   listen?: string;
@@ -76,6 +77,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   await write(process.stdout, `peri-hooks serve: listening on ${where}\n`);
   await stopped;
   if (flags.socket !== undefined) removeSocket(String(flags.socket));
+  await flushSpans();
   await write(process.stderr, 'peri-hooks serve: stopped\n');
   // Exit with the stop handlers still in place: a natural exit first closes them, which restores the default
   // action, and a signal in the last moments of teardown would then end the process with 143.
