@@ -2,6 +2,7 @@
 // every firing of theirs takes from the command line.
 import { config } from 'zod';
 import type { FireOptions } from '../fire.ts';
+import { useSpawner } from '../run/spawner.ts';
 import { holdYoungGeneration } from '../serve/young-generation.ts';
 import { selfCommand } from './commands/fire.ts';
 import { auditOption, list, type SourceFlags, type StateFlags, sourceOptions, stateOptions } from './io.ts';
@@ -17,6 +18,8 @@ export function residentFiring(flags: ResidentFlags): FireOptions {
   config({ jitless: false });
   // Its young generation held at its start size (serve/young-generation.ts).
   holdYoungGeneration();
+  // Its hooks started by a small helper process, which forks faster than the grown server (run/spawner.ts).
+  useSpawner();
   return {
     ...sourceOptions(flags),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),

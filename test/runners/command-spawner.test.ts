@@ -1,0 +1,6 @@
+// The command runner's own tests again, with its hooks started by the spawner helper as serve, mcp and test's
+// workers start them (run/spawner.ts): interruption, group kills and the script paths behave the same.
+import { useSpawner } from '../../src/run/spawner.ts';
+
+useSpawner();
+await import('./command.test.ts');
