@@ -17,9 +17,11 @@ const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathna
 const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
 // The MCP server SDK serves `peri-hooks mcp` alone: parsing it cost every firing ~30 M instructions (callgrind), so
 // the npm bundle requires it from the package's dependencies when that command runs (the SEA has it as an asset).
+// prom-client likewise: only serve and `mcp --metrics` load it (serve/metrics.ts). Its dependency @opentelemetry/api
+// stays out too: redis's optional tracing would otherwise bundle it (22 kB) for every firing.
 await build({
   ...bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile),
-  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio'],
+  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio', 'prom-client', '@opentelemetry/api'],
 });
 chmodSync(outfile, 0o755);
 

@@ -113,7 +113,7 @@ function summaryOf(input: HookInput): string | undefined {
   return toolInput === undefined ? undefined : JSON.stringify(toolInput);
 }
 
-function decisionOf(report: FireReport): AuditEntry['decision'] {
+export function decisionOf(report: FireReport): AuditEntry['decision'] {
   const specific = report.output?.hookSpecificOutput as
     | { permissionDecision?: string; decision?: { behavior?: string } }
     | undefined;

@@ -258,6 +258,11 @@ export const FLAGS = {
     default: '127.0.0.1:7387',
   },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
+  metrics: {
+    value: '<host:port>',
+    description:
+      'Serve Prometheus metrics (GET /metrics) on this loopback address; port 0 picks a free one, named on stderr',
+  },
   'token-file': {
     value: '<file>',
     description: 'File whose first line is the bearer token every request but /healthz must send',
@@ -510,7 +515,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'mcp',
     description:
       'Serve the hook pipeline as an MCP server on stdio, for the agent to start and reach through mcp_tool hooks: one tool, fire, whose arguments are the hook input fields',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit', 'metrics'],
     examples: [
       "peri-hooks mcp --settings policy.json --setting-sources ''",
       "claude mcp add peri-hooks -- peri-hooks mcp --settings policy.json --setting-sources ''",
