@@ -154,6 +154,7 @@ export function spawnerMain(): void {
   };
   // The server has gone (exited, crashed, killed): its hooks go with it.
   process.on('disconnect', () => {
+    if (running.size === 0) process.exit(0);
     killAll('SIGTERM');
     setTimeout(() => {
       killAll('SIGKILL');
