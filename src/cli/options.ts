@@ -143,7 +143,7 @@ export const FLAGS = {
   jobs: {
     value: '<n>',
     description: 'Cases run at once',
-    default: 'the number of cores',
+    default: 'four per core (the number of cores where hooks cannot start from the spawner helper, under Deno)',
     variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
   },
   reporter: {

@@ -163,9 +163,10 @@ export function spawnerMain(): void {
   });
 }
 
-/** Starts the helper for the hooks of this process (serve, mcp, test's workers); under Deno hooks spawn here. */
-export function useSpawner(): void {
-  if (helper || 'Deno' in globalThis) return;
+/** Starts the helper for the hooks of this process (serve, mcp, test); false under Deno, whose hooks spawn here. */
+export function useSpawner(): boolean {
+  if (helper) return true;
+  if ('Deno' in globalThis) return false;
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   let child: ChildProcess;
   try {
@@ -175,7 +176,7 @@ export function useSpawner(): void {
       detached: true,
     });
   } catch {
-    return;
+    return false;
   }
   const hooks = new Map<number, Relayed>();
   const current = { child, hooks };
@@ -223,6 +224,7 @@ export function useSpawner(): void {
   });
   refWhileBusy();
   child.unref();
+  return true;
 }
 
 /** The helper's channel keeps this process alive only while a hook of it runs. */
