@@ -11,6 +11,9 @@ import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 
+/** How long a starting helper may take to say it is ready (tens of milliseconds on an idle machine). */
+const READY_WITHIN_MS = 10_000;
+
 /** The single executable's internal mode that runs spawnerMain (cli/sea.ts). */
 export const SPAWNER_COMMAND = '__spawner';
 
@@ -57,7 +60,8 @@ type Reply =
   | { id: number; exit: number | null; signal: NodeJS.Signals | null }
   | { id: number; closed: true }
   | { id: number; pipe: 'stdout' | 'stderr' }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  | { ready: true };
 
 interface Relayed {
   started: (hook: HookProcess | { spawnError: string }) => void;
@@ -69,7 +73,8 @@ interface Relayed {
   pipes?: { stdout?: Socket; stderr?: Socket; arrived: (pipes: Pipes) => void };
 }
 
-let helper: { child: ChildProcess; hooks: Map<number, Relayed> } | undefined;
+/** `ready` once the helper has said so: a helper that never answers (no IPC in its runtime) is never used. */
+let helper: { child: ChildProcess; hooks: Map<number, Relayed>; ready: Promise<boolean>; isReady: boolean } | undefined;
 let nextId = 0;
 
 /**
@@ -90,7 +95,8 @@ export function spawnerMain(): void {
   /** Hooks still running, by id: their groups are killed when the server goes. */
   const running = new Map<number, { pid: number; stdout: Pipe; stderr: Pipe }>();
   const send = (message: object, handle?: unknown, done?: () => void) => {
-    if (process.connected) process.send!(message, handle as never, {}, done);
+    // With a callback, a send to a server that has just gone fails there, not as an 'error' that ends the helper.
+    if (process.connected) process.send!(message, handle as never, {}, () => done?.());
   };
   process.on('message', (request: Request) => {
     if (request.release !== undefined) {
@@ -152,6 +158,7 @@ export function spawnerMain(): void {
       } catch {}
     }
   };
+  send({ ready: true });
   // The server has gone (exited, crashed, killed): its hooks go with it.
   process.on('disconnect', () => {
     if (running.size === 0) process.exit(0);
@@ -163,10 +170,13 @@ export function spawnerMain(): void {
   });
 }
 
-/** Starts the helper for the hooks of this process (serve, mcp, test); false under Deno, whose hooks spawn here. */
-export function useSpawner(): boolean {
-  if (helper) return true;
-  if ('Deno' in globalThis) return false;
+/**
+ * Starts the helper for the hooks of this process (serve, mcp, test). Resolves once it takes hooks (until then they
+ * spawn here); false when it cannot start, or under Deno, whose hooks spawn here.
+ */
+export function useSpawner(): Promise<boolean> {
+  if (helper) return helper.ready;
+  if ('Deno' in globalThis) return Promise.resolve(false);
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   let child: ChildProcess;
   try {
@@ -176,12 +186,17 @@ export function useSpawner(): boolean {
       detached: true,
     });
   } catch {
-    return false;
+    return Promise.resolve(false);
   }
   const hooks = new Map<number, Relayed>();
-  const current = { child, hooks };
+  let settleReady: (ready: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => {
+    settleReady = resolve;
+  });
+  const current = { child, hooks, ready, isReady: false };
   helper = current;
   const gone = () => {
+    settleReady(false);
     if (helper === current) helper = undefined;
     for (const [id, hook] of hooks) {
       hooks.delete(id);
@@ -192,10 +207,22 @@ export function useSpawner(): boolean {
       hook.stderr.push(null);
     }
   };
+  // A helper that does not answer in time is not used (a runtime without IPC would hang every hook).
+  const late = setTimeout(() => {
+    if (!current.isReady) child.kill();
+  }, READY_WITHIN_MS);
+  late.unref();
   child.on('error', gone);
   child.on('exit', gone);
   child.on('disconnect', gone);
   child.on('message', (reply: Reply, handle?: unknown) => {
+    if ('ready' in reply) {
+      current.isReady = true;
+      clearTimeout(late);
+      settleReady(true);
+      refWhileBusy();
+      return;
+    }
     const hook = hooks.get(reply.id);
     if (!hook) return;
     if ('out' in reply) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
@@ -224,13 +251,14 @@ export function useSpawner(): boolean {
   });
   refWhileBusy();
   child.unref();
-  return true;
+  return ready;
 }
 
 /** The helper's channel keeps this process alive only while a hook of it runs. */
 function refWhileBusy(): void {
   if (!helper) return;
-  if (helper.hooks.size > 0) helper.child.channel?.ref();
+  // Also while it starts: whoever awaits useSpawner() must not see this process exit under it (bounded below).
+  if (helper.hooks.size > 0 || !helper.isReady) helper.child.channel?.ref();
   else helper.child.channel?.unref();
 }
 
@@ -294,7 +322,7 @@ export function spawnHook(
   request: SpawnRequest,
 ): HookProcess | { spawnError: string } | Promise<HookProcess | { spawnError: string }> {
   const current = helper;
-  if (!current?.child.connected) return spawnHere(request);
+  if (!current?.isReady || !current.child.connected) return spawnHere(request);
   const id = ++nextId;
   return new Promise((resolve) => {
     const stream = () => new Readable({ read() {} });

@@ -12,7 +12,7 @@ import { type HookProcess, spawnHook, useSpawner } from '../../src/run/spawner.t
 import { isAlive } from '../../src/session/lock.ts';
 import { until } from '../helpers/wait.ts';
 
-useSpawner();
+assert.ok(await useSpawner(), 'the helper takes hooks');
 const folder = mkdtempSync(path.join(tmpdir(), 'peri-hooks-spawner-'));
 test.after(() => rmSync(folder, { recursive: true, force: true }));
 

@@ -1,6 +1,7 @@
 // The command runner's own tests again, with its hooks started by the spawner helper as serve, mcp and test's
 // workers start them (run/spawner.ts): interruption, group kills and the script paths behave the same.
+import assert from 'node:assert/strict';
 import { useSpawner } from '../../src/run/spawner.ts';
 
-useSpawner();
+assert.ok(await useSpawner());
 await import('./command.test.ts');

@@ -41,7 +41,7 @@ export interface McpFlags extends ResidentFlags {
 
 export async function mcpCommand(flags: McpFlags): Promise<number> {
   const metrics = flags.metrics === undefined ? undefined : await metricsListener(String(flags.metrics));
-  const hooks = createMcpHookServer({ fire: residentFiring(flags), ...(metrics ? { metrics } : {}) });
+  const hooks = createMcpHookServer({ fire: await residentFiring(flags), ...(metrics ? { metrics } : {}) });
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     transport.onclose = resolve;

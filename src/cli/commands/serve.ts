@@ -43,7 +43,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
     throw new PeriHooksError('usage', '--listen and --socket name two places to serve on', 'give one of them');
   }
   // A resident server parses the same schemas per request: zod's compiled fast path pays off here (main.ts turns it off).
-  const fire = residentFiring(flags);
+  const fire = await residentFiring(flags);
   const token = flags.tokenFile === undefined ? undefined : readToken(String(flags.tokenFile));
   const address = flags.socket === undefined ? parseListen(String(flags.listen ?? DEFAULT_LISTEN)) : undefined;
   if (address) checkExposure(address.host, token);
