@@ -2,10 +2,11 @@
 // with its baseline in this one process; medians, ratios, peak memory. Writes bench/results.json, prints
 // the table and copies it into docs/performance.md. `--quick` cuts the runs for a smoke check of the bench;
 // `npm run bench -- serve` runs only the server's rows (7–9), `npm run bench -- mcp` only the MCP server's (10–12),
-// `npm run bench -- otel` only OpenTelemetry's (13–14).
+// `npm run bench -- otel` only OpenTelemetry's (13–14), `npm run bench -- test` only scenario 5 (`peri-hooks test`
+// and its floor), the table's other rows kept as they were.
 // Not part of `npm test`: timings depend on the machine.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,28 @@ if (process.argv.slice(2).includes('serve')) {
     rmSync(world.base, { recursive: true, force: true });
   }
   publish('serve', rows);
+  process.exit(0);
+}
+
+if (process.argv.slice(2).includes('test')) {
+  console.error('5. peri-hooks test');
+  try {
+    testSuiteRow();
+  } finally {
+    rmSync(world.base, { recursive: true, force: true });
+  }
+  const previous = JSON.parse(readFileSync(join(ROOT, 'bench/results.json'), 'utf8')) as {
+    machine: { date: string; load: string };
+    rows: Row[];
+  };
+  const kept = previous.rows.filter((row) => row.scenario !== '5');
+  const at = previous.rows.findIndex((row) => row.scenario === '5');
+  kept.splice(at < 0 ? kept.length : at, 0, ...rows);
+  publish(
+    'startup',
+    kept,
+    `row 5 only; the others from ${previous.machine.date}, load average ${previous.machine.load}`,
+  );
   process.exit(0);
 }
 
@@ -314,6 +337,19 @@ function testSuiteRow(): void {
     },
     spawners,
   );
+  // Issue 34's target: `test` against that floor directly, in alternating runs.
+  const overFloor = compare(testRun, spawners, runs(5), 1);
+  record(
+    {
+      scenario: '5',
+      command: `${main[0]}: \`peri-hooks test\`, 500 cases, against the floor`,
+      baseline: `the floor: ${processes} bare Node processes`,
+      ...overFloor,
+      target: '≤ 1.25x',
+      met: overFloor.ratio <= 1.25,
+    },
+    testRun,
+  );
 }
 
 publish('startup', rows);
@@ -322,10 +358,10 @@ publish('startup', rows);
  * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into docs/performance.md's
  * table of that name: the start-up table, or the serve or mcp section's.
  */
-function publish(name: 'startup' | 'serve' | 'mcp' | 'otel', published: readonly Row[]): void {
+function publish(name: 'startup' | 'serve' | 'mcp' | 'otel', published: readonly Row[], note?: string): void {
   const results = { machine: machine(DENO), quick, rows: published };
   const { cpu, cores, memoryGiB, os, node, deno, load, date } = results.machine;
-  const text = `Machine: ${cpu}, ${cores} cores, ${memoryGiB} GiB, ${os}; Node ${node}, Deno ${deno}; load average ${load}; ${date}${quick ? ' (--quick)' : ''}.\n\n${table(published)}`;
+  const text = `Machine: ${cpu}, ${cores} cores, ${memoryGiB} GiB, ${os}; Node ${node}, Deno ${deno}; load average ${load}; ${date}${quick ? ' (--quick)' : ''}${note ? ` (${note})` : ''}.\n\n${table(published)}`;
   console.log(text);
   if (quick) return;
   mkdirSync(join(ROOT, 'bench'), { recursive: true });

@@ -44,6 +44,7 @@ const ASSET_PACKAGES = [
   '@modelcontextprotocol/client',
   '@modelcontextprotocol/server',
   '@modelcontextprotocol/server/stdio',
+  'prom-client',
 ];
 const assetName = (pkg: string) => `${pkg.replace(/^@/, '').replaceAll('/', '-')}.cjs`;
 const assets: Record<string, string> = {};

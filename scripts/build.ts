@@ -17,10 +17,11 @@ const outfile = new URL('../dist/peri-hooks.bundle.cjs', import.meta.url).pathna
 const bin = new URL('../dist/peri-hooks.cjs', import.meta.url).pathname;
 // The MCP server SDK serves `peri-hooks mcp` alone: parsing it cost every firing ~30 M instructions (callgrind), so
 // the npm bundle requires it from the package's dependencies when that command runs (the SEA has it as an asset).
-// The OpenTelemetry packages likewise: only a firing with OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT set loads them.
+// The OpenTelemetry packages likewise: only a firing with OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT set loads them; and
+// prom-client: only serve and `mcp --metrics` load it (serve/metrics.ts).
 await build({
   ...bundleOptions(new URL('../src/cli/bin.ts', import.meta.url).pathname, outfile),
-  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio', ...OTEL_PACKAGES],
+  external: ['@modelcontextprotocol/server', '@modelcontextprotocol/server/stdio', 'prom-client', ...OTEL_PACKAGES],
 });
 chmodSync(outfile, 0o755);
 

@@ -137,7 +137,7 @@ function summaryOf(input: HookInput): string | undefined {
   return toolInput === undefined ? undefined : JSON.stringify(toolInput);
 }
 
-function decisionOf(report: Pick<FireReport, 'output' | 'blocked'>): AuditEntry['decision'] {
+export function decisionOf(report: Pick<FireReport, 'output' | 'blocked'>): AuditEntry['decision'] {
   const specific = report.output?.hookSpecificOutput as
     | { permissionDecision?: string; decision?: { behavior?: string } }
     | undefined;

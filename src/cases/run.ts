@@ -7,6 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { nowMs } from '../platform/clock.ts';
 import { preferNodeCrypto } from '../platform/hash.ts';
+import { useSpawner } from '../platform/spawner.ts';
 import type { Diagnostic } from '../types.ts';
 import { discoverCaseFiles } from './discover.ts';
 import { type LoadedFile, loadCaseFile, type TestCase } from './load.ts';
@@ -66,10 +67,14 @@ export interface SuiteOptions {
   onResult?: (result: CaseResult, progress: Progress) => void;
   /** How to start peri-hooks again (argv), for case worker processes; without it every case runs in this process. */
   selfCommand?: readonly string[];
+  /** False: no spawner helper, so that a suite large enough runs in worker processes (their tests). */
+  spawner?: false;
 }
 
 /** Each worker process must have this many cases to run for its start (tens of milliseconds) to pay. */
 const CASES_PER_WORKER = 16;
+/** Cases at once per core when their hooks start from the spawner: a case mostly waits for its hook processes. */
+const CASES_PER_CORE = 4;
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const started = nowMs();
@@ -92,9 +97,17 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const stateRoot = mkdtempSync(path.join(tmpdir(), 'peri-hooks-cases-'));
   const cache = runSettingsCache();
   const progress: Progress = { done: 0, total: cases.length, passed: 0, failed: 0 };
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), cases.length));
-  const workers = startWorkers(options, cases.length, jobs, env, stateRoot);
-  const stopWorkers = () => workers.forEach((worker) => worker.stop());
+  // A suite's hooks start from the spawner helper, a small process that forks faster than this one or a worker
+  // (platform/spawner.ts): the cases run here, several per core. Where there is no helper (Deno), in worker processes.
+  const spawning = cases.length >= CASES_PER_WORKER && options.spawner !== false && (await useSpawner());
+  const jobs = Math.max(
+    1,
+    Math.min(options.jobs ?? availableParallelism() * (spawning ? CASES_PER_CORE : 1), cases.length),
+  );
+  const workers = spawning ? [] : startWorkers(options, cases.length, jobs, env, stateRoot);
+  const stopWorkers = () => {
+    for (const worker of workers) worker.stop();
+  };
   stop.signal.addEventListener('abort', stopWorkers, { once: true });
   const inProcess = (testCase: TestCase, index: number) =>
     runCase(testCase, env, {

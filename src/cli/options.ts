@@ -143,7 +143,7 @@ export const FLAGS = {
   jobs: {
     value: '<n>',
     description: 'Cases run at once',
-    default: 'the number of cores',
+    default: 'four per core (the number of cores where hooks cannot start from the spawner helper, under Deno)',
     variants: { replay: { description: 'Calls fired at once', default: '1, in transcript order' } },
   },
   reporter: {
@@ -269,6 +269,11 @@ export const FLAGS = {
     default: '127.0.0.1:7387',
   },
   socket: { value: '<path>', description: 'Serve on this unix socket instead of TCP (created 0600)' },
+  metrics: {
+    value: '<host:port>',
+    description:
+      'Serve Prometheus metrics (GET /metrics) on this loopback address; port 0 picks a free one, named on stderr',
+  },
   'token-file': {
     value: '<file>',
     description: 'File whose first line is the bearer token every request but /healthz must send',
@@ -523,7 +528,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'mcp',
     description:
       'Serve the hook pipeline as an MCP server on stdio, for the agent to start and reach through mcp_tool hooks: one tool, fire, whose arguments are the hook input fields',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit', 'metrics'],
     examples: [
       "peri-hooks mcp --settings policy.json --setting-sources ''",
       "claude mcp add peri-hooks -- peri-hooks mcp --settings policy.json --setting-sources ''",

@@ -2,6 +2,7 @@
 // every firing of theirs takes from the command line.
 import { config } from 'zod';
 import type { FireOptions } from '../fire.ts';
+import { useSpawner } from '../platform/spawner.ts';
 import { holdYoungGeneration } from '../serve/young-generation.ts';
 import { selfCommand } from './commands/fire.ts';
 import { auditOption, list, type SourceFlags, type StateFlags, sourceOptions, stateOptions } from './io.ts';
@@ -12,11 +13,14 @@ export interface ResidentFlags extends SourceFlags, StateFlags {
 }
 
 /** Tunes this process for a long life of firings, and returns the options every firing shares. */
-export function residentFiring(flags: ResidentFlags): FireOptions {
+export async function residentFiring(flags: ResidentFlags): Promise<FireOptions> {
   // A resident server parses the same schemas per request: zod's compiled fast path pays off here (main.ts turns it off).
   config({ jitless: false });
   // Its young generation held at its start size (serve/young-generation.ts).
   holdYoungGeneration();
+  // Its hooks started by a small helper process, which forks faster than the grown server (platform/spawner.ts); ready
+  // before the first request (or given up on, and the hooks spawn here).
+  await useSpawner();
   return {
     ...sourceOptions(flags),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),

@@ -8,8 +8,10 @@ import { PeriHooksError } from '../errors.ts';
 import { canBlock, type EventName, isEventName } from '../events.ts';
 import { type FireOptions, fire } from '../fire.ts';
 import { createConnectionPool } from '../mcp/pool.ts';
+import { nowMs } from '../platform/clock.ts';
 import { VERSION } from '../platform/version.ts';
 import { failClosedBlock, httpAnswer } from '../serve/http-answer.ts';
+import type { Metrics } from '../serve/metrics.ts';
 import { inputFromArguments } from './arguments.ts';
 
 export const FIRE_TOOL = 'fire';
@@ -17,6 +19,8 @@ export const FIRE_TOOL = 'fire';
 export interface McpServeOptions {
   /** What every firing shares: source options, fail-closed, state folder, env, selfCommand. */
   fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart' | 'mcpPool'>;
+  /** Counts the calls (`mcp --metrics`). */
+  metrics?: Metrics;
 }
 
 export interface ToolResult {
@@ -50,6 +54,7 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
     const event = typeof named === 'string' && isEventName(named) ? named : undefined;
     try {
       const parsed = inputFromArguments(args);
+      const started = nowMs();
       const report = await fire(parsed.event, JSON.stringify(parsed.input), {
         ...options.fire,
         env,
@@ -62,6 +67,7 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
       });
       if (stopping.signal.aborted)
         throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+      options.metrics?.fired(report, nowMs() - started);
       // The agent reads the tool's text as a command hook's stdout: the same JSON an http hook answers with.
       const answer = httpAnswer(report);
       if (answer.status === 500) return text(String(answer.body?.error ?? 'a hook failed'), true);
@@ -73,6 +79,8 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
 
   /** A call that could not fire: a tool error (a non-blocking error for the agent), or under --fail-closed a block. */
   const failure = (event: EventName | undefined, error: unknown): ToolResult => {
+    const input = error instanceof PeriHooksError && error.code !== 'internal';
+    options.metrics?.failed(event ?? 'unknown', input ? 'input' : 'internal');
     const message =
       error instanceof PeriHooksError
         ? `${error.message}${error.fix ? `; ${error.fix}` : ''}`

@@ -1,6 +1,5 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
 // never left behind (platform/process-group.ts).
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import {
   terminateGroup,
   truncation,
 } from '../platform/process-group.ts';
+import { type Pipes, spawnHook } from '../platform/spawner.ts';
 import { timerMs } from '../platform/timer.ts';
 import type { LoadedHook, RawOutcome, RunContext } from '../types.ts';
 
@@ -49,12 +49,9 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
 
   const stdout = new Capture();
   const stderr = new Capture();
-  const hookProcess = startProcess(file, args, cwd.path, env);
-  if ('spawnError' in hookProcess)
-    return failed(`Error occurred while executing hook command: ${labelOf(hook)}: ${hookProcess.spawnError}`);
-  const { child, finished } = hookProcess;
-  child.stdin.on('error', () => {});
-  child.stdin.end(stdinOf(ctx));
+  const child = await spawnHook({ file, args, cwd: cwd.path, env, stdin: stdinOf(ctx) });
+  if ('spawnError' in child)
+    return failed(`Error occurred while executing hook command: ${labelOf(hook)}: ${child.spawnError}`);
   void stdout.attach(child.stdout);
   void stderr.attach(child.stderr);
   const pid = child.pid;
@@ -83,14 +80,11 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     }
     // A background child that inherited our pipes must not hang the firing: once the hook itself has exited,
     // give such children a short grace, then kill the group and stop waiting for the pipes.
-    const onExit = () => cleanups.push(reapAfterGrace(pid, [child.stdout, child.stderr]));
-    child.once('exit', onExit);
-    cleanups.push(() => child.off('exit', onExit));
+    cleanups.push(child.onExit(() => cleanups.push(reapAfterGrace(pid, [child.stdout, child.stderr]))));
   }
   const moved = new Promise<{ asyncTimeoutMs: number }>((resolve) => {
     if (!ctx.moveToBackground) return;
     const out = child.stdout;
-    const err = child.stderr;
     // Only a chunk with a newline (or the capture bound) can complete the first line: no re-join per chunk.
     const onData = (chunk: Buffer) => {
       if (!chunk.includes(10) && !stdout.truncated) return;
@@ -101,32 +95,36 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
       const marker = asyncMarker(newline < 0 ? text : text.slice(0, newline));
       if (!marker || pid === undefined) return;
       // Everything read so far is in the captures; the supervisor reads the rest from the same pipes.
-      out.pause();
-      err.pause();
-      const taken = ctx.moveToBackground!({
-        pid,
-        stdout: out,
-        stderr: err,
-        stdoutSoFar: text,
-        stderrSoFar: stderr.text(),
-        asyncTimeoutMs: marker.asyncTimeoutMs,
-      });
-      if (!taken) {
-        out.resume();
-        err.resume();
-        return;
-      }
-      // The hook is the supervisor's now: none of this run's timers, kills or listeners may reach it.
-      stopAll();
-      out.destroy();
-      err.destroy();
-      child.stdin.destroy();
-      child.unref();
-      resolve(marker);
+      const handOver = (pipes: Pipes) => {
+        pipes.stdout.pause();
+        pipes.stderr.pause();
+        const taken = ctx.moveToBackground!({
+          pid,
+          stdout: pipes.stdout,
+          stderr: pipes.stderr,
+          stdoutSoFar: stdout.text(),
+          stderrSoFar: stderr.text(),
+          asyncTimeoutMs: marker.asyncTimeoutMs,
+        });
+        if (!taken) {
+          pipes.stdout.resume();
+          pipes.stderr.resume();
+          return;
+        }
+        // The hook is the supervisor's now: none of this run's timers, kills or listeners may reach it.
+        stopAll();
+        pipes.stdout.destroy();
+        pipes.stderr.destroy();
+        child.release();
+        resolve(marker);
+      };
+      const pipes = child.takePipes();
+      if (pipes instanceof Promise) void pipes.then(handOver);
+      else handOver(pipes);
     };
     out.on('data', onData);
   });
-  const settled = await Promise.race([finished, moved]);
+  const settled = await Promise.race([child.finished, moved]);
   if ('asyncTimeoutMs' in settled) {
     return {
       exitCode: null,
@@ -158,49 +156,6 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
     return { ...outcome, error: `hook command was killed by ${result.signal}: ${labelOf(hook)}` };
   }
   return outcome;
-}
-
-/** How the hook's process ended: an exit code, a signal, or the reason it could not start. */
-interface Ended {
-  exitCode?: number;
-  signal?: NodeJS.Signals;
-  spawnError?: string;
-}
-
-/**
- * Starts the hook in its own process group (platform/process-group.ts signals it whole), with exactly `env`. `finished`
- * settles once it has exited and its pipes have closed. node:child_process, not execa: the runner sets its
- * own timer, kill on exit, interruption and capture, so execa added nothing here but its start-up, 21 ms
- * of every firing that runs a command hook.
- */
-function startProcess(
-  file: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string | undefined>,
-): { child: ChildProcessWithoutNullStreams; finished: Promise<Ended> } | { spawnError: string } {
-  let child: ChildProcessWithoutNullStreams;
-  try {
-    child = spawn(file, args, { cwd, env, detached: true, stdio: 'pipe' });
-  } catch (error) {
-    // Refused before it started: a NUL in an argument, or a runtime that denies starting processes.
-    return { spawnError: (error as Error).message };
-  }
-  const finished = new Promise<Ended>((resolve) => {
-    // A process that cannot start (missing file, not executable) reports it here, then still closes.
-    let spawnError: string | undefined;
-    child.once('error', (error) => {
-      spawnError ??= error.message;
-    });
-    child.once('close', (code, signal) => {
-      resolve(
-        spawnError !== undefined
-          ? { spawnError }
-          : { ...(code !== null ? { exitCode: code } : {}), ...(signal !== null ? { signal } : {}) },
-      );
-    });
-  });
-  return { child, finished };
 }
 
 /** The bytes every command hook of one input reads, made once and shared (10 MB x 200 hooks cost 10 MB, not 2 GB). */

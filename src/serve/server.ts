@@ -22,6 +22,7 @@ import { printable } from '../text.ts';
 import { authorized } from './auth.ts';
 import { failClosedBlock, httpAnswer } from './http-answer.ts';
 import { limiter } from './limiter.ts';
+import type { Metrics } from './metrics.ts';
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The request header (or `project` query parameter) naming the project, as CLAUDE_PROJECT_DIR does for fire. */
@@ -46,6 +47,8 @@ export interface ServeOptions {
   stopGraceMs: number;
   /** One line per request: never a header, a body or a query. */
   log: (line: string) => void;
+  /** Counts the firings; `GET /metrics` shows them (with the token, as every request but /healthz). */
+  metrics?: Metrics;
 }
 
 export interface RunningServer {
@@ -56,10 +59,11 @@ export interface RunningServer {
   abort(): void;
 }
 
-type Route = { kind: 'health' } | { kind: 'fire'; answer: 'claude' | 'report'; event: string };
+type Route = { kind: 'health' } | { kind: 'metrics' } | { kind: 'fire'; answer: 'claude' | 'report'; event: string };
 
 const ROUTES: ReadonlyArray<{ prefix: string; method: string; route: (rest: string) => Route | undefined }> = [
   { prefix: '/healthz', method: 'GET', route: (rest) => (rest === '' ? { kind: 'health' } : undefined) },
+  { prefix: '/metrics', method: 'GET', route: (rest) => (rest === '' ? { kind: 'metrics' } : undefined) },
   {
     prefix: '/hooks/',
     method: 'POST',
@@ -100,7 +104,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     if (!match || !route)
       return early(404, {
         error: `no such path ${url.pathname}`,
-        paths: ['GET /healthz', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'],
+        paths: ['GET /healthz', 'GET /metrics', 'POST /hooks/<Event>', 'POST /v1/fire/<Event>'],
       });
     if (request.method !== match.method) {
       response.setHeader('allow', match.method);
@@ -113,6 +117,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
       return early(200, { ok: true, version: VERSION, tokenRequired: options.token !== undefined });
     }
     if (unauthorized) return refuse(response, early);
+    if (route.kind === 'metrics') return scrape(response);
     if (!isEventName(route.event))
       return early(404, { error: `unknown hook event "${route.event}"`, events: EVENT_NAMES });
     const body = await readBody(request);
@@ -131,6 +136,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     if ('error' in project) return send(response, 400, project);
     const firing = slots.run(() => fireOnce(route.event as EventName, body, route.answer, project.dir));
     if (!firing) {
+      options.metrics?.failed(route.event, 'overload');
       const overloaded = `overloaded: ${options.maxActive} firings run and ${options.maxQueued} wait`;
       // Claude Code reads a 503 as a non-blocking error and runs the tool: fail-closed answers the block instead.
       if (route.answer === 'claude' && options.fire.failClosed === true && canBlock(route.event))
@@ -179,11 +185,13 @@ export function createHookServer(options: ServeOptions): RunningServer {
       ...(form === 'claude' ? { stopGuard: false } : {}),
     };
     let report: FireReport;
+    const started = nowMs();
     try {
       report = await fire(event, body, fireOptions);
     } catch (error) {
       return failure(event, error, form);
     }
+    options.metrics?.fired(report, nowMs() - started);
     if (stopping.signal.aborted)
       return failure(
         event,
@@ -205,6 +213,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     const message = known ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
     const blocks = options.fire.failClosed === true && canBlock(event);
     const status = known && CLIENT_ERRORS.includes(error.code) ? 400 : 500;
+    options.metrics?.failed(event, status === 400 ? 'input' : 'internal');
     if (form === 'claude' && blocks) return { status: 200, body: failClosedBlock(event, message) };
     return {
       status,
@@ -215,6 +224,15 @@ export function createHookServer(options: ServeOptions): RunningServer {
         ...(blocks ? { failClosed: true } : {}),
       },
     };
+  };
+
+  /** The Prometheus text; a server started without metrics (an embedder's) has none to show. */
+  const scrape = async (response: ServerResponse): Promise<number> => {
+    if (!options.metrics) return send(response, 404, { error: 'this server counts no metrics' });
+    const { contentType, text } = await options.metrics.scrape();
+    response.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+    return 200;
   };
 
   const tracked = <T>(promise: Promise<T>): Promise<T> => {

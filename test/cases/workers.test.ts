@@ -111,6 +111,7 @@ describe('case workers', () => {
       env: project.env(),
       jobs: 2,
       selfCommand: [join(project.dir, 'no-such-peri-hooks')],
+      spawner: false,
     });
     assert.equal(suite.passed, 40);
     assert.deepEqual([...new Set(readFileSync(log, 'utf8').trim().split('\n'))], [String(process.pid)]);

@@ -162,7 +162,7 @@ test('usage errors exit 1 with a fix', async () => {
     [['--reporter', 'nope'], /unknown --reporter "nope"\n {2}fix: use one of: default, tap, junit, github/],
     [
       ['--jobs', '0'],
-      /--jobs must be a whole number of at least 1, not "0"\n {2}fix: e\.g\. --jobs 4 \(default: the number of cores\)/,
+      /--jobs must be a whole number of at least 1, not "0"\n {2}fix: e\.g\. --jobs 4 \(default: four per core\)/,
     ],
     [
       ['--reporter', 'tap', '--reporter', 'github'],
@@ -170,7 +170,7 @@ test('usage errors exit 1 with a fix', async () => {
     ],
     [['--watch', '--update'], /--watch and --update cannot be combined/],
     [['--output-file', 'x.xml'], /--output-file names the JUnit file, but --reporter junit is not given\n {2}fix: /],
-    [['no/such/path'], /cannot read no\/such\/path: ENOENT[^]*fix: /],
+    [['no/such/path'], /cannot read no\/such\/path: ENOENT[\s\S]*fix: /],
   ];
   for (const [args, message] of cases) {
     const result = await cli(args);

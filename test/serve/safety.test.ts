@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isAlive } from '../../src/session/lock.ts';
-import { makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { cliTarget, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { type Answer, call, type Served, startServe } from '../helpers/serve.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -147,7 +147,7 @@ test('a long hook blocks no other request; beyond --max-active and --max-queued 
   // A second slow firing takes the other slot, a third waits in the queue, a fourth is refused.
   const second = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
   const third = call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
-  let refused;
+  let refused: Answer;
   for (;;) {
     refused = await call(`${served.url}/hooks/PostToolUse`, 'POST', project.input('PostToolUse'));
     if (refused.status === 503) break;
@@ -211,6 +211,22 @@ test('a second SIGTERM during the grace kills every hook process tree at once; t
   await until('serve to log that it is stopping', () => served.stderr().includes('stopping'));
   served.child.kill('SIGTERM');
   await answeredAndGone(served, inFlight, pids);
+});
+
+test('hooks are spawned by a helper process of the server, which kills them when the server is SIGKILLed', {
+  skip: cliTarget() === 'deno' && 'under Deno the server spawns its hooks itself',
+}, async (t) => {
+  const { project, served, inFlight } = await slowFiring(t, []);
+  void inFlight.catch(() => {});
+  const pids = hookPids(project);
+  const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  // The hook's parent is the helper (a small process forks faster than the grown server), the server the helper's.
+  const helper = parentOf(pids[0]!);
+  assert.notEqual(helper, served.child.pid);
+  assert.equal(parentOf(helper), served.child.pid);
+  served.child.kill('SIGKILL');
+  await served.exited;
+  await until('every hook process and the helper to be gone', () => ![...pids, helper].some(isAlive));
 });
 
 test('SIGTERMs sent without pause through the stop and the exit never change the exit code from 0', async (t) => {

@@ -1,16 +1,48 @@
 // `peri-hooks mcp`: the hook pipeline as an MCP server on stdin/stdout, for the agent to start itself. It runs
 // until its stdin closes (the agent's session ends), then kills every hook still running and exits.
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { EXIT } from '../../errors.ts';
+import { EXIT, PeriHooksError } from '../../errors.ts';
 import { createMcpHookServer } from '../../mcp-server/server.ts';
+import { isLoopback } from '../../serve/auth.ts';
+import { createMetrics, listenMetrics, type Metrics } from '../../serve/metrics.ts';
 import { closeStores } from '../../session/store.ts';
 import { type ResidentFlags, residentFiring } from '../resident.ts';
 import { flushSpans } from './fire.ts';
+import { parseListen } from './serve.ts';
 
-export type McpFlags = ResidentFlags;
+/**
+ * `--metrics <host:port>`: GET /metrics on a loopback address (stdout is the MCP channel, so the URL goes to
+ * stderr). Loopback only: this listener has no token, and the counts say what the policy decides.
+ */
+async function metricsListener(value: string): Promise<Metrics> {
+  const { host, port } = parseListen(value, '--metrics');
+  if (!isLoopback(host))
+    throw new PeriHooksError(
+      'usage',
+      `--metrics ${host} is reachable from other machines; the metrics listener has no token`,
+      'listen on loopback, e.g. --metrics 127.0.0.1:9464, and let a local Prometheus agent scrape it',
+    );
+  const metrics = await createMetrics();
+  try {
+    const { url } = await listenMetrics(metrics, host, port);
+    process.stderr.write(`peri-hooks mcp: metrics on ${url}\n`);
+  } catch (error) {
+    throw new PeriHooksError(
+      'usage',
+      `cannot listen on ${value} for --metrics: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'pick a free port, or port 0 for any free one',
+    );
+  }
+  return metrics;
+}
+
+export interface McpFlags extends ResidentFlags {
+  metrics?: string;
+}
 
 export async function mcpCommand(flags: McpFlags): Promise<number> {
-  const hooks = createMcpHookServer({ fire: residentFiring(flags) });
+  const metrics = flags.metrics === undefined ? undefined : await metricsListener(String(flags.metrics));
+  const hooks = createMcpHookServer({ fire: await residentFiring(flags), ...(metrics ? { metrics } : {}) });
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     transport.onclose = resolve;

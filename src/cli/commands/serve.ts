@@ -4,6 +4,7 @@ import { chmodSync, lstatSync, realpathSync, statSync, unlinkSync } from 'node:f
 import { connect } from 'node:net';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { checkExposure, readToken } from '../../serve/auth.ts';
+import { createMetrics } from '../../serve/metrics.ts';
 import { createHookServer } from '../../serve/server.ts';
 import { list, write } from '../io.ts';
 import { type ResidentFlags, residentFiring } from '../resident.ts';
@@ -43,7 +44,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
     throw new PeriHooksError('usage', '--listen and --socket name two places to serve on', 'give one of them');
   }
   // A resident server parses the same schemas per request: zod's compiled fast path pays off here (main.ts turns it off).
-  const fire = residentFiring(flags);
+  const fire = await residentFiring(flags);
   const token = flags.tokenFile === undefined ? undefined : readToken(String(flags.tokenFile));
   const address = flags.socket === undefined ? parseListen(String(flags.listen ?? DEFAULT_LISTEN)) : undefined;
   if (address) checkExposure(address.host, token);
@@ -56,6 +57,7 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
     maxQueued: count('--max-queued', flags.maxQueued, 256, 0),
     stopGraceMs: count('--stop-grace', flags.stopGrace, 10, 0) * 1000,
     log: (line) => process.stderr.write(`peri-hooks serve: ${line}\n`),
+    metrics: await createMetrics(),
   });
   const { server } = running;
   // The handlers go in before listening: a client may fire, and a process manager signal, as soon as the address is out.
@@ -84,14 +86,14 @@ export async function serveCommand(flags: ServeFlags): Promise<number> {
   process.exit(EXIT.ok);
 }
 
-function parseListen(value: string): { host: string; port: number } {
+export function parseListen(value: string, flag = '--listen'): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(value);
   const port = Number(match?.[3]);
   if (!match || !Number.isInteger(port) || port > 65_535) {
     throw new PeriHooksError(
       'usage',
-      `--listen ${JSON.stringify(value)} is not <host>:<port>`,
-      'e.g. --listen 127.0.0.1:7387 (port 0 picks a free one), or --listen [::1]:7387',
+      `${flag} ${JSON.stringify(value)} is not <host>:<port>`,
+      `e.g. ${flag} 127.0.0.1:7387 (port 0 picks a free one), or ${flag} [::1]:7387`,
     );
   }
   return { host: match[1] ?? match[2]!, port };

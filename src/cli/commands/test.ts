@@ -59,7 +59,7 @@ export async function testCommand(paths: readonly string[], flags: TestFlags): P
       '--watch and --update cannot be combined: every change would record again',
       'run peri-hooks test --update once, then --watch',
     );
-  const jobs = parseJobs(flags.jobs, 'default: the number of cores');
+  const jobs = parseJobs(flags.jobs, 'default: four per core');
   const filter = parseFilter(flags.filter);
   const shard = parseShard(flags.shard);
   const cwd = process.cwd();
