@@ -16,7 +16,7 @@ import { type ReduceItem, reduce } from '../reduce.ts';
 import { runHook } from '../runners/index.ts';
 import { type OnceSettlement, onceKey, ranSuccessfully } from '../session/once.ts';
 import type { SessionRef } from '../session/store.ts';
-import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome } from '../types.ts';
+import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome, Runner } from '../types.ts';
 import type { AsyncJob } from './background.ts';
 
 export interface ExecuteOptions {
@@ -41,6 +41,8 @@ export interface ExecuteOptions {
   asyncHere?: boolean;
   /** Where mcp_tool hooks find their servers (and, under serve, a pool that outlives the firing). */
   mcp?: McpSetup;
+  /** Runs one hook; default the runner of its type. The stage's tests pass a scripted one. */
+  runner?: Runner;
 }
 
 export interface RanHook {
@@ -227,7 +229,7 @@ async function runOne(
     return { kind: 'background', hook, ...started, warnings };
   }
   let handedOff: { jobId: string; supervisorPid: number } | undefined;
-  const raw = await runHook(hook, {
+  const raw = await (options.runner ?? runHook)(hook, {
     event,
     input,
     inputJson,
