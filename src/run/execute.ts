@@ -16,7 +16,7 @@ import { type ReduceItem, reduce } from '../reduce.ts';
 import { runHook } from '../runners/index.ts';
 import { type OnceSettlement, onceKey, ranSuccessfully } from '../session/once.ts';
 import type { SessionRef } from '../session/store.ts';
-import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome } from '../types.ts';
+import type { Diagnostic, EffectiveSettings, LoadedHook, McpContext, RawOutcome, Runner } from '../types.ts';
 import type { AsyncJob } from './background.ts';
 
 export interface ExecuteOptions {
@@ -44,6 +44,8 @@ export interface ExecuteOptions {
    * (an embedder's call) they are looked up for projectDir as Claude Code would find them.
    */
   mcp?: McpSetup;
+  /** Runs one hook; default the runner of its type. The stage's tests pass a scripted one. */
+  runner?: Runner;
 }
 
 export interface RanHook {
@@ -230,7 +232,7 @@ async function runOne(
     return { kind: 'background', hook, ...started, warnings };
   }
   let handedOff: { jobId: string; supervisorPid: number } | undefined;
-  const raw = await runHook(hook, {
+  const raw = await (options.runner ?? runHook)(hook, {
     event,
     input,
     inputJson,

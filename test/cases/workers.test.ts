@@ -1,15 +1,16 @@
-// Case worker processes: a real worker (the sources, started as `test` starts it) runs cases as this process
+// Case worker processes: a real worker (the CLI the tests run, started as `test` starts it) runs cases as this process
 // would, and a worker that cannot start costs no result.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadCaseFile } from '../../src/cases/load.ts';
 import { runSuite } from '../../src/cases/run.ts';
 import { type CaseOutcome, runCase } from '../../src/cases/run-case.ts';
 import { startCaseWorker } from '../../src/cases/workers.ts';
-import { makeProject, type Project, ROOT } from '../helpers/cli.ts';
+import { cliCommand, makeProject, type Project } from '../helpers/cli.ts';
+import { until } from '../helpers/wait.ts';
 
 let project: Project;
 before(() => {
@@ -17,7 +18,8 @@ before(() => {
 });
 after(() => project.cleanup());
 
-const SOURCES = [process.execPath, join(ROOT, 'src/cli/bin.ts')];
+const [command, prefix] = cliCommand('test');
+const WORKER = [command, ...prefix];
 const cmd = (command: string) => ({ type: 'command', command });
 const withoutTimes = ({ durationMs: _, ...outcome }: CaseOutcome) => ({ ...outcome, hooks: outcome.hooks });
 
@@ -40,7 +42,7 @@ describe('case workers', () => {
       ],
     });
     const { cases } = await loadCaseFile(file);
-    const worker = startCaseWorker(SOURCES, project.env(), project.dir, project.dir);
+    const worker = startCaseWorker(WORKER, project.env(), project.dir, project.dir);
     t.after(() => worker.close());
     assert.equal(await worker.ready, true);
     const viaWorker = await Promise.all(
@@ -66,7 +68,8 @@ describe('case workers', () => {
   });
 
   test('stop interrupts the cases running in the worker', async (t) => {
-    const slow = project.write('hooks/slow.sh', '#!/bin/sh\nsleep 60\n');
+    const started = join(project.dir, 'slow-started');
+    const slow = project.write('hooks/slow.sh', `#!/bin/sh\ntouch ${started}\nsleep 60\n`);
     const file = project.write('slow/hooks.test.json', [
       {
         name: 'slow',
@@ -78,13 +81,13 @@ describe('case workers', () => {
     const {
       cases: [slowCase],
     } = await loadCaseFile(file);
-    const worker = startCaseWorker(SOURCES, project.env(), project.dir, project.dir);
+    const worker = startCaseWorker(WORKER, project.env(), project.dir, project.dir);
     t.after(() => worker.close());
     assert.equal(await worker.ready, true);
     const { locate: _, ...testCase } = slowCase!;
     const outcome = worker.run(0, testCase, false);
-    // The hook has started once it is a child of the worker; give it a moment to be one, then stop.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Stopped once the hook runs in the worker, so the stop has a running hook to interrupt.
+    await until('the slow hook to start in the worker', () => existsSync(started));
     worker.stop();
     const stopped = await outcome;
     assert.ok(stopped!.durationMs < 30_000, `the case ran ${stopped!.durationMs} ms`);

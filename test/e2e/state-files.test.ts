@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fire } from '../../src/fire.ts';
 import { acquireLock } from '../../src/session/lock.ts';
 import { jobFileName, readSession, sessionFile } from '../../src/session/store.ts';
 import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
@@ -55,7 +57,7 @@ test("with --state-dir . a firing keeps its files apart and its sweep leaves the
   assert.equal((await readSession({ dir, sessionId: 'package' })).state.stopBlocks.main, 1);
 });
 
-test('firings wait for a session lock held well beyond 5 s, and every Stop count lands', async () => {
+test('firings wait for a held session lock until it is released, and every Stop count lands', async () => {
   const firings = 8;
   const dir = mkdtempSync(path.join(project.dir, 'locked-'));
   const markers = mkdtempSync(path.join(project.dir, 'ran-'));
@@ -79,9 +81,8 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
         }),
       ),
     );
-    // Every firing has run its hook and now waits for the lock; a wait with a fixed 5 s bound would give up here.
+    // Every firing has run its hook and now waits for the lock (that it waits beyond 5 s: the in-process test below).
     await until('the firings to run their hooks', () => readdirSync(markers).length === firings);
-    await new Promise((resolve) => setTimeout(resolve, 7000));
   } finally {
     release();
   }
@@ -91,6 +92,56 @@ test('firings wait for a session lock held well beyond 5 s, and every Stop count
     [],
   );
   assert.equal((await readSession({ dir, sessionId })).state.stopBlocks.main, firings);
+});
+
+// The wait lasts to the firing's deadline (its event's time budget), not a fixed 5 s: in process, with the clock
+// moved 8 s on while the lock is held, instead of a 7 s sleep.
+test('a firing waits for the session lock beyond 5 s of its clock, and its Stop count lands', async (t) => {
+  const dir = mkdtempSync(path.join(project.dir, 'clock-'));
+  const markers = mkdtempSync(path.join(project.dir, 'ran-'));
+  const sessionId = 'held-by-clock';
+  const settings = JSON.stringify({
+    hooks: {
+      Stop: [
+        { hooks: [{ type: 'command', command: `cat >/dev/null; mktemp "${markers}/XXXXXX" >/dev/null; exit 2` }] },
+      ],
+    },
+  });
+  const release = await acquireLock(`${sessionFile({ dir, sessionId })}.lock`, { deadline: Date.now() + 10_000 });
+  assert.ok(release);
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  let settling = false;
+  const firing = fire('Stop', project.input('Stop', { session_id: sessionId }), {
+    settingSources: [],
+    settings: [settings],
+    stateDir: dir,
+    home: project.home,
+    managedDir: project.managed,
+    projectDir: project.dir,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: project.home, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' },
+    // Traced just before the session update, which then waits for the lock.
+    trace: (stage) => {
+      if (stage === 'reduce') settling = true;
+    },
+  });
+  try {
+    await until('the firing to reach its session update', () => settling);
+    // 8 s of the firing's clock pass while it waits. Each step outlasts the lock's longest back-off (75 ms), so
+    // the waiter looks at its clock after every step: a wait with a fixed 5 s bound gives up meanwhile.
+    for (let step = 0; step < 8; step++) {
+      t.mock.timers.tick(1000);
+      await sleep(80);
+    }
+  } finally {
+    release();
+  }
+  const report = await firing;
+  assert.equal(report.exitCode, 2);
+  assert.deepEqual(
+    report.warnings.filter((warning) => /stayed locked/.test(warning.message)),
+    [],
+  );
+  assert.equal((await readSession({ dir, sessionId })).state.stopBlocks.main, 1);
 });
 
 // Issue 29 item 11: a full disk while taking the session lock was an internal error that lost the block, and left

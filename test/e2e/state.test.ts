@@ -1,11 +1,15 @@
-// Session state across firings, end to end: the CLI as real processes, a temporary state dir per test.
+// Session state across firings: the Stop guard, once and sequential groups through fire() in process; the CLI as
+// real processes where they are the point (concurrent firings of one session, async hooks and their supervisors,
+// the state command). A temporary state dir per test.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { readStoredSession } from '../../src/session/store.ts';
 import { makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { fireAnswer, type Output } from '../helpers/fire.ts';
 import { assertDocument } from '../helpers/json-schema.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -27,7 +31,8 @@ function stateEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 const cmd = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
 
-function fireWith(
+/** The CLI as a process: where processes racing on one session, or a supervisor process, is the point. */
+function fireCli(
   event: string,
   fixture: string,
   hooks: Record<string, unknown>,
@@ -41,10 +46,44 @@ function fireWith(
   });
 }
 
-async function stateOf(sessionId: string, env: Record<string, string>) {
+/** `fire <event> --setting-sources '' --settings <hooks> [--output …] [--no-state] [--sequential]`, in process. */
+function fireWith(
+  event: string,
+  fixture: string,
+  hooks: Record<string, unknown>,
+  env: Record<string, string>,
+  args: string[] = [],
+  overrides: Record<string, unknown> = {},
+) {
+  const output = args.includes('--output') ? (args[args.indexOf('--output') + 1] as Output) : 'decision';
+  const unknown = args.filter(
+    (arg, index) =>
+      !['--no-state', '--sequential', '--output', output].includes(arg) ||
+      (arg === output && args[index - 1] !== '--output'),
+  );
+  if (unknown.length > 0) throw new Error(`fireWith runs in process: no ${unknown.join(' ')}`);
+  return fireAnswer(event, project.input(fixture, overrides), output, {
+    settingSources: [],
+    settings: [JSON.stringify({ hooks })],
+    env,
+    home: project.home,
+    ...(args.includes('--no-state') ? { noState: true } : {}),
+    ...(args.includes('--sequential') ? { sequential: true } : {}),
+  });
+}
+
+/** What `peri-hooks state <session>` prints, parsed. */
+async function stateCommand(sessionId: string, env: Record<string, string>) {
   const result = await runCli(['state', sessionId], { env });
   assert.equal(result.code, 0, result.stderr);
   return JSON.parse(result.stdout);
+}
+
+/** The session state as `peri-hooks state` reads it, in process (the command's document: stateCommand). */
+async function stateOf(sessionId: string, env: Record<string, string>) {
+  const read = await readStoredSession({ dir: env.PERI_HOOKS_STATE_DIR!, sessionId });
+  assert.equal(read.warning, undefined);
+  return read.state;
 }
 
 const sessionOf = (fixture: string) => JSON.parse(project.input(fixture)).session_id as string;
@@ -168,7 +207,7 @@ describe('Stop loop guard', () => {
   test('50 concurrent blocking Stop firings of one session count exactly 50', async () => {
     const env = stateEnv({ CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)),
+      Array.from({ length: 50 }, () => fireCli('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env)),
     );
     assert.deepEqual(
       results.filter((result) => result.code !== 2).map((result) => result.stderr),
@@ -211,7 +250,7 @@ describe('once', () => {
     const log = path.join(project.dir, `once-many-${states}.log`);
     const hooks = { PostToolUse: [{ hooks: [cmd(`echo ran >> ${log}`, { once: true })] }] };
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => fireWith('PostToolUse', 'PostToolUse', hooks, env)),
+      Array.from({ length: 20 }, () => fireCli('PostToolUse', 'PostToolUse', hooks, env)),
     );
     assert.deepEqual(
       results.filter((result) => result.code !== 0).map((result) => result.stderr),
@@ -241,7 +280,7 @@ describe('async hooks', () => {
       `cat > /dev/null; echo '{"systemMessage":"lint finished","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"2 warnings"}}'; touch ${done}`,
       { async: true },
     );
-    const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, [
+    const first = await fireCli('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, [
       '--output',
       'json',
     ]);
@@ -250,29 +289,29 @@ describe('async hooks', () => {
     assert.equal(report.output, null, 'an async hook never decides the firing that started it');
     assert.equal(report.hooks[0].skipReason, 'background');
     const session = sessionOf('PostToolUse');
-    await until('the async result', async () => (await stateOf(session, env)).results.length === 1);
+    await until('the async result', async () => (await stateCommand(session, env)).results.length === 1);
     const quiet = { PostToolUse: [{ hooks: [cmd('true')] }] };
-    const second = await fireWith('PostToolUse', 'PostToolUse', quiet, env);
+    const second = await fireCli('PostToolUse', 'PostToolUse', quiet, env);
     assert.deepEqual(JSON.parse(second.stdout), {
       systemMessage: 'lint finished',
       hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: '2 warnings' },
     });
-    const third = await fireWith('PostToolUse', 'PostToolUse', quiet, env);
+    const third = await fireCli('PostToolUse', 'PostToolUse', quiet, env);
     assert.equal(third.stdout, '', 'delivered once');
   });
 
   test('asyncRewake: an exit 2 is delivered as the blocking-error reminder', async () => {
     const env = stateEnv();
     const hook = cmd('echo "tests failed" >&2; exit 2', { asyncRewake: true });
-    assert.equal((await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env)).code, 0);
+    assert.equal((await fireCli('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env)).code, 0);
     const state = await until('the rewake result', async () => {
-      const read = await stateOf(sessionOf('PostToolUse'), env);
+      const read = await stateCommand(sessionOf('PostToolUse'), env);
       return read.results.length === 1 && read;
     });
     // The stored result and the delivered one carry every key: those it has nothing for are null.
     assertDocument('state', state);
     assert.equal(state.results[0].systemMessage, null);
-    const next = await fireWith('UserPromptSubmit', 'UserPromptSubmit', {}, env, ['--output', 'json']);
+    const next = await fireCli('UserPromptSubmit', 'UserPromptSubmit', {}, env, ['--output', 'json']);
     const report = JSON.parse(next.stdout);
     const reminder = 'Stop hook blocking error from command "echo "tests failed" >&2; exit 2": tests failed';
     assert.equal(report.output.hookSpecificOutput.additionalContext, reminder);
@@ -291,7 +330,7 @@ describe('async hooks', () => {
     const tag = uniqueSleep();
     const started = path.join(project.dir, `async-started-${states}`);
     const hook = cmd(`touch ${started}; (${tag}) & ${tag}`, { async: true, timeout: 1 });
-    const result = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env);
+    const result = await fireCli('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env);
     assert.equal(result.code, 0);
     await until('the hook to start', () => existsSync(started));
     // The sleeps last 30 s: gone within 20 s means the 1 s timeout killed them.
@@ -304,7 +343,7 @@ describe('async hooks', () => {
     const hook = cmd(
       `echo '{"async":true,"asyncTimeout":20000}'; while [ ! -e ${gate} ]; do sleep 0.05; done; echo '{"systemMessage":"background done"}'`,
     );
-    const first = await fireWith('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, [
+    const first = await fireCli('PostToolUse', 'PostToolUse', { PostToolUse: [{ hooks: [hook] }] }, env, [
       '--output',
       'json',
     ]);
@@ -314,9 +353,9 @@ describe('async hooks', () => {
     writeFileSync(gate, '');
     await until(
       "the adopted hook's result",
-      async () => (await stateOf(sessionOf('PostToolUse'), env)).results.length === 1,
+      async () => (await stateCommand(sessionOf('PostToolUse'), env)).results.length === 1,
     );
-    const next = await fireWith('PostToolUse', 'PostToolUse', {}, env);
+    const next = await fireCli('PostToolUse', 'PostToolUse', {}, env);
     assert.deepEqual(JSON.parse(next.stdout), { systemMessage: 'background done' });
   });
 });
@@ -378,11 +417,11 @@ describe('the state file and command', () => {
   test('a corrupt state file is a warning; the firing goes on as if the session were new', async () => {
     const env = stateEnv();
     const session = sessionOf('Stop');
-    writeFileSync((await stateOf(session, env)).file, '{"version": 1, "sessionId": ');
-    const result = await fireWith('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env);
+    writeFileSync((await stateCommand(session, env)).file, '{"version": 1, "sessionId": ');
+    const result = await fireCli('Stop', 'Stop', { Stop: [{ hooks: [block] }] }, env);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /session state .* is corrupt .*as if the session were new/);
-    assert.equal((await stateOf(session, env)).stopBlocks.main, 1);
+    assert.equal((await stateCommand(session, env)).stopBlocks.main, 1);
   });
 
   test('peri-hooks state prints a new session as empty, with --state-dir', async () => {

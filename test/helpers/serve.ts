@@ -1,8 +1,13 @@
 // A real `peri-hooks serve` process for tests: started on a free port (or a socket), its address read from
-// its first line, stopped with SIGTERM (SIGKILL if it does not go) and awaited.
+// its first line, stopped with SIGTERM (SIGKILL if it does not go) and awaited; or its request handler in this
+// process (serveInProcess).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { request } from 'node:http';
-import { cliCommand, ROOT } from './cli.ts';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createHookServer, type ServeOptions } from '../../src/serve/server.ts';
+import { cliCommand, type Project, ROOT } from './cli.ts';
 
 export interface Served {
   url: string;
@@ -84,4 +89,49 @@ export function call(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+export interface InProcessServe {
+  /** Source options and --fail-closed, as the serve command passes them to every firing. */
+  fire?: Omit<ServeOptions['fire'], 'env' | 'home' | 'managedDir' | 'stateDir'>;
+  /** --project-root folders beside the project's own. */
+  roots?: string[];
+  token?: string;
+}
+
+/**
+ * The serve request handler in this process (createHookServer, as `peri-hooks serve` builds it), on a free port of
+ * 127.0.0.1, with the project's HOME, managed folder, environment and a state folder in its HOME. The process
+ * (signals, the stop grace, the socket, the exit code) is what startServe is for.
+ */
+export async function serveInProcess(
+  project: Project,
+  options: InProcessServe = {},
+): Promise<Pick<Served, 'url' | 'stderr' | 'stop'>> {
+  let log = '';
+  const running = createHookServer({
+    fire: {
+      ...options.fire,
+      env: project.env(),
+      home: project.home,
+      managedDir: project.managed,
+      stateDir: join(project.home, 'state'),
+    },
+    projectRoots: [project.dir, ...(options.roots ?? [])].map((dir) => realpathSync(dir)),
+    ...(options.token !== undefined ? { token: options.token } : {}),
+    maxActive: 64,
+    maxQueued: 256,
+    stopGraceMs: 10_000,
+    log: (line) => {
+      log += `peri-hooks serve: ${line}\n`;
+    },
+  });
+  await new Promise<void>((resolve) => running.server.listen(0, '127.0.0.1', resolve));
+  const { port } = running.server.address() as AddressInfo;
+  let stopped: Promise<number | null> | undefined;
+  const stop = () => {
+    stopped ??= running.stop().then(() => 0);
+    return stopped;
+  };
+  return { url: `http://127.0.0.1:${port}`, stderr: () => log, stop };
 }

@@ -142,7 +142,7 @@ describe('codex PreToolUse', () => {
         },
       ],
     });
-    const result = await bench().fire('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'), [], {
+    const result = await bench().fireCli('codex', 'PreToolUse', bench().payload('codex', 'PreToolUse.Bash'), [], {
       PERI_HOOKS_DEBUG: join(bench().project.dir, 'debug.log'),
     });
     assert.equal(result.code, 2);
@@ -366,7 +366,7 @@ describe('codex answers as Codex takes them', () => {
     const crash = bench().hook('crash', { stderr: 'Traceback: secret-token-123 at /opt/policy/check.py', exit: 1 });
     bench().policy({ PreToolUse: [{ hooks: [`${crash} --api-key=hunter2`] }] });
     const log = join(bench().project.dir, 'fail-closed.log');
-    const result = await bench().fire(
+    const result = await bench().fireCli(
       'codex',
       'PreToolUse',
       bench().payload('codex', 'real/PreToolUse.Bash'),

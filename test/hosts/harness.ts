@@ -1,10 +1,16 @@
-// Host tests: a temporary project with a policy of real command hooks, and the CLI fired as the host would
-// fire it, with the host's own payload samples (fixtures/hosts/<host>/, their paths moved into the project).
+// Host tests: a temporary project with a policy of real command hooks, fired as the host would fire it, with the
+// host's own payload samples (fixtures/hosts/<host>/, their paths moved into the project). `fire` runs the CLI's
+// host firing in process (fireHost, as `fire --host` calls it); `fireCli` runs the CLI as a process, for what only
+// a process shows.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { type CliResult, makeProject, type Project, ROOT, runCli } from '../helpers/cli.ts';
+import { EXIT, formatError } from '../../src/errors.ts';
+import { checkHost, hostOf } from '../../src/hosts/detect.ts';
+import { fireHost } from '../../src/hosts/fire.ts';
+import { makeProject, type Project, ROOT, runCli } from '../helpers/cli.ts';
+import { type Answer, fireAnswer } from '../helpers/fire.ts';
 
 /** The project folder every fixture names; the tests move it into their temporary project. */
 const FIXTURE_PROJECT = '/home/user/project';
@@ -24,15 +30,29 @@ export interface HostBench {
   /** The policy file with these groups per Claude Code event. */
   policy(groups: Record<string, Array<{ matcher?: string; hooks: Array<string | object> }>>): string;
   payload(host: string, fixture: string, overrides?: Record<string, unknown>): string;
+  /**
+   * `fire [--host <host>] [<event>] --settings <policy> --setting-sources none --no-state`, in process, with
+   * `--fail-closed`, `--verbose` (the trace goes first on stderr) or `--output claude` (the host's form all the same).
+   */
   fire(
     host: string,
     event: string | undefined,
     stdin: string,
     args?: string[],
     env?: Record<string, string>,
-  ): Promise<CliResult>;
+  ): Promise<Answer>;
+  /** The same as a process, with any other flag. */
+  fireCli(
+    host: string,
+    event: string | undefined,
+    stdin: string,
+    args?: string[],
+    env?: Record<string, string>,
+  ): Promise<Answer>;
   cleanup(): void;
 }
+
+const IN_PROCESS_FLAGS = ['--fail-closed', '--verbose', '--output', 'claude'];
 
 export function hostBench(): HostBench {
   const project = makeProject();
@@ -75,8 +95,56 @@ export function hostBench(): HostBench {
       );
       return JSON.stringify({ ...JSON.parse(text), ...overrides });
     },
-    fire(host, event, stdin, args = [], env = {}) {
-      return runCli(
+    async fire(host, event, stdin, args = [], env = {}) {
+      const unknown = args.filter((arg) => !IN_PROCESS_FLAGS.includes(arg));
+      if (unknown.length > 0)
+        throw new Error(`bench.fire takes ${IN_PROCESS_FLAGS.join(' ')}; use fireCli for ${unknown}`);
+      // The trace file is the CLI's (src/cli/commands/fire.ts).
+      if (env.PERI_HOOKS_DEBUG !== undefined) throw new Error('bench.fire has no PERI_HOOKS_DEBUG: use fireCli');
+      const failClosed = args.includes('--fail-closed');
+      let trace = '';
+      const options = {
+        ...(args.includes('--verbose')
+          ? {
+              trace: (stage: string, message: string) => {
+                trace += `peri-hooks: trace ${stage}: ${message}\n`;
+              },
+            }
+          : {}),
+        settings: [policyFile],
+        settingSources: [],
+        noState: true,
+        env: { ...project.env(), ...env },
+        home: project.home,
+        managedDir: project.managed,
+        ...(failClosed ? { failClosed } : {}),
+      };
+      // As the CLI's action wrapper answers a failure (src/cli/action.ts).
+      const failed = (error: unknown): Answer => ({
+        code: failClosed ? EXIT.block : EXIT.runnerError,
+        stdout: '',
+        stderr: `${trace}${formatError(error)}\n${failClosed ? 'peri-hooks: blocking because of --fail-closed\n' : ''}`,
+      });
+      try {
+        const name = await hostOf(host === '' ? undefined : checkHost(host), stdin);
+        if (!name) {
+          const answer = await fireAnswer(event!, stdin, args.includes('claude') ? 'claude' : 'decision', options);
+          return { ...answer, stderr: trace + answer.stderr };
+        }
+        const fired = await fireHost({
+          host: name,
+          ...(event !== undefined ? { event } : {}),
+          text: stdin,
+          source: 'stdin',
+          options,
+        });
+        return { code: fired.exitCode, stdout: fired.stdout, stderr: trace + fired.stderr };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    async fireCli(host, event, stdin, args = [], env = {}) {
+      const { code, stdout, stderr } = await runCli(
         [
           'fire',
           ...(host === '' ? [] : ['--host', host]),
@@ -90,13 +158,14 @@ export function hostBench(): HostBench {
         ],
         { stdin, env: { ...project.env(), ...env }, cwd: project.dir },
       );
+      return { code: code ?? -1, stdout, stderr };
     },
     cleanup: () => project.cleanup(),
   };
 }
 
 /** stdout as JSON, or undefined when empty. */
-export function json(result: CliResult): unknown {
+export function json(result: Answer): unknown {
   return result.stdout.trim() === '' ? undefined : JSON.parse(result.stdout);
 }
 

@@ -444,7 +444,7 @@ describe('opencode and amp plugins', () => {
 
 test('fire with no event, no --host and a payload no agent marks: a usage error, exit 1', async () => {
   bench().policy({ PreToolUse: [{ hooks: [bench().hook('none')] }] });
-  const result = await bench().fire('', undefined, JSON.stringify({ session_id: 's', cwd: bench().project.dir }));
+  const result = await bench().fireCli('', undefined, JSON.stringify({ session_id: 's', cwd: bench().project.dir }));
   assert.equal(result.code, 1);
   assert.match(result.stderr, /peri-hooks: fire needs the event to fire\n {2}fix: /);
 });
@@ -453,7 +453,7 @@ test("--output json with a host: the host's answer and the Claude Code reports",
   bench().policy({
     PreToolUse: [{ matcher: 'Bash', hooks: [bench().hook('json', { stderr: 'no force pushes', exit: 2 })] }],
   });
-  const result = await bench().fire('amp', undefined, bench().payload('amp', 'tool.call'), ['--output', 'json']);
+  const result = await bench().fireCli('amp', undefined, bench().payload('amp', 'tool.call'), ['--output', 'json']);
   assert.equal(result.code, 2);
   const shown = JSON.parse(result.stdout) as {
     host: string;

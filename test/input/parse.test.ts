@@ -62,15 +62,21 @@ test('a mistyped field is named with the expected type', () => {
 
 test('inputs for the three uncaptured events validate from their documented shape', () => {
   const common = { session_id: 's', transcript_path: '/t.jsonl', cwd: '/p' };
-  parseInput(
-    'Notification',
-    JSON.stringify({ ...common, hook_event_name: 'Notification', message: 'm', notification_type: 'idle_prompt' }),
-  );
-  parseInput('TeammateIdle', JSON.stringify({ ...common, hook_event_name: 'TeammateIdle', teammate_name: 't' }));
-  parseInput(
-    'DirectoryAdded',
-    JSON.stringify({ ...common, hook_event_name: 'DirectoryAdded', directory: '/d', source: 'slash_command' }),
-  );
+  const rows: Array<[event: EventName, fields: Record<string, unknown>]> = [
+    ['Notification', { message: 'm', notification_type: 'idle_prompt' }],
+    ['TeammateIdle', { teammate_name: 't' }],
+    ['DirectoryAdded', { directory: '/d', source: 'slash_command' }],
+  ];
+  for (const [event, fields] of rows) {
+    const input = parseInput(event, JSON.stringify({ ...common, hook_event_name: event, ...fields }));
+    // Parsed, and kept: the event's own fields reach the hooks as given.
+    assert.deepEqual(
+      Object.fromEntries(Object.keys(fields).map((key) => [key, (input as Record<string, unknown>)[key]])),
+      fields,
+      event,
+    );
+    assert.equal(input.hook_event_name, event);
+  }
 });
 
 test('empty, invalid, non-object and mismatched inputs get their own codes', () => {

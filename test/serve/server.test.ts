@@ -1,12 +1,13 @@
-// `peri-hooks serve` as a real process on 127.0.0.1: routes, the two answer forms, projects, and settings
-// that change on disk between requests.
+// The `peri-hooks serve` request handler on 127.0.0.1, in this process (as the serve command builds it): routes,
+// the two answer forms, projects, and settings that change on disk between requests. The process (signals, stop
+// grace, socket, exit code) is test/serve/safety.test.ts's.
 
 import assert from 'node:assert/strict';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { makeProject, runCli } from '../helpers/cli.ts';
-import { call, startServe } from '../helpers/serve.ts';
+import { call, type InProcessServe, serveInProcess } from '../helpers/serve.ts';
 import { until } from '../helpers/wait.ts';
 
 const DENY_BY_EXIT = {
@@ -15,15 +16,12 @@ const DENY_BY_EXIT = {
 
 async function withServer(
   t: { after: (fn: () => Promise<void> | void) => void },
-  args: string[],
+  options: InProcessServe,
   setup?: (project: ReturnType<typeof makeProject>) => void,
 ) {
   const project = makeProject();
   setup?.(project);
-  const served = await startServe(
-    ['--listen', '127.0.0.1:0', '--project-root', project.dir, '--state-dir', join(project.home, 'state'), ...args],
-    project.env(),
-  );
+  const served = await serveInProcess(project, options);
   t.after(async () => {
     await served.stop();
     project.cleanup();
@@ -31,8 +29,10 @@ async function withServer(
   return { project, served };
 }
 
+const noSources = { fire: { settingSources: [] } };
+
 test('GET /healthz answers, and only the documented methods and paths exist', async (t) => {
-  const { served } = await withServer(t, ['--setting-sources', '']);
+  const { served } = await withServer(t, noSources);
   const health = await call(`${served.url}/healthz`, 'GET');
   assert.equal(health.status, 200);
   assert.equal(health.json().ok, true);
@@ -47,7 +47,7 @@ test('GET /healthz answers, and only the documented methods and paths exist', as
 });
 
 test('an unknown event is 404 with the known names; bad JSON and bad input are 400 naming the JSON path', async (t) => {
-  const { served, project } = await withServer(t, ['--setting-sources', '']);
+  const { served, project } = await withServer(t, noSources);
   const unknown = await call(`${served.url}/hooks/PreToolUze`, 'POST', '{}');
   assert.equal(unknown.status, 404);
   assert.ok(unknown.json().events.includes('PreToolUse'));
@@ -63,7 +63,7 @@ test('an unknown event is 404 with the known names; bad JSON and bad input are 4
 });
 
 test('POST /hooks/PreToolUse answers an exit-2 block as the JSON deny that renders as the exit code does (§20.5)', async (t) => {
-  const { served, project } = await withServer(t, [], (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
+  const { served, project } = await withServer(t, {}, (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
   const answer = await call(`${served.url}/hooks/PreToolUse`, 'POST', project.input('PreToolUse'));
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.json(), {
@@ -77,7 +77,7 @@ test('POST /hooks/PreToolUse answers an exit-2 block as the JSON deny that rende
 
 test('POST /hooks answers a Stop or UserPromptSubmit exit 2 as a block with the labelled reason, nothing else as an empty 200', async (t) => {
   const block = { type: 'command', command: 'echo R >&2; exit 2' };
-  const { served, project } = await withServer(t, [], (p) => {
+  const { served, project } = await withServer(t, {}, (p) => {
     p.write('.claude/settings.json', {
       hooks: {
         Stop: [{ hooks: [block] }],
@@ -99,7 +99,7 @@ test('POST /hooks answers a Stop or UserPromptSubmit exit 2 as a block with the 
 });
 
 test('POST /v1/fire answers the report of `fire --output json` for the same input', async (t) => {
-  const { served, project } = await withServer(t, [], (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
+  const { served, project } = await withServer(t, {}, (p) => p.write('.claude/settings.json', DENY_BY_EXIT));
   const input = project.input('PreToolUse');
   const answer = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
   const cli = await runCli(['fire', 'PreToolUse', '--output', 'json', '--no-state'], {
@@ -116,7 +116,7 @@ test('the project comes from the header, else the query parameter, else the inpu
   const other = makeProject();
   t.after(() => other.cleanup());
   other.write('.claude/settings.json', DENY_BY_EXIT);
-  const { served, project } = await withServer(t, ['--project-root', other.dir]);
+  const { served, project } = await withServer(t, { roots: [other.dir] });
   const input = project.input('PreToolUse');
   const fromCwd = await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input);
   assert.equal(fromCwd.json().projectDir, project.dir);
@@ -141,7 +141,7 @@ test('the project comes from the header, else the query parameter, else the inpu
 });
 
 test('settings changed, created or broken on disk between requests are seen by the next request, as fire sees them', async (t) => {
-  const { served, project } = await withServer(t, []);
+  const { served, project } = await withServer(t, {});
   const input = project.input('PreToolUse');
   const fireReport = async () => (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input)).json();
   assert.equal((await fireReport()).blocked, false);
@@ -163,7 +163,7 @@ test('settings changed, created or broken on disk between requests are seen by t
 });
 
 test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fire says exit code 2', async (t) => {
-  const { served } = await withServer(t, ['--fail-closed']);
+  const { served } = await withServer(t, { fire: { failClosed: true } });
   const hooks = await call(`${served.url}/hooks/PreToolUse`, 'POST', '{"session_id":');
   assert.equal(hooks.status, 200);
   assert.equal(hooks.json().hookSpecificOutput.permissionDecision, 'deny');
@@ -181,7 +181,7 @@ test('--fail-closed: input the server cannot read blocks over /hooks, and /v1/fi
 });
 
 test('a policy that does not load: /hooks answers a systemMessage saying so, the log says so, --fail-closed blocks', async (t) => {
-  const { served, project } = await withServer(t, []);
+  const { served, project } = await withServer(t, {});
   const settings = project.write(
     '.claude/settings.json',
     '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}',
@@ -194,7 +194,7 @@ test('a policy that does not load: /hooks answers a systemMessage saying so, the
     /PreToolUse: policy not enforced, it did not load: .*settings\.json is not valid JSON/.test(served.stderr()),
   );
 
-  const { served: closed, project: other } = await withServer(t, ['--fail-closed']);
+  const { served: closed, project: other } = await withServer(t, { fire: { failClosed: true } });
   other.write('.claude/settings.json', '{"hooks": []}');
   const blocked = await call(`${closed.url}/hooks/PreToolUse`, 'POST', other.input('PreToolUse.tool_name-Bash'));
   assert.equal(blocked.json().hookSpecificOutput.permissionDecision, 'deny');
@@ -215,14 +215,13 @@ test('a project a client names brings its own settings and .mcp.json only under 
   outside.write('.claude/settings.local.json', { enableAllProjectMcpServers: true });
   // The operator's policy calls a server named guard, which only the project defines.
   const policy = [
-    '--settings',
     JSON.stringify({
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'deny', input: {} }] }],
       },
     }),
   ];
-  const { served, project } = await withServer(t, policy);
+  const { served, project } = await withServer(t, { fire: { settings: policy } });
   const input = outside.input('PreToolUse.tool_name-Bash');
   for (const headers of [{}, { 'x-peri-hooks-project-dir': outside.dir }] as Record<string, string>[]) {
     const report = (await call(`${served.url}/v1/fire/PreToolUse`, 'POST', input, headers)).json();
@@ -244,12 +243,11 @@ test('a project a client names brings its own settings and .mcp.json only under 
   assert.equal(linked.blocked, false);
 
   // Listed, or asked with the token: the project's files load.
-  const { served: rooted } = await withServer(t, ['--project-root', join(outside.dir, '..'), ...policy]);
+  const { served: rooted } = await withServer(t, { roots: [join(outside.dir, '..')], fire: { settings: policy } });
   assert.equal((await call(`${rooted.url}/v1/fire/PreToolUse`, 'POST', input)).json().blocked, true);
   assert.ok(existsSync(started), "the project's approved MCP server started");
-  const tokenFile = join(outside.home, 'token');
-  writeFileSync(tokenFile, 'sekrit\n');
-  const { served: withToken } = await withServer(t, ['--token-file', tokenFile]);
+  // The token as --token-file reads it (test/serve/safety.test.ts reads the file).
+  const { served: withToken } = await withServer(t, { token: 'sekrit' });
   assert.equal(
     (await call(`${withToken.url}/v1/fire/PreToolUse`, 'POST', input, { authorization: 'Bearer sekrit' })).json()
       .blocked,

@@ -101,7 +101,8 @@ test('a waiter gets the lock as soon as it is released, however long before its 
   const waiter = acquireLock(lock, inSeconds(600)).finally(() => {
     settled = true;
   });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Marked by an event, not a sleep: a second waiter whose deadline passes gives up, the first still waits.
+  assert.equal(await acquireLock(lock, { deadline: Date.now() + 100 }), undefined, 'the lock is held');
   assert.equal(settled, false, 'the waiter waits while the lock is held');
   release();
   const taken = await waiter;

@@ -1,0 +1,44 @@
+// The suite's timing reporter on a stream of events as node:test sends them: each file once, by its own
+// duration, slowest first, every file over 5 s and at least ten; the tests inside a file are not files.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TestEvent } from 'node:test/reporters';
+import durations from './durations.ts';
+
+const cwd = process.cwd();
+const fileDone = (name: string, ms: number): TestEvent =>
+  ({
+    type: 'test:complete',
+    data: { name, nesting: 0, file: `${cwd}/${name}`, details: { duration_ms: ms, passed: true } },
+  }) as unknown as TestEvent;
+const testDone = (name: string, file: string, ms: number): TestEvent =>
+  ({
+    type: 'test:complete',
+    data: { name, nesting: 0, file: `${cwd}/${file}`, details: { duration_ms: ms, passed: true } },
+  }) as unknown as TestEvent;
+
+async function report(events: TestEvent[]): Promise<string[]> {
+  async function* source() {
+    yield* events;
+  }
+  let text = '';
+  for await (const chunk of durations(source())) text += chunk;
+  return text.trim().split('\n');
+}
+
+test('durations names the files slowest first, every one over 5 s and at least ten, after the suite line', async () => {
+  const files = Array.from({ length: 14 }, (_, index) => fileDone(`test/f${index}.test.ts`, 1000 * index));
+  const lines = await report([
+    ...files,
+    // A test inside a file, however long, is not a file.
+    testDone('a long test', 'test/f1.test.ts', 60_000),
+  ]);
+  assert.match(lines[0]!, /^suite: 14 files in \d+\.\d s; slowest files:$/);
+  assert.deepEqual(
+    lines.slice(1).map((line) => line.trim()),
+    [13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((index) => `${index}.0 s  test/f${index}.test.ts`),
+  );
+  // Over 5 s: named even past the first ten.
+  const many = Array.from({ length: 12 }, (_, index) => fileDone(`test/g${index}.test.ts`, 6000 + index));
+  assert.equal((await report(many)).length, 1 + 12);
+});

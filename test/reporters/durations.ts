@@ -1,0 +1,29 @@
+// A node:test reporter that prints, after the run, how long the suite took and its slowest files (the time from a
+// file's process start to its end), so that a slow file is named where it is added. Used next to the spec reporter.
+import type { TestEvent } from 'node:test/reporters';
+
+/** Files slower than this are named; at least the ten slowest are shown. */
+const SLOW_MS = 5_000;
+const SHOWN = 10;
+
+export default async function* durations(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
+  const started = performance.now();
+  const files = new Map<string, number>();
+  for await (const event of source) {
+    // With process isolation each file is a top-level test named after its path.
+    if (event.type !== 'test:complete') continue;
+    const { data } = event;
+    if (data.nesting !== 0 || data.file === undefined || data.name !== relativeName(data.file)) continue;
+    files.set(data.file, data.details.duration_ms);
+  }
+  const wall = (performance.now() - started) / 1000;
+  const sorted = [...files].sort((a, b) => b[1] - a[1]);
+  const shown = sorted.filter(([, ms], index) => index < SHOWN || ms >= SLOW_MS);
+  yield `\nsuite: ${files.size} files in ${wall.toFixed(1)} s; slowest files:\n`;
+  for (const [file, ms] of shown) yield `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${relativeName(file)}\n`;
+}
+
+function relativeName(file: string): string {
+  const cwd = `${process.cwd()}/`;
+  return file.startsWith(cwd) ? file.slice(cwd.length) : file;
+}
