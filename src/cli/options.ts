@@ -19,7 +19,8 @@ export type CommandName =
   | 'serve'
   | 'mcp'
   | 'audit'
-  | 'init';
+  | 'init'
+  | 'trust';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
@@ -292,6 +293,18 @@ export const FLAGS = {
     description: 'On SIGTERM/SIGINT, how long in-flight firings may finish before their hooks are killed',
     default: '10',
   },
+  'require-trust': {
+    description:
+      'Project and local hooks run only with the content `peri-hooks trust` approved; the others are skipped and said (a block under --fail-closed)',
+    variants: {
+      install: {
+        description:
+          'Register the firings with --require-trust (the default in the managed scope; --no-require-trust turns it off)',
+      },
+    },
+  },
+  diff: { description: 'Show what changed since the approval; record nothing' },
+  revoke: { description: "Remove the approval of the project's hooks" },
   'move-hooks': {
     description:
       "Move the settings file's own hooks into a policy file next to it (which the registration runs) instead of refusing",
@@ -339,6 +352,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...SOURCE_FLAGS,
       'mcp-config',
       'fail-closed',
+      'require-trust',
       'sequential',
       'only-async',
       'skip-async',
@@ -489,6 +503,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...SOURCE_FLAGS,
       'mcp-config',
       'fail-closed',
+      'require-trust',
       'state',
       'state-dir',
       'no-state',
@@ -510,7 +525,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'mcp',
     description:
       'Serve the hook pipeline as an MCP server on stdio, for the agent to start and reach through mcp_tool hooks: one tool, fire, whose arguments are the hook input fields',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit'],
+    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'require-trust', 'state', 'state-dir', 'no-state', 'audit'],
     examples: [
       "peri-hooks mcp --settings policy.json --setting-sources ''",
       "claude mcp add peri-hooks -- peri-hooks mcp --settings policy.json --setting-sources ''",
@@ -544,6 +559,17 @@ export const COMMANDS: readonly CommandSpec[] = [
       'peri-hooks replay session.jsonl --post --output json',
     ],
     exits: { 0: 'replayed (blocks are reported, not an exit code)', 1: USAGE },
+  },
+  {
+    name: 'trust',
+    description:
+      "Approve the project's hooks as they are now: shows the project and local hooks with the files they run, and records their content (entry and SHA-256 of each file) in the user state folder",
+    flags: ['diff', 'revoke', 'project-dir', 'state-dir', 'output'],
+    examples: ['peri-hooks trust', 'peri-hooks trust --diff', 'peri-hooks trust --revoke --project-dir ~/repo'],
+    exits: {
+      0: 'approved (--diff: shown; --revoke: removed)',
+      1: `a hook cannot be approved (a file leading out of the project, or too big to hash: the others are approved), or ${USAGE}`,
+    },
   },
   {
     name: 'completion',

@@ -8,6 +8,7 @@ import { auditOption, list, type SourceFlags, type StateFlags, sourceOptions, st
 
 export interface ResidentFlags extends SourceFlags, StateFlags {
   failClosed?: boolean;
+  requireTrust?: boolean;
   mcpConfig?: unknown;
 }
 
@@ -21,6 +22,7 @@ export function residentFiring(flags: ResidentFlags): FireOptions {
     ...sourceOptions(flags),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
     ...(flags.failClosed ? { failClosed: true } : {}),
+    ...(flags.requireTrust ? { requireTrust: true } : {}),
     ...stateOptions(flags),
     ...auditOption(flags.audit),
     selfCommand: selfCommand(),

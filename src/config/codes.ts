@@ -27,6 +27,9 @@ export const LOADER_CODES = {
   'plugin-hooks-duplicate': 'nothing',
   'invalid-setting': 'nothing',
   'managed-only-setting': 'nothing',
+  'trust-setting-ignored': 'nothing',
+  // A project or local hook that trust keeps from running (trust/enforce.ts): its policy is not enforced.
+  'hook-untrusted': 'hooks',
   'hooks-not-object': 'hooks',
   'unknown-event': 'hooks',
   'event-not-array': 'hooks',

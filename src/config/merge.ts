@@ -23,7 +23,9 @@ export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: E
   const managedOnly = winner(managed, 'allowManagedHooksOnly');
   const urls = mergedList(ranked, 'allowedHttpHookUrls');
   const envVars = mergedList(ranked, 'httpHookAllowedEnvVars');
+  const trust = ranked.find((r) => r.settings!.peri_hooks_require_trust === true);
   const settings: EffectiveSettings = {
+    ...(trust ? { requireTrust: { file: trust.report.file } } : {}),
     disableAllHooks: disable?.value ?? false,
     allowManagedHooksOnly: managedOnly?.value ?? false,
     allowedHttpHookUrls: urls,

@@ -155,3 +155,47 @@ export function hostReportDocumentSchema() {
 }
 
 export type HostReportDocument = z.output<ReturnType<typeof hostReportDocumentSchema>>;
+
+/** The trust state of one project or local hook (trust, list, explain, doctor). */
+export function hookTrustSchema() {
+  return z.strictObject({
+    status: z
+      .enum(['approved', 'new', 'changed', 'unapprovable'])
+      .describe(
+        'Against the approvals in the user state folder: approved content, never approved, changed since, or content that can never be approved.',
+      ),
+    changes: z.array(text).describe('What differs from the approval, or why it cannot be approved.'),
+    scripts: z
+      .array(
+        z.strictObject({
+          file: text.describe('Relative to the project.'),
+          sha256: text.nullable(),
+          problem: text
+            .nullable()
+            .describe('Why it cannot be pinned: it leads out of the project, or cannot be hashed.'),
+        }),
+      )
+      .describe('The project files the hook runs, as read now.'),
+  });
+}
+
+/** `trust --output json`. */
+export function trustDocumentSchema() {
+  return z.strictObject({
+    schemaVersion: version,
+    projectDir: text,
+    action: z.enum(['approve', 'diff', 'revoke']),
+    approvals: text.describe('The file in the user state folder that holds the approvals of this project.'),
+    approvedAt: text
+      .nullable()
+      .describe('When the approvals were recorded (after this run); null when there are none.'),
+    hooks: z.array(
+      z.strictObject({
+        ...hookIdentityShape(),
+        line: z.int().positive().nullable(),
+        event: z.enum(EVENT_NAMES),
+        trust: hookTrustSchema(),
+      }),
+    ),
+  });
+}
