@@ -62,7 +62,7 @@ async function checkHook(hook: LoadedHook, projectDir: string, approvals: readon
   const base = { hook, file, entry, scripts, pins };
   const refused = scripts.flatMap((script) =>
     script.kind === 'escapes'
-      ? [`${script.relative} leads out of the project (to ${script.target}): it cannot be approved`]
+      ? [`${script.relative} leads out of the project (to ${script.target})`]
       : script.kind === 'unhashable'
         ? [`${script.relative} cannot be pinned (${script.why})`]
         : [],
