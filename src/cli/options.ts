@@ -298,10 +298,13 @@ export const FLAGS = {
       'Project and local hooks run only with the content `peri-hooks trust` approved; the others are skipped and said (a block under --fail-closed)',
     variants: {
       install: {
-        description:
-          'Register the firings with --require-trust (the default in the managed scope; --no-require-trust turns it off)',
+        description: 'Register the firings with --require-trust (always in the managed scope)',
       },
     },
+  },
+  'project-hooks': {
+    description:
+      "Managed scope: the firings also run the project's and local hooks (every event, or --events), and allowManagedHooksOnly keeps Claude Code from running them itself",
   },
   diff: { description: 'Show what changed since the approval; record nothing' },
   revoke: { description: "Remove the approval of the project's hooks" },
@@ -396,7 +399,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'explain',
     args: '<event>',
     description: 'Show which hooks would run for one input, and why the others would not; runs nothing',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'input', 'tool', 'tool-input', 'output', 'state', 'state-dir', 'no-state'],
+    flags: [
+      ...SOURCE_FLAGS,
+      'mcp-config',
+      'input',
+      'tool',
+      'tool-input',
+      'output',
+      'require-trust',
+      'state',
+      'state-dir',
+      'no-state',
+    ],
     examples: [
       'peri-hooks explain PreToolUse --tool Bash --tool-input \'{"command":"git push"}\'',
       'peri-hooks explain Stop < input.json',
@@ -452,6 +466,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'fail-open',
       'force',
       'trust',
+      'project-hooks',
+      'require-trust',
       'move-hooks',
       'serve',
       'token-env',

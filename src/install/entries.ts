@@ -43,6 +43,10 @@ export interface RegistrationOptions {
   /** Absolute paths, in order. */
   policies: readonly string[];
   failClosed: boolean;
+  /** The firings also load the project's settings (`install --project-hooks`): Claude Code runs them only through peri-hooks. */
+  projectHooks?: boolean;
+  /** The firings run project and local hooks only with approved content (`--require-trust`). */
+  requireTrust?: boolean;
 }
 
 /** `hooks` are every hook of the policy files, as loaded (the SessionEnd budget depends on all of them). */
@@ -64,8 +68,9 @@ export function registrationGroup(
         'claude',
         ...options.policies.flatMap((policy) => ['--settings', { file: policy }]),
         '--setting-sources',
-        'none',
+        options.projectHooks ? 'project,local' : 'none',
         ...(options.failClosed ? ['--fail-closed'] : []),
+        ...(options.requireTrust ? ['--require-trust'] : []),
         ...flags,
       ],
       event,

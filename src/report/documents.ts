@@ -55,6 +55,9 @@ export function listDocumentSchema() {
               line: z.int().positive().nullable().describe('The line of the hook in its file.'),
               disabledReason: text.nullable().describe('The policy switch that turns the hook off.'),
               via: viaSchema(),
+              trust: hookTrustSchema()
+                .nullable()
+                .describe('Project and local hooks: their content against the approvals.'),
             }),
           ),
         }),
@@ -84,6 +87,7 @@ export function explainDocumentSchema() {
         skipDetail: text.nullable(),
         timeoutMs: z.number().positive().nullable().describe('The time limit a hook that would run gets.'),
         via: viaSchema(),
+        trust: hookTrustSchema().nullable().describe('Project and local hooks: their content against the approvals.'),
       }),
     ),
     chains: z

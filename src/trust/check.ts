@@ -156,3 +156,10 @@ export function trustView(trust: HookTrust): {
     })),
   };
 }
+
+/** A hook's trust state in a few words, with what changed. */
+export function trustWords(trust: { status: string; changes: string[] }): string {
+  const status =
+    trust.status === 'new' ? 'not approved' : trust.status === 'unapprovable' ? 'cannot be approved' : trust.status;
+  return trust.changes.length > 0 && trust.status !== 'new' ? `${status} (${trust.changes.join('; ')})` : status;
+}

@@ -131,3 +131,17 @@ function rewritten(
     command = command.slice(0, word.at.start) + shellCommand([copies.get(word.file)!]) + command.slice(word.at.end);
   return { command };
 }
+
+/**
+ * The trust state of each project and local hook among `hooks`, by id (list, explain, doctor), and whether the
+ * project has approvals at all (people who never approved are not shown the state unless trust is required).
+ */
+export async function trustStates(
+  hooks: readonly LoadedHook[],
+  projectDir: string,
+  place: ApprovalPlace,
+): Promise<{ states: Map<string, HookTrust>; approvals: boolean }> {
+  const { approvals } = readApprovals(projectDir, place);
+  const states = await checkTrust(hooks, projectDir, approvals);
+  return { states: new Map(states.map((state) => [state.hook.id, state])), approvals: approvals.length > 0 };
+}

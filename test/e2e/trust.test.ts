@@ -197,3 +197,52 @@ test('what runs is what was hashed: a script named twice, rewritten by its first
   // Now it is a change: skipped until approved again.
   assert.equal((await cli([...bashLs, '--require-trust'])).code, 0);
 });
+
+test('install --scope managed --project-hooks: Claude Code runs only the registration, which runs the approved project hooks; list and explain show trust', async () => {
+  const { project, env, cli } = setUp();
+  project.write('hooks/deny.sh', '#!/bin/sh\necho "denied by the project" >&2\nexit 2\n');
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh hooks/deny.sh' }] }] },
+  });
+  const installed = await cli(['install', '--scope', 'managed', '--project-hooks', '--events', 'PreToolUse']);
+  assert.equal(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /trust required/);
+  const managed = JSON.parse(readFileSync(join(project.managed, 'managed-settings.json'), 'utf8'));
+  assert.equal(managed.allowManagedHooksOnly, true);
+  const command: string = managed.hooks.PreToolUse[0].hooks[0].command;
+  assert.match(
+    command,
+    / fire PreToolUse --output claude --setting-sources project,local --fail-closed --require-trust$/,
+  );
+  assert.equal((await cli(['install', '--project-hooks'])).code, 1, 'only the managed scope');
+
+  // As Claude Code runs it: sh -c, the input on stdin, the project in CLAUDE_PROJECT_DIR.
+  const registration = (input: string) =>
+    runCli(['-c', command], {
+      cli: ['/bin/sh', []],
+      env: { ...env, CLAUDE_PROJECT_DIR: project.dir },
+      cwd: project.dir,
+      stdin: input,
+    });
+  const input = project.input('PreToolUse');
+  const refused = await registration(input);
+  assert.equal(refused.code, 2);
+  assert.match(
+    refused.stderr,
+    /the project hook "sh hooks\/deny\.sh" did not run: trust is required \(--require-trust\).*blocking because of --fail-closed/,
+  );
+
+  const listed = await cli(['list', '--output', 'json']);
+  const pre = JSON.parse(listed.stdout).events.find((e: { event: string }) => e.event === 'PreToolUse');
+  assert.equal(pre.hooks[0].disabledReason, null, 'run through peri-hooks, not off');
+  assert.equal(pre.hooks[0].trust.status, 'new');
+
+  assert.equal((await cli(['trust'])).code, 0);
+  const ran = await registration(input);
+  assert.equal(ran.code, 2);
+  assert.match(ran.stderr, /^denied by the project/);
+  assert.match((await cli(['list'])).stdout, /sh hooks\/deny\.sh {2}\(trust: approved\)/);
+  const explained = JSON.parse((await cli(['explain', 'PreToolUse', '--tool', 'Bash', '--output', 'json'])).stdout);
+  assert.equal(explained.hooks[0].trust.status, 'approved');
+  assert.equal(explained.hooks[0].trust.scripts[0].file, 'hooks/deny.sh');
+});
