@@ -246,3 +246,28 @@ test('install --scope managed --project-hooks: Claude Code runs only the registr
   assert.equal(explained.hooks[0].trust.status, 'approved');
   assert.equal(explained.hooks[0].trust.scripts[0].file, 'hooks/deny.sh');
 });
+
+test('doctor shows the trust state of every project hook', async () => {
+  const { project, cli } = setUp();
+  project.write('hooks/a.sh', '#!/bin/sh\nexit 0\n');
+  project.write('.claude/settings.json', {
+    hooks: { Stop: [{ hooks: [{ type: 'command', command: 'sh hooks/a.sh' }] }] },
+  });
+  project.write('.claude/settings.local.json', {
+    hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo local' }] }] },
+  });
+  assert.equal((await cli(['trust'])).code, 0);
+  project.write('hooks/a.sh', '#!/bin/sh\nexit 1\n');
+  const doctor = JSON.parse((await cli(['doctor', '--output', 'json'])).stdout);
+  const trust = doctor.checks.filter((entry: { id: string }) => entry.id === 'trust');
+  assert.deepEqual(
+    trust.map((entry: { status: string }) => entry.status),
+    ['warn', 'pass'],
+  );
+  assert.match(
+    trust[0].detail,
+    /Stop "sh hooks\/a\.sh" \(\.claude\/settings\.json\): changed \(hooks\/a\.sh changed .*\); it would not run where trust is required/,
+  );
+  assert.match(trust[0].fix, /^review it, then: peri-hooks trust --project-dir /);
+  assert.match(trust[1].detail, /\.claude\/settings\.local\.json\): approved/);
+});

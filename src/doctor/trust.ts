@@ -1,0 +1,36 @@
+// doctor's view of trust: each project and local hook against the user's approvals (`peri-hooks trust`). An
+// unapproved hook is a warning, not a failure: where trust is required the guard works by not running it.
+import { type LoadOptions, loadSettings } from '../config/index.ts';
+import { labelOf } from '../hook-label.ts';
+import { approveCommand, needsTrust, trustWords } from '../trust/check.ts';
+import { trustStates } from '../trust/enforce.ts';
+import { type Check, check } from './check.ts';
+
+export async function trustChecks(
+  location: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>,
+  required: boolean,
+): Promise<Check[]> {
+  const loaded = await loadSettings({ ...location, settingSources: ['project', 'local'] });
+  const hooks = loaded.hooks.filter(needsTrust);
+  if (hooks.length === 0) return [];
+  const { states } = await trustStates(hooks, location.projectDir, { env: location.env, home: location.home });
+  const cost = required ? 'does not run (trust is required)' : 'would not run where trust is required';
+  return [...states.values()].map((state) =>
+    state.status === 'approved'
+      ? check(
+          'trust',
+          'pass',
+          'trust',
+          `${state.hook.event} ${JSON.stringify(labelOf(state.hook))} (${state.file}): approved`,
+        )
+      : check(
+          'trust',
+          'warn',
+          'trust',
+          `${state.hook.event} ${JSON.stringify(labelOf(state.hook))} (${state.file}): ${trustWords(state)}; it ${cost}`,
+          state.status === 'unapprovable'
+            ? 'keep the files it runs inside the project and under 1 MiB'
+            : `review it, then: ${approveCommand(location.projectDir)}`,
+        ),
+  );
+}
