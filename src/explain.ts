@@ -13,6 +13,7 @@ import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
 import { openFiringSession } from './session/store.ts';
 import { needsTrust, trustView } from './trust/check.ts';
+import { trustRequired } from './trust/required.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {
@@ -81,12 +82,8 @@ export async function explain(
   );
   const own = loaded.hooks.filter((hook) => hook.event === event);
   const place = { env: load.env, home: load.home, ...(options.stateDir ? { stateDir: options.stateDir } : {}) };
-  const trust = own.some(needsTrust) ? await import('./trust/enforce.ts') : undefined;
-  const trustWhy = options.requireTrust
-    ? 'trust is required (--require-trust)'
-    : loaded.settings.requireTrust
-      ? `trust is required (peri_hooks_require_trust in ${loaded.settings.requireTrust.file})`
-      : undefined;
+  const trust = own.some((hook) => needsTrust(hook, load.projectDir)) ? await import('./trust/enforce.ts') : undefined;
+  const trustWhy = trustRequired(options.requireTrust, load.env, loaded.settings);
   const guarded =
     trust && trustWhy ? await trust.guardHooks(loaded.hooks, event, load.projectDir, place, trustWhy) : undefined;
   const known = guarded ? undefined : await trust?.trustStates(own, load.projectDir, place);

@@ -22,6 +22,7 @@ import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
 import { counted } from './text.ts';
+import { trustRequired } from './trust/required.ts';
 import type { LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
@@ -144,13 +145,13 @@ export async function fire(
     opened = { warnings: [] };
   }
   const alreadyRanOnce = onceAlreadyRan(opened.session, eventHooks);
-  const trustWhy = options.requireTrust
-    ? 'trust is required (--require-trust)'
-    : loaded.settings.requireTrust
-      ? `trust is required (peri_hooks_require_trust in ${loaded.settings.requireTrust.file})`
-      : undefined;
+  const trustWhy = trustRequired(options.requireTrust, env, loaded.settings);
   const trust =
-    trustWhy && eventHooks.some((hook) => hook.provenance.layer === 'project' || hook.provenance.layer === 'local')
+    trustWhy &&
+    eventHooks.some(
+      (hook) =>
+        hook.provenance.layer === 'project' || hook.provenance.layer === 'local' || hook.provenance.layer === 'flag',
+    )
       ? await import('./trust/enforce.ts')
       : undefined;
   const guarded = await trust?.guardHooks(

@@ -580,7 +580,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'trust',
     description:
       "Approve the project's hooks as they are now: shows the project and local hooks with the files they run, and records their content (entry and SHA-256 of each file) in the user state folder",
-    flags: ['diff', 'revoke', 'project-dir', 'state-dir', 'output'],
+    flags: ['diff', 'revoke', 'project-dir', 'settings', 'state-dir', 'output'],
     examples: ['peri-hooks trust', 'peri-hooks trust --diff', 'peri-hooks trust --revoke --project-dir ~/repo'],
     exits: {
       0: 'approved (--diff: shown; --revoke: removed)',

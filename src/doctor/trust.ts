@@ -11,7 +11,7 @@ export async function trustChecks(
   required: boolean,
 ): Promise<Check[]> {
   const loaded = await loadSettings({ ...location, settingSources: ['project', 'local'] });
-  const hooks = loaded.hooks.filter(needsTrust);
+  const hooks = loaded.hooks.filter((hook) => needsTrust(hook, location.projectDir));
   if (hooks.length === 0) return [];
   const { states } = await trustStates(hooks, location.projectDir, { env: location.env, home: location.home });
   const cost = required ? 'does not run (trust is required)' : 'would not run where trust is required';
@@ -30,7 +30,7 @@ export async function trustChecks(
           `${state.hook.event} ${JSON.stringify(labelOf(state.hook))} (${state.file}): ${trustWords(state)}; it ${cost}`,
           state.status === 'unapprovable'
             ? 'keep the files it runs inside the project and under 1 MiB'
-            : `review it, then: ${approveCommand(location.projectDir)}`,
+            : `review it, then: ${approveCommand(location.projectDir, state.hook)}`,
         ),
   );
 }

@@ -5,7 +5,7 @@ import { shellCommand } from '../config/registration.ts';
 import type { CommandHook } from '../config/schema.ts';
 import type { LoadedHook } from '../types.ts';
 import type { Approval } from './approvals.ts';
-import { readScript, type ScriptContent, type ScriptWord, scriptWords } from './scripts.ts';
+import { inside, readScript, type ScriptContent, type ScriptWord, scriptWords } from './scripts.ts';
 
 /** The layers whose hooks arrive with the repository. */
 export const TRUSTED_LAYERS = ['project', 'local'] as const;
@@ -27,9 +27,16 @@ export interface HookTrust {
   pins: Array<{ word: ScriptWord; script: Extract<ScriptContent, { kind: 'file' }> }>;
 }
 
-/** Whether this hook arrives with the repository (and so needs approval when trust is required). */
-export function needsTrust(hook: LoadedHook): boolean {
-  return (TRUSTED_LAYERS as readonly string[]).includes(hook.provenance.layer);
+/**
+ * Whether this hook arrives with the repository (and so needs approval when trust is required): a project or local
+ * hook, or one of a --settings file inside the project (the policy another agent's project registration names).
+ */
+export function needsTrust(hook: LoadedHook, projectDir: string): boolean {
+  const { layer, file } = hook.provenance;
+  return (
+    (TRUSTED_LAYERS as readonly string[]).includes(layer) ||
+    (layer === 'flag' && path.isAbsolute(file) && inside(projectDir, file))
+  );
 }
 
 /** The state of every project and local hook among `hooks`. */
@@ -38,7 +45,9 @@ export async function checkTrust(
   projectDir: string,
   approvals: readonly Approval[],
 ): Promise<HookTrust[]> {
-  return Promise.all(hooks.filter(needsTrust).map((hook) => checkHook(hook, projectDir, approvals)));
+  return Promise.all(
+    hooks.filter((hook) => needsTrust(hook, projectDir)).map((hook) => checkHook(hook, projectDir, approvals)),
+  );
 }
 
 async function checkHook(hook: LoadedHook, projectDir: string, approvals: readonly Approval[]): Promise<HookTrust> {
@@ -116,9 +125,10 @@ export function approvalOf(trust: HookTrust): Approval {
   };
 }
 
-/** The command that approves a project's hooks. */
-export function approveCommand(projectDir: string): string {
-  return shellCommand(['peri-hooks', 'trust', '--project-dir', projectDir]);
+/** The command that approves a project's hooks (naming the policy file of a hook that came through --settings). */
+export function approveCommand(projectDir: string, hook?: LoadedHook): string {
+  const policy = hook?.provenance.layer === 'flag' ? ['--settings', hook.provenance.file] : [];
+  return shellCommand(['peri-hooks', 'trust', '--project-dir', projectDir, ...policy]);
 }
 
 /** JSON with object keys sorted at every level: the same content always reads the same. */

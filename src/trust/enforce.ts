@@ -39,7 +39,6 @@ export async function guardHooks(
     approvals,
   );
   const trust = new Map(states.map((state) => [state.hook.id, state]));
-  const approve = approveCommand(projectDir);
   return {
     hooks: hooks.map((hook) => {
       const state = trust.get(hook.id);
@@ -50,7 +49,7 @@ export async function guardHooks(
         untrusted:
           state.status === 'unapprovable'
             ? `${why}, and it cannot be approved: ${what}`
-            : `${why}, and it is not approved: ${what}; review it, then approve it with: ${approve}`,
+            : `${why}, and it is not approved: ${what}; review it, then approve it with: ${approveCommand(projectDir, hook)}`,
       };
     }),
     trust,

@@ -271,3 +271,31 @@ test('doctor shows the trust state of every project hook', async () => {
   assert.match(trust[0].fix, /^review it, then: peri-hooks trust --project-dir /);
   assert.match(trust[1].detail, /\.claude\/settings\.local\.json\): approved/);
 });
+
+test('PERI_HOOKS_REQUIRE_TRUST requires trust of a policy file inside the project (another agent registration names it); one outside is not the project’s', async () => {
+  const { project, env } = setUp();
+  const cli = (args: string[], extra: Record<string, string> = {}) =>
+    runCli(args, { env: { ...env, ...extra }, cwd: project.dir });
+  const inside = project.write('.claude/policy.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo inside >&2; exit 2' }] }] },
+  });
+  const outside = project.writeHome('policy.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'touch "$CLAUDE_PROJECT_DIR/outside-ran"' }] }] },
+  });
+  const fire = [...bashLs, '--setting-sources', '', '--settings', inside, '--settings', outside];
+  const required = { PERI_HOOKS_REQUIRE_TRUST: '1' };
+  const skipped = await cli(fire, required);
+  assert.equal(skipped.code, 0, skipped.stderr);
+  assert.match(
+    skipped.stderr,
+    /the flag hook "echo inside >&2; exit 2" did not run: trust is required \(PERI_HOOKS_REQUIRE_TRUST\), and it is not approved: never approved; review it, then approve it with: peri-hooks trust --project-dir \S+ --settings \S+\.claude\/policy\.json/,
+  );
+  assert.ok(existsSync(join(project.dir, 'outside-ran')), 'a policy outside the project is not subject to trust');
+  assert.equal((await cli(fire, { PERI_HOOKS_REQUIRE_TRUST: '0' })).code, 2, '0 turns it off');
+  const approved = await cli(['trust', '--settings', inside, '--output', 'json']);
+  assert.deepEqual(
+    JSON.parse(approved.stdout).hooks.map((hook: { layer: string }) => hook.layer),
+    ['flag'],
+  );
+  assert.equal((await cli(fire, required)).code, 2);
+});

@@ -21,7 +21,7 @@ export async function listCommand(flags: ListFlags): Promise<number> {
   const loaded = await loadSettings(load);
   const locate = await pointerLocator(load);
   // Project and local hooks with their trust state, read only where there are some.
-  const { states, approvals } = loaded.hooks.some(needsTrust)
+  const { states, approvals } = loaded.hooks.some((hook) => needsTrust(hook, load.projectDir))
     ? await (await import('../../trust/enforce.ts')).trustStates(loaded.hooks, load.projectDir, {
         env: load.env,
         home: load.home,

@@ -2,9 +2,11 @@
 // there names), with the project files they run, read once; it records approval of exactly that content in the user
 // state folder. `--diff` shows what changed since, `--revoke` removes the approval.
 import { homedir } from 'node:os';
+import path from 'node:path';
 import { isoTime } from '../../clock.ts';
 import { loadSettings } from '../../config/index.ts';
 import { sourcesToLoad } from '../../config/sources.ts';
+import { findHostRegistrations } from '../../doctor/hosts.ts';
 import { EXIT, PeriHooksError } from '../../errors.ts';
 import { describeHook } from '../../report/build.ts';
 import { trustDocumentSchema } from '../../report/documents.ts';
@@ -12,6 +14,7 @@ import { documentText } from '../../report/shape.ts';
 import { counted, displayPath, sourceCell } from '../../text.ts';
 import { type ApprovalPlace, readApprovals, revokeApprovals, writeApprovals } from '../../trust/approvals.ts';
 import { approvalOf, checkTrust, type HookTrust, trustView } from '../../trust/check.ts';
+import { inside } from '../../trust/scripts.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { outputForm, type SourceFlags, type StateFlags, sourceOptions, stateOptions, write } from '../io.ts';
 
@@ -30,12 +33,19 @@ export async function trustCommand(flags: TrustFlags): Promise<number> {
       'give one of them, or neither to approve',
     );
   const action = flags.revoke ? 'revoke' : flags.diff ? 'diff' : 'approve';
-  // Only the files that arrive with the repository, and the policy files their registrations name.
+  // Only the files that arrive with the repository, the policy files their registrations name, and those that other
+  // agents' registrations in the project name (they load as --settings files).
+  const given = sourcesToLoad(sourceOptions(flags), process.cwd());
+  const { projectDir } = given;
+  const hostPolicies = findHostRegistrations(given)
+    .found.filter((found) => inside(projectDir, found.file))
+    .flatMap((found) => found.policies.map((policy) => path.resolve(projectDir, policy)))
+    .filter((policy) => inside(projectDir, policy));
   const load = {
-    ...sourcesToLoad(sourceOptions(flags), process.cwd()),
+    ...given,
+    settings: [...new Set([...(given.settings ?? []), ...hostPolicies])],
     settingSources: ['project', 'local'] as Array<'project' | 'local'>,
   };
-  const { projectDir } = load;
   const { stateDir } = stateOptions(flags);
   const place: ApprovalPlace = {
     env: process.env,
