@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { call, startServe } from '../helpers/serve.ts';
 
 const projects: Project[] = [];
 after(() => {
@@ -298,4 +299,41 @@ test('PERI_HOOKS_REQUIRE_TRUST requires trust of a policy file inside the projec
     ['flag'],
   );
   assert.equal((await cli(fire, required)).code, 2);
+});
+
+test('serve --require-trust: an unapproved project hook is skipped and said in the answer and the log, runs once approved', async () => {
+  const { project, env, cli } = setUp();
+  project.write('hooks/deny.sh', '#!/bin/sh\necho "denied by the project" >&2\nexit 2\n');
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'sh hooks/deny.sh' }] }] },
+  });
+  const served = await startServe(
+    [
+      '--listen',
+      '127.0.0.1:0',
+      '--project-root',
+      project.dir,
+      '--project-dir',
+      project.dir,
+      '--require-trust',
+      '--no-state',
+    ],
+    env,
+  );
+  try {
+    const input = project.input('PreToolUse');
+    const skipped = await call(`${served.url}/hooks/PreToolUse`, 'POST', input);
+    assert.equal(skipped.status, 200, skipped.text + served.stderr());
+    assert.match(
+      skipped.json().systemMessage,
+      /the project hook "sh hooks\/deny\.sh" did not run: trust is required \(--require-trust\)/,
+    );
+    assert.match(served.stderr(), /PreToolUse: policy not enforced, it did not load: .*did not run: trust is required/);
+    assert.equal((await cli(['trust'])).code, 0);
+    const denied = await call(`${served.url}/hooks/PreToolUse`, 'POST', input);
+    assert.equal(denied.json().hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(denied.json().hookSpecificOutput.permissionDecisionReason, /denied by the project/);
+  } finally {
+    await served.stop();
+  }
 });
