@@ -92,7 +92,7 @@ export function pinPlan(plan: Plan, trust: ReadonlyMap<string, HookTrust>): { pl
       const folder = path.join(dir, String(count++));
       const copy = path.join(folder, path.basename(word.file));
       mkdirSync(folder, { mode: 0o700 });
-      writeFileSync(copy, script.bytes, { mode: 0o500, flag: 'wx' });
+      writeFileSync(copy, script.bytes, { mode: script.executable ? 0o500 : 0o400, flag: 'wx' });
       copies.set(word.file, copy);
     }
     const handler = hook.handler as CommandHook;

@@ -20,7 +20,7 @@ export interface ScriptWord {
 
 /** What a referenced file is, read once. */
 export type ScriptContent =
-  | { kind: 'file'; relative: string; sha256: string; bytes: Buffer }
+  | { kind: 'file'; relative: string; sha256: string; bytes: Buffer; executable: boolean }
   /** A path meant to be in the project that leads out of it (`..`, a symlink out): never approvable. */
   | { kind: 'escapes'; relative: string; target: string }
   /** Not a regular file, or larger than SCRIPT_LIMIT_BYTES, or unreadable: never approvable. */
@@ -79,7 +79,14 @@ export async function readScript(word: ScriptWord, projectDir: string): Promise<
       return { kind: 'unhashable', relative, why: `it is larger than ${SCRIPT_LIMIT_BYTES} bytes` };
     const content = Buffer.from(bytes.subarray(0, size));
     const { createHash } = await import('node:crypto');
-    return { kind: 'file', relative, sha256: createHash('sha256').update(content).digest('hex'), bytes: content };
+    return {
+      kind: 'file',
+      relative,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      bytes: content,
+      // The copy runs as the file would: a script that is not executable stays so.
+      executable: (stats.mode & 0o100) !== 0,
+    };
   } finally {
     closeSync(fd);
   }

@@ -337,3 +337,17 @@ test('serve --require-trust: an unapproved project hook is skipped and said in t
     await served.stop();
   }
 });
+
+test('a pinned copy keeps the file executable or not, as it was: a script without its x bit fails as it would', async () => {
+  const { project, cli } = setUp();
+  writeFileSync(join(project.dir, 'plain.sh'), '#!/bin/sh\necho ran >&2\nexit 2\n', { mode: 0o644 });
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/plain.sh' }] }] },
+  });
+  const unpinned = await cli(bashLs);
+  assert.equal((await cli(['trust'])).code, 0);
+  const pinned = await cli([...bashLs, '--require-trust']);
+  assert.equal(pinned.code, unpinned.code);
+  assert.match(pinned.stderr, /Permission denied/);
+  assert.doesNotMatch(pinned.stderr, /ran/);
+});
