@@ -351,3 +351,23 @@ test('a pinned copy keeps the file executable or not, as it was: a script withou
   assert.match(pinned.stderr, /Permission denied/);
   assert.doesNotMatch(pinned.stderr, /ran/);
 });
+
+test('peri-hooks test is not subject to PERI_HOOKS_REQUIRE_TRUST: a suite tests the policy the developer runs on purpose', async () => {
+  const { project } = setUp();
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'echo no >&2; exit 2' }] }] },
+  });
+  project.write('hooks.test.json', [
+    { name: 'denied', tool: 'Bash', toolInput: { command: 'ls' }, expect: { decision: 'deny', exitCode: 2 } },
+  ]);
+  const result = await runCli(['test'], {
+    env: { ...project.env({ XDG_STATE_HOME: join(project.home, 'state') }), PERI_HOOKS_REQUIRE_TRUST: '1' },
+    cwd: project.dir,
+  });
+  assert.equal(result.code, 0, result.stdout + result.stderr);
+  // The same hook in a firing is skipped.
+  assert.equal(
+    (await runCli(bashLs, { env: { ...project.env(), PERI_HOOKS_REQUIRE_TRUST: '1' }, cwd: project.dir })).code,
+    0,
+  );
+});
