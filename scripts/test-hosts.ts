@@ -14,6 +14,8 @@ const agents = (asked.length > 0 ? asked : Object.keys(AGENTS)) as AgentName[];
 for (const name of agents) installAgent(name, (text) => console.error(`test:hosts: ${text}`));
 
 const files = agents.map((name) => `test/hosts/real/${name}.real.ts`);
+// The trust recipe (docs/guide/trust.md) runs with Gemini.
+if (agents.includes('gemini')) files.push('test/hosts/real/trust.real.ts');
 const test = [process.execPath, '--test', '--test-concurrency=2', ...files];
 const isolated = spawnSync('unshare', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
 if (!isolated) console.error('test:hosts: unshare -n is not allowed here; the agents run with the network as it is');

@@ -11,6 +11,8 @@ import { describeHook, stateDiagnostic } from './report/build.ts';
 import type { HookReport } from './report/types.ts';
 import { onceAlreadyRan } from './session/once.ts';
 import { openFiringSession } from './session/store.ts';
+import { needsTrust, trustView } from './trust/check.ts';
+import { trustRequired } from './trust/required.ts';
 import type { Diagnostic } from './types.ts';
 
 export interface ExplainOptions extends SourceOptions {
@@ -21,6 +23,8 @@ export interface ExplainOptions extends SourceOptions {
   stateUrl?: string;
   /** `--mcp-config` values, as fire takes them: where the servers of mcp_tool hooks are looked up. */
   mcpConfigs?: string[];
+  /** As fire's: unapproved project and local hooks are planned out. */
+  requireTrust?: boolean;
 }
 
 /** A hook as `fire --output json` reports it, before it runs. */
@@ -28,7 +32,12 @@ export interface ExplainedHook extends Omit<HookReport, 'status'> {
   status: 'would-run' | 'skipped';
   /** The time limit the hook would get. */
   timeoutMs?: number;
+  /** Project and local hooks: their content against the approvals (`peri-hooks trust`). */
+  trust?: ReturnType<typeof trustView>;
 }
+
+/** Why the trust state matters to this project: trust is required, or the project has approvals; else undefined. */
+export type TrustInUse = 'required' | 'approvals' | undefined;
 
 export interface ExplainReport {
   event: EventName;
@@ -46,6 +55,8 @@ export interface ExplainReport {
   /** The MCP servers the event's mcp_tool hooks name: where each is defined, or why it is not found. */
   mcpServers?: ServerOrigin[];
   warnings: Diagnostic[];
+  /** Not in the JSON document: whether the human table shows trust states. */
+  trustInUse?: TrustInUse;
 }
 
 export async function explain(
@@ -68,16 +79,30 @@ export async function explain(
     opened.session,
     loaded.hooks.filter((hook) => hook.event === event),
   );
-  const thePlan = plan(event, input, loaded.hooks, { home: load.home, env: load.env, alreadyRanOnce });
+  const own = loaded.hooks.filter((hook) => hook.event === event);
+  const place = { env: load.env, home: load.home, ...(options.stateDir ? { stateDir: options.stateDir } : {}) };
+  const trust = own.some((hook) => needsTrust(hook, load.projectDir)) ? await import('./trust/enforce.ts') : undefined;
+  const trustWhy = trustRequired(options.requireTrust, load.env, loaded.settings);
+  const guarded =
+    trust && trustWhy ? await trust.guardHooks(loaded.hooks, event, load.projectDir, place, trustWhy) : undefined;
+  const known = guarded ? undefined : await trust?.trustStates(own, load.projectDir, place);
+  const states = guarded?.trust ?? known?.states ?? new Map();
+  const thePlan = plan(event, input, guarded?.hooks ?? loaded.hooks, {
+    home: load.home,
+    env: load.env,
+    alreadyRanOnce,
+  });
   const run = new Map(thePlan.run.map((entry) => [entry.hook.id, entry]));
   const skipped = new Map(thePlan.skipped.map((entry) => [entry.hook.id, entry]));
   const hooks = loaded.hooks
     .filter((hook) => hook.event === event)
     .map((hook): ExplainedHook => {
       const planned = run.get(hook.id);
-      if (planned) return { ...describeHook(hook), status: 'would-run', timeoutMs: planned.timeoutMs };
+      const state = states.get(hook.id);
+      const described = { ...describeHook(hook), ...(state ? { trust: trustView(state) } : {}) };
+      if (planned) return { ...described, status: 'would-run', timeoutMs: planned.timeoutMs };
       const skip = skipped.get(hook.id)!;
-      return { ...describeHook(hook), status: 'skipped', skipReason: skip.reason, skipDetail: skip.detail };
+      return { ...described, status: 'skipped', skipReason: skip.reason, skipDetail: skip.detail };
     });
   const servers = loaded.hooks.flatMap((hook) =>
     hook.event === event && hook.handler.type === 'mcp_tool' ? [hook.handler.server] : [],
@@ -96,6 +121,7 @@ export async function explain(
     hooks,
     chains: thePlan.chains.map((chain) => chain.map(({ hook }) => hook.id)),
     ...(mcpServers ? { mcpServers } : {}),
+    ...(trustWhy ? { trustInUse: 'required' as const } : known?.approvals ? { trustInUse: 'approvals' as const } : {}),
     warnings: [...loaded.diagnostics, ...opened.warnings.map(stateDiagnostic), ...thePlan.warnings],
   };
 }

@@ -23,6 +23,7 @@ import { claimOnce, onceAlreadyRan } from './session/once.ts';
 import { settle } from './session/settle.ts';
 import { openFiringSession } from './session/store.ts';
 import { counted } from './text.ts';
+import { trustRequired } from './trust/required.ts';
 import type { Diagnostic, LoadedHook, RawOutcome } from './types.ts';
 
 export interface FireOptions extends SourceOptions {
@@ -75,6 +76,11 @@ export interface FireOptions extends SourceOptions {
    * the caller waits for after writing the decision (flushTelemetry in src/audit/otel.ts).
    */
   oneShot?: boolean;
+  /**
+   * Project and local hooks run only with content approved by `peri-hooks trust` (src/trust/); also required by
+   * `peri_hooks_require_trust: true` in managed, user or --settings files.
+   */
+  requireTrust?: boolean;
 }
 
 /** One line of the trace: the stage, and what it did. */
@@ -157,7 +163,23 @@ export async function fire(
     opened = { warnings: [] };
   }
   const alreadyRanOnce = onceAlreadyRan(opened.session, eventHooks);
-  const firstPlan = plan(event, hookInput, loaded.hooks, {
+  const trustWhy = trustRequired(options.requireTrust, env, loaded.settings);
+  const trust =
+    trustWhy &&
+    eventHooks.some(
+      (hook) =>
+        hook.provenance.layer === 'project' || hook.provenance.layer === 'local' || hook.provenance.layer === 'flag',
+    )
+      ? await import('./trust/enforce.ts')
+      : undefined;
+  const guarded = await trust?.guardHooks(
+    loaded.hooks,
+    event,
+    projectDir,
+    { env, home, ...(options.stateDir ? { stateDir: options.stateDir } : {}) },
+    trustWhy!,
+  );
+  const firstPlan = plan(event, hookInput, guarded?.hooks ?? loaded.hooks, {
     home,
     env,
     alreadyRanOnce,
@@ -170,39 +192,54 @@ export async function fire(
     firstPlan.run.map(({ hook }) => hook).filter((hook) => hook.handler.once),
     labelOf,
   );
-  const planned = skipLostOnce(firstPlan, claims.lost);
+  const unpinned = skipLostOnce(firstPlan, claims.lost);
+  const untrusted = trust?.untrustedFindings(unpinned) ?? [];
+  const pinning = guarded ? trust!.pinPlan(unpinned, guarded.trust) : undefined;
+  const planned = pinning?.plan ?? unpinned;
   trace?.(
     'plan',
     `${planned.run.length} to run${planned.run.map(({ hook }) => `; ${quoted(hook)}`).join('')}${planned.skipped.length > 0 ? `; skipped: ${planned.skipped.map(({ hook, reason }) => `${quoted(hook)} (${reason})`).join(', ')}` : ''}`,
   );
-  const executed = await execute(planned, {
-    input: hookInput,
-    projectDir,
-    settings: loaded.settings,
-    env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
-    claimedOnce: claims.claimed,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onHookStart || trace || hookStarts
-      ? {
-          onHookStart: (hook: LoadedHook, status: string) => {
-            hookStarts?.set(`${hook.provenance.file}#${hook.provenance.pointer}`, Date.now());
-            trace?.('hook', `start ${quoted(hook)}`);
-            options.onHookStart?.(hook, status);
-          },
-        }
-      : {}),
-    ...(trace
-      ? {
-          onHookEnd: (hook: LoadedHook, raw: RawOutcome) =>
-            trace('hook', `end ${quoted(hook)}: ${outcomeText(raw)} in ${Math.round(raw.durationMs)} ms`),
-        }
-      : {}),
-    ...(opened.session ? { session: opened.session.ref } : {}),
-    ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
-    ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
-    mcp: { servers: loaded.mcpServers, ...(options.mcpPool ? { pool: options.mcpPool } : {}) },
-  });
-  const unenforced = [...unenforcedLines(event, loaded.diagnostics), ...(stateLost ? [stateLost] : [])];
+  let executed: Awaited<ReturnType<typeof execute>>;
+  try {
+    executed = await execute(planned, {
+      input: hookInput,
+      projectDir,
+      settings: loaded.settings,
+      env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
+      claimedOnce: claims.claimed,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onHookStart || trace || hookStarts
+        ? {
+            onHookStart: (hook: LoadedHook, status: string) => {
+              hookStarts?.set(`${hook.provenance.file}#${hook.provenance.pointer}`, Date.now());
+              trace?.('hook', `start ${quoted(hook)}`);
+              options.onHookStart?.(hook, status);
+            },
+          }
+        : {}),
+      ...(trace
+        ? {
+            onHookEnd: (hook: LoadedHook, raw: RawOutcome) =>
+              trace('hook', `end ${quoted(hook)}: ${outcomeText(raw)} in ${Math.round(raw.durationMs)} ms`),
+          }
+        : {}),
+      ...(opened.session ? { session: opened.session.ref } : {}),
+      ...(options.selfCommand ? { selfCommand: options.selfCommand } : {}),
+      ...(options.asyncHooks !== undefined && options.asyncHooks !== 'skip' ? { asyncHere: true } : {}),
+      mcp: { servers: loaded.mcpServers, ...(options.mcpPool ? { pool: options.mcpPool } : {}) },
+    });
+  } finally {
+    pinning?.cleanup();
+  }
+  const trustFindings = [
+    ...untrusted,
+    ...(guarded?.problem ? [{ severity: 'warning' as const, code: 'trust-unreadable', message: guarded.problem }] : []),
+  ];
+  const unenforced = [
+    ...unenforcedLines(event, [...loaded.diagnostics, ...untrusted]),
+    ...(stateLost ? [stateLost] : []),
+  ];
   // Checked before the decision, so that under --fail-closed a required audit that cannot be written blocks.
   const audit = options.audit ? await import('./audit/firing.ts') : undefined;
   const auditProblem = options.audit ? audit!.unwritableAudit(options.audit) : undefined;
@@ -238,6 +275,7 @@ export async function fire(
     settled,
     loadDiagnostics: [
       ...loaded.diagnostics,
+      ...trustFindings,
       ...(stateLost ? [{ severity: 'warning' as const, code: STATE_UNREACHABLE, message: stateLost }] : []),
     ],
     sessionWarnings: [...opened.warnings, ...claims.warnings],

@@ -20,6 +20,7 @@ export const SKIP_REASONS = [
   'skip-async',
   'only-async',
   'once',
+  'untrusted',
   'background',
   'short-circuit',
 ] as const;
@@ -165,6 +166,10 @@ export function plan(
       skipped.push(onceSkip(hook));
       continue;
     }
+    if (hook.untrusted) {
+      skipped.push({ hook, reason: 'untrusted', detail: hook.untrusted });
+      continue;
+    }
     run.push({ hook, timeoutMs: timeoutMs(event, hook.handler, hooks, options.env) });
   }
   const chains = schedule(run, options.sequential === true);
@@ -228,6 +233,11 @@ function dedupe(hooks: readonly LoadedHook[], skipped: SkippedHook[]): LoadedHoo
   for (const hook of hooks) {
     const key = identity(hook);
     const earlier = byKey.get(key);
+    // An unapproved copy never displaces an approved one: the handler still runs once.
+    if (earlier && hook.untrusted && !earlier.untrusted) {
+      skipped.push({ hook, reason: 'deduplicated', detail: `same handler as ${earlier.id}, which runs instead` });
+      continue;
+    }
     if (earlier)
       skipped.push({ hook: earlier, reason: 'deduplicated', detail: `same handler as ${hook.id}, which runs instead` });
     byKey.set(key, hook);

@@ -38,6 +38,10 @@ export interface LoadedHook {
   groupIndex?: number;
   /** The group has `"sequential": true` (a peri-hooks extension): its hooks run in order. */
   sequential?: boolean;
+  /** Set by the trust stage: a project or local hook whose content is not approved, and why; the plan skips it. */
+  untrusted?: string;
+  /** Set by the trust stage: what a command hook runs instead of its own words, private copies of its approved files. */
+  pinned?: { command: string; args?: string[] };
 }
 
 /** How bad a diagnostic is; the report schema's `severity` is this list. */
@@ -91,6 +95,8 @@ export interface BackgroundHandoff {
 export interface EffectiveSettings {
   disableAllHooks: boolean;
   allowManagedHooksOnly: boolean;
+  /** `peri_hooks_require_trust: true` in managed, user or --settings files: project and local hooks need approval. */
+  requireTrust?: { file: string };
   /** The lists of all files, merged; undefined (no file sets it): every URL allowed; []: every http hook refused. */
   allowedHttpHookUrls?: string[];
   /** The lists of all files, merged; undefined when no file sets it. */

@@ -32,6 +32,7 @@ const LAYERS: ReadonlyArray<readonly [layer: string, prefixes: readonly string[]
   ['load', ['config/']],
   ['semantics', ['plan.ts', 'reduce.ts']],
   ['session', ['session/']],
+  ['trust', ['trust/']],
   ['runners', ['runners/', 'llm/', 'mcp/']],
   ['run', ['run/']],
   ['report', ['report/', 'audit/', 'redact.ts']],

@@ -458,6 +458,20 @@ const planRows: PlanRow[] = [
     run: [['always', M]],
     skipped: [['once-only', 'once']],
   },
+  {
+    name: 'a project hook the trust stage marked is skipped as untrusted, with why',
+    event: 'Stop',
+    hooks: [{ ...on('Stop', 'unapproved'), untrusted: 'it is not approved' }, on('Stop', 'approved')],
+    run: [['approved', M]],
+    skipped: [['unapproved', 'untrusted']],
+  },
+  {
+    name: 'an unapproved copy never displaces an approved one: the user copy runs, the project copy is the duplicate',
+    event: 'Stop',
+    hooks: [hook('Stop', cmd('same'), { layer: 'user' }), { ...on('Stop', 'same'), untrusted: 'it is not approved' }],
+    run: [['same', M]],
+    skipped: [['same', 'deduplicated']],
+  },
 
   // Time limits (§10.1)
   {
@@ -649,4 +663,18 @@ test('skipLostOnce: once hooks another firing claimed leave the run and its chai
       row,
     );
   }
+});
+
+test('dedupe keeps the approved copy of a handler, whichever comes later', () => {
+  const user = hook('Stop', cmd('same'), { layer: 'user' });
+  const project = { ...hook('Stop', cmd('same')), untrusted: 'it is not approved' };
+  const result = plan('Stop', { hook_event_name: 'Stop' }, [user, project], options());
+  assert.deepEqual(
+    result.run.map(({ hook: planned }) => planned.id),
+    [user.id],
+  );
+  assert.deepEqual(
+    result.skipped.map(({ hook: skipped, reason }) => [skipped.id, reason]),
+    [[project.id, 'deduplicated']],
+  );
 });

@@ -67,7 +67,8 @@ export async function runCase(
     const report = await fire(testCase.event, input, {
       inputSource: `${testCase.file}, case "${testCase.name}"`,
       projectDir: testCase.projectDir,
-      env: { ...env, PERI_HOOKS_STATE_DIR: options.stateDir },
+      // A suite tests the policy's content, which the developer runs on purpose (as `npm test`): trust is for agents.
+      env: { ...env, PERI_HOOKS_STATE_DIR: options.stateDir, PERI_HOOKS_REQUIRE_TRUST: undefined },
       ...(testCase.settings ? { settings: testCase.settings, settingSources: [] } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.load ? { load: options.load } : {}),

@@ -64,6 +64,7 @@ const ACTIONS: Record<CommandName, (args: string[], flags: Flags) => Promise<num
   completion: async ([shell]) => (await import('./commands/completion.ts')).completionCommand(shell!),
   serve: async (_, flags) => (await import('./commands/serve.ts')).serveCommand(flags),
   mcp: async (_, flags) => (await import('./commands/mcp.ts')).mcpCommand(flags),
+  trust: async (_, flags) => (await import('./commands/trust.ts')).trustCommand(flags),
   audit: async ([action, file], flags) => (await import('./commands/audit.ts')).auditCommand(action!, file, flags),
 };
 

@@ -19,7 +19,8 @@ export type CommandName =
   | 'serve'
   | 'mcp'
   | 'audit'
-  | 'init';
+  | 'init'
+  | 'trust';
 
 /** What `peri-hooks schema` prints. */
 export const SCHEMA_KINDS = ['settings', 'input', 'output', ...DOCUMENT_NAMES] as const;
@@ -308,6 +309,21 @@ export const FLAGS = {
     description: 'On SIGTERM/SIGINT, how long in-flight firings may finish before their hooks are killed',
     default: '10',
   },
+  'require-trust': {
+    description:
+      'Project and local hooks run only with the content `peri-hooks trust` approved; the others are skipped and said (a block under --fail-closed)',
+    variants: {
+      install: {
+        description: 'Register the firings with --require-trust (always in the managed scope)',
+      },
+    },
+  },
+  'project-hooks': {
+    description:
+      "Managed scope: the firings also run the project's and local hooks (every event, or --events), and allowManagedHooksOnly keeps Claude Code from running them itself",
+  },
+  diff: { description: 'Show what changed since the approval; record nothing' },
+  revoke: { description: "Remove the approval of the project's hooks" },
   'move-hooks': {
     description:
       "Move the settings file's own hooks into a policy file next to it (which the registration runs) instead of refusing",
@@ -355,6 +371,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...SOURCE_FLAGS,
       'mcp-config',
       'fail-closed',
+      'require-trust',
       'sequential',
       'only-async',
       'skip-async',
@@ -398,7 +415,18 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'explain',
     args: '<event>',
     description: 'Show which hooks would run for one input, and why the others would not; runs nothing',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'input', 'tool', 'tool-input', 'output', 'state', 'state-dir', 'no-state'],
+    flags: [
+      ...SOURCE_FLAGS,
+      'mcp-config',
+      'input',
+      'tool',
+      'tool-input',
+      'output',
+      'require-trust',
+      'state',
+      'state-dir',
+      'no-state',
+    ],
     examples: [
       'peri-hooks explain PreToolUse --tool Bash --tool-input \'{"command":"git push"}\'',
       'peri-hooks explain Stop < input.json',
@@ -454,6 +482,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'fail-open',
       'force',
       'trust',
+      'project-hooks',
+      'require-trust',
       'move-hooks',
       'serve',
       'token-env',
@@ -507,6 +537,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...SOURCE_FLAGS,
       'mcp-config',
       'fail-closed',
+      'require-trust',
       'state',
       'state-dir',
       'no-state',
@@ -528,7 +559,17 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'mcp',
     description:
       'Serve the hook pipeline as an MCP server on stdio, for the agent to start and reach through mcp_tool hooks: one tool, fire, whose arguments are the hook input fields',
-    flags: [...SOURCE_FLAGS, 'mcp-config', 'fail-closed', 'state', 'state-dir', 'no-state', 'audit', 'metrics'],
+    flags: [
+      ...SOURCE_FLAGS,
+      'mcp-config',
+      'fail-closed',
+      'require-trust',
+      'state',
+      'state-dir',
+      'no-state',
+      'audit',
+      'metrics',
+    ],
     examples: [
       "peri-hooks mcp --settings policy.json --setting-sources ''",
       "claude mcp add peri-hooks -- peri-hooks mcp --settings policy.json --setting-sources ''",
@@ -563,6 +604,17 @@ export const COMMANDS: readonly CommandSpec[] = [
       'peri-hooks replay session.jsonl --post --output json',
     ],
     exits: { 0: 'replayed (blocks are reported, not an exit code)', 1: USAGE },
+  },
+  {
+    name: 'trust',
+    description:
+      "Approve the project's hooks as they are now: shows the project and local hooks with the files they run, and records their content (entry and SHA-256 of each file) in the user state folder",
+    flags: ['diff', 'revoke', 'project-dir', 'settings', 'state-dir', 'output'],
+    examples: ['peri-hooks trust', 'peri-hooks trust --diff', 'peri-hooks trust --revoke --project-dir ~/repo'],
+    exits: {
+      0: 'approved (--diff: shown; --revoke: removed)',
+      1: `a hook cannot be approved (a file leading out of the project, or too big to hash: the others are approved), or ${USAGE}`,
+    },
   },
   {
     name: 'completion',

@@ -9,6 +9,7 @@ import { auditOption, list, type SourceFlags, type StateFlags, sourceOptions, st
 
 export interface ResidentFlags extends SourceFlags, StateFlags {
   failClosed?: boolean;
+  requireTrust?: boolean;
   mcpConfig?: unknown;
 }
 
@@ -25,6 +26,7 @@ export async function residentFiring(flags: ResidentFlags): Promise<FireOptions>
     ...sourceOptions(flags),
     ...(flags.mcpConfig !== undefined ? { mcpConfigs: list(flags.mcpConfig)! } : {}),
     ...(flags.failClosed ? { failClosed: true } : {}),
+    ...(flags.requireTrust ? { requireTrust: true } : {}),
     ...stateOptions(flags),
     ...auditOption(flags.audit),
     selfCommand: selfCommand(),

@@ -26,6 +26,7 @@ import {
   hostReportDocumentSchema,
   listDocumentSchema,
   stateDocumentSchema,
+  trustDocumentSchema,
   validateDocumentSchema,
 } from '../report/documents.ts';
 import { errorDocumentSchema, reportDocumentSchema } from '../report/schema.ts';
@@ -161,6 +162,7 @@ export const DOCUMENTS: Readonly<Record<DocumentName, { schema: () => z.ZodObjec
   replay: { schema: replayDocumentSchema, printedBy: 'peri-hooks replay --output json' },
   state: { schema: stateDocumentSchema, printedBy: 'peri-hooks state' },
   'host-report': { schema: hostReportDocumentSchema, printedBy: 'peri-hooks fire --host <agent> --output json' },
+  trust: { schema: trustDocumentSchema, printedBy: 'peri-hooks trust --output json' },
 };
 
 /** The published JSON Schema of one document peri-hooks prints. */

@@ -27,6 +27,9 @@ export const LOADER_CODES = {
   'plugin-hooks-duplicate': 'nothing',
   'invalid-setting': 'nothing',
   'managed-only-setting': 'nothing',
+  'trust-setting-ignored': 'nothing',
+  // A project or local hook that trust keeps from running (trust/enforce.ts): its policy is not enforced.
+  'hook-untrusted': 'hooks',
   'hooks-not-object': 'hooks',
   'unknown-event': 'hooks',
   'event-not-array': 'hooks',
@@ -89,6 +92,7 @@ export type LintCode = (typeof LINT_CODES)[number];
 export const RESERVED_LOADER_CODES: Readonly<Partial<Record<LoaderCode, string>>> = {
   'invalid-handler':
     'the fallback for a handler problem that the other codes do not name; the current handler schemas raise none',
+  'hook-untrusted': 'emitted by the trust stage of a firing (trust/enforce.ts), not by loading: test/e2e/trust.test.ts',
 };
 
 /** A diagnostic of the settings stage: its code is one of the list. */

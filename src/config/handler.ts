@@ -72,7 +72,9 @@ export function walkHandler(walk: Walk, event: EventName, place: GroupPlace, raw
         'note',
         'own-registration',
         pointer,
-        `peri-hooks' own registration for ${event}: its ${event} hooks in ${followed.policies.map((policy) => (policy.startsWith('$d/') ? `${policy.slice(3)} (in the project)` : policy)).join(', ')} run here, as the registration runs them`,
+        followed.policies.length === 0
+          ? `peri-hooks' own registration for ${event} runs the project's ${event} hooks, shown here as they are`
+          : `peri-hooks' own registration for ${event}: its ${event} hooks in ${followed.policies.map((policy) => (policy.startsWith('$d/') ? `${policy.slice(3)} (in the project)` : policy)).join(', ')} run here, as the registration runs them`,
       );
     } else {
       add(

@@ -24,7 +24,9 @@ export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: E
   const managedOnly = winner(managed, 'allowManagedHooksOnly');
   const urls = mergedList(ranked, 'allowedHttpHookUrls');
   const envVars = mergedList(ranked, 'httpHookAllowedEnvVars');
+  const trust = ranked.find((r) => r.settings!.peri_hooks_require_trust === true);
   const settings: EffectiveSettings = {
+    ...(trust ? { requireTrust: { file: trust.report.file } } : {}),
     disableAllHooks: disable?.value ?? false,
     allowManagedHooksOnly: managedOnly?.value ?? false,
     allowedHttpHookUrls: urls,
@@ -34,8 +36,11 @@ export function merge(results: FileResult[]): { hooks: LoadedHook[]; settings: E
   };
 
   const forced = forceEnabledPlugins(managed);
+  const throughPeriHooks = projectHooksRegistered(managed);
   const exempt = (hook: LoadedHook): boolean =>
     hook.provenance.layer === 'managed' ||
+    // A managed registration of `install --project-hooks` runs them: Claude Code through peri-hooks.
+    ((hook.provenance.layer === 'project' || hook.provenance.layer === 'local') && throughPeriHooks.has(hook.event)) ||
     (hook.provenance.layer === 'plugin' && forced.has(hook.provenance.pluginName ?? ''));
   const reasonFor = (hook: LoadedHook): string | undefined => {
     if (managedDisable?.value)
@@ -81,6 +86,23 @@ function winner<K extends keyof ScalarSettings>(
     if (value !== undefined && value !== null) found = { value, file: r.report.file, layer: r.report.layer };
   }
   return found;
+}
+
+/** The events whose project and local hooks a managed registration of peri-hooks runs (`install --project-hooks`). */
+function projectHooksRegistered(managed: FileResult[]): Set<string> {
+  return new Set(
+    managed.flatMap((r) =>
+      (r.registrations ?? [])
+        .filter((registration) =>
+          registration.args.some((arg, i, args) =>
+            /^(project|local)(,(project|local))*$/.test(
+              arg.startsWith('--setting-sources=') ? arg.slice(18) : args[i - 1] === '--setting-sources' ? arg : '',
+            ),
+          ),
+        )
+        .map((registration) => registration.event),
+    ),
+  );
 }
 
 /**

@@ -139,9 +139,11 @@ export function followedPolicies(
     );
   const sources = values('--setting-sources');
   const policies = values('--settings');
-  if (sources.length !== 1 || !['none', ''].includes(sources[0]!))
+  // `install --project-hooks`: the project's own files, which the loader reads as sources already.
+  const projectOnly = sources.length === 1 && /^(project|local)(,(project|local))*$/.test(sources[0]!);
+  if (sources.length !== 1 || (!['none', ''].includes(sources[0]!) && !projectOnly))
     return { why: 'it loads settings besides its policy files: add --setting-sources none' };
-  if (policies.length === 0) return { why: 'it names no policy file' };
+  if (policies.length === 0 && !projectOnly) return { why: 'it names no policy file' };
   if (policies.some((policy) => policy.trimStart().startsWith('{'))) return { why: 'its policy is inline JSON' };
   if (values('--plugin-dir').length > 0) return { why: 'it loads plugins' };
   return { policies, args };

@@ -10,6 +10,7 @@ const SCALAR_KEYS = [
   'allowedHttpHookUrls',
   'httpHookAllowedEnvVars',
   'enabledPlugins',
+  'peri_hooks_require_trust',
 ] as const;
 
 export type ScalarKey = (typeof SCALAR_KEYS)[number];
@@ -20,6 +21,7 @@ const SCALAR_EXPECTED: Readonly<Record<ScalarKey, string>> = {
   allowedHttpHookUrls: 'an array of strings',
   httpHookAllowedEnvVars: 'an array of strings',
   enabledPlugins: 'an object',
+  peri_hooks_require_trust: 'true or false',
 };
 
 export type ScalarSettings = { [K in ScalarKey]?: z.output<(typeof settingsSchema.shape)[K]> };
@@ -38,6 +40,17 @@ export function readScalars(walk: Walk, doc: Record<string, unknown>): ScalarSet
         `/${key}`,
         `"${key}" must be ${expected}; ignored`,
         `write "${key}" as ${expected}`,
+      );
+      continue;
+    }
+    if (key === 'peri_hooks_require_trust' && (walk.origin.layer === 'project' || walk.origin.layer === 'local')) {
+      add(
+        walk,
+        'note',
+        'trust-setting-ignored',
+        `/${key}`,
+        '"peri_hooks_require_trust" is not honoured in project or local settings (a project cannot vouch for itself); ignored here',
+        'move it to managed-settings.json or ~/.claude/settings.json',
       );
       continue;
     }

@@ -96,4 +96,10 @@ export const settingsSchema = z.looseObject({
   allowedHttpHookUrls: z.array(z.string()).optional(),
   httpHookAllowedEnvVars: z.array(z.string()).optional(),
   enabledPlugins: z.record(z.string(), z.unknown()).optional(),
+  peri_hooks_require_trust: z
+    .boolean()
+    .optional()
+    .describe(
+      'peri-hooks extension, honoured in managed and user settings: project and local hooks run only with content approved by `peri-hooks trust`.',
+    ),
 });

@@ -18,6 +18,7 @@ import { findHostRegistrations } from './hosts.ts';
 import { type Found, findRegistrations } from './registrations.ts';
 import { startupCheck } from './startup.ts';
 import { targetChecks } from './targets.ts';
+import { trustChecks } from './trust.ts';
 
 export interface DoctorReport {
   /** False when a check failed: something would not work as configured. */
@@ -63,6 +64,10 @@ export async function doctor(
     ...(policies.length > 0 ? await policyChecks(location, policies, registeredMcpConfigs) : []),
     startup(found, runners, location),
     stateCheck(location),
+    ...(await trustChecks(
+      location,
+      found.some((entry) => entry.requireTrust),
+    )),
   ];
   return { ok: !checks.some((entry) => entry.status === 'fail'), checks };
 }

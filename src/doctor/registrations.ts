@@ -32,6 +32,8 @@ export interface Found {
   /** The server an http registration (`install --serve`) posts to, and the Authorization header it sends. */
   server?: string;
   authorization?: ServeRegistration['authorization'];
+  /** The firing runs project and local hooks only with approved content. */
+  requireTrust?: boolean;
 }
 
 export async function findRegistrations(
@@ -132,6 +134,7 @@ async function inFile(
             runner: runner!,
             policies: flagValues(args!, '--settings'),
             mcpConfigs: flagValues(args!, '--mcp-config'),
+            ...(args!.includes('--require-trust') ? { requireTrust: true } : {}),
           });
         else if (served)
           found.push({

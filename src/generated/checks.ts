@@ -488,6 +488,7 @@ export const settingChecks: Readonly<Record<string, Checker>> = {
   "allowedHttpHookUrls": c47,
   "httpHookAllowedEnvVars": c47,
   "enabledPlugins": c40,
+  "peri_hooks_require_trust": c14,
 };
 
 /** One hook handler (hookHandlerSchema), a matcher group's "matcher" and "sequential". */

@@ -45,6 +45,10 @@ export interface RegistrationOptions {
   failClosed: boolean;
   /** `--audit <file>` words (launch.ts auditWords), or none. */
   audit?: readonly LaunchWord[];
+  /** The firings also load the project's settings (`install --project-hooks`): Claude Code runs them only through peri-hooks. */
+  projectHooks?: boolean;
+  /** The firings run project and local hooks only with approved content (`--require-trust`). */
+  requireTrust?: boolean;
 }
 
 /** `hooks` are every hook of the policy files, as loaded (the SessionEnd budget depends on all of them). */
@@ -66,9 +70,10 @@ export function registrationGroup(
         'claude',
         ...options.policies.flatMap((policy) => ['--settings', { file: policy }]),
         '--setting-sources',
-        'none',
+        options.projectHooks ? 'project,local' : 'none',
         ...(options.failClosed ? ['--fail-closed'] : []),
         ...(options.audit ?? []),
+        ...(options.requireTrust ? ['--require-trust'] : []),
         ...flags,
       ],
       event,

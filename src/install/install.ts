@@ -39,6 +39,10 @@ export interface InstallOptions {
   moveHooks: boolean;
   /** Register a policy that validate rejects (said loudly). */
   force?: boolean;
+  /** The firings load the project's and local settings too, for every event (or --events): with allowManagedHooksOnly, Claude Code runs them only through peri-hooks. */
+  projectHooks?: boolean;
+  /** --require-trust on the firings; default true in the managed scope. */
+  requireTrust?: boolean;
   /** A `serve` URL: register http hooks that post to it instead of commands that start peri-hooks. */
   serve?: string;
   /** With `serve`: the variable Claude Code fills the bearer token from (the token itself is never written). */
@@ -85,6 +89,12 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       "--token-env names the bearer token of a server's http hooks",
       'give it with --serve <url>',
     );
+  if (options.projectHooks && options.scope !== 'managed')
+    throw new PeriHooksError(
+      'usage',
+      `--project-hooks registers peri-hooks to run the project's hooks in Claude Code's place: only the managed scope can keep Claude Code from running them itself (allowManagedHooksOnly)`,
+      'install --scope managed --project-hooks (as root, or with --managed-dir)',
+    );
   const settings = readSettingsText(scopeFile(options.scope, options.load));
   const { file } = settings;
   let text = settings.text ?? '{}\n';
@@ -96,7 +106,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   if (options.serve !== undefined) return installServe(options, settings, root, given);
   const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();
   const policies = [...given, ...(moved.size > 0 || existsSync(movedFile) ? [movedFile] : [])];
-  if (policies.length === 0) {
+  if (policies.length === 0 && !options.projectHooks) {
     throw new PeriHooksError(
       'usage',
       'no policy to register: install needs the hooks peri-hooks should run',
@@ -114,9 +124,12 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     ],
     options.force === true,
   );
+  // The project's hooks may use any event: each gets its registration.
   const events =
     options.events ??
-    EVENT_NAMES.filter((event) => moved.has(event) || loaded.hooks.some((hook) => hook.event === event));
+    EVENT_NAMES.filter(
+      (event) => options.projectHooks || moved.has(event) || loaded.hooks.some((hook) => hook.event === event),
+    );
   if (events.length === 0)
     throw new PeriHooksError(
       'usage',
@@ -140,12 +153,20 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       policies,
       failClosed: options.failClosed,
       audit,
+      ...(options.projectHooks ? { projectHooks: true } : {}),
+      ...((options.requireTrust ?? options.scope === 'managed') ? { requireTrust: true } : {}),
     });
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
   }
 
+  // Claude Code runs only managed hooks, so the project's run once, through peri-hooks.
+  if (options.projectHooks) {
+    const switchNode = child(root, 'allowManagedHooksOnly');
+    if (switchNode === undefined) text = append(text, root, true, 'allowManagedHooksOnly');
+    else if (valueOf(switchNode) !== true) text = replace(text, switchNode, true);
+  }
   const edits: Array<{ read: SettingsText; after: string }> = [];
   if (moved.size > 0) edits.push(movedPolicyEdit(movedFile, moved));
   if (text !== settings.text) edits.push({ read: settings, after: text });

@@ -18,6 +18,7 @@ export const DOCUMENT_NAMES = [
   'replay',
   'state',
   'host-report',
+  'trust',
 ] as const;
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 

@@ -55,6 +55,9 @@ export function listDocumentSchema() {
               line: z.int().positive().nullable().describe('The line of the hook in its file.'),
               disabledReason: text.nullable().describe('The policy switch that turns the hook off.'),
               via: viaSchema(),
+              trust: hookTrustSchema()
+                .nullable()
+                .describe('Project and local hooks: their content against the approvals.'),
             }),
           ),
         }),
@@ -84,6 +87,7 @@ export function explainDocumentSchema() {
         skipDetail: text.nullable(),
         timeoutMs: z.number().positive().nullable().describe('The time limit a hook that would run gets.'),
         via: viaSchema(),
+        trust: hookTrustSchema().nullable().describe('Project and local hooks: their content against the approvals.'),
       }),
     ),
     chains: z
@@ -155,3 +159,47 @@ export function hostReportDocumentSchema() {
 }
 
 export type HostReportDocument = z.output<ReturnType<typeof hostReportDocumentSchema>>;
+
+/** The trust state of one project or local hook (trust, list, explain, doctor). */
+export function hookTrustSchema() {
+  return z.strictObject({
+    status: z
+      .enum(['approved', 'new', 'changed', 'unapprovable'])
+      .describe(
+        'Against the approvals in the user state folder: approved content, never approved, changed since, or content that can never be approved.',
+      ),
+    changes: z.array(text).describe('What differs from the approval, or why it cannot be approved.'),
+    scripts: z
+      .array(
+        z.strictObject({
+          file: text.describe('Relative to the project.'),
+          sha256: text.nullable(),
+          problem: text
+            .nullable()
+            .describe('Why it cannot be pinned: it leads out of the project, or cannot be hashed.'),
+        }),
+      )
+      .describe('The project files the hook runs, as read now.'),
+  });
+}
+
+/** `trust --output json`. */
+export function trustDocumentSchema() {
+  return z.strictObject({
+    schemaVersion: version,
+    projectDir: text,
+    action: z.enum(['approve', 'diff', 'revoke']),
+    approvals: text.describe('The file in the user state folder that holds the approvals of this project.'),
+    approvedAt: text
+      .nullable()
+      .describe('When the approvals were recorded (after this run); null when there are none.'),
+    hooks: z.array(
+      z.strictObject({
+        ...hookIdentityShape(),
+        line: z.int().positive().nullable(),
+        event: z.enum(EVENT_NAMES),
+        trust: hookTrustSchema(),
+      }),
+    ),
+  });
+}

@@ -45,7 +45,7 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   const env = hookEnvironment(hook, ctx);
   const cwd = workingDirectory(ctx);
   if (cwd.warning) ctx.warn(cwd.warning);
-  const [file, args] = commandLine(handler, env, ctx.env, cwd.path);
+  const [file, args] = commandLine(hook.pinned ? { ...handler, ...hook.pinned } : handler, env, ctx.env, cwd.path);
 
   const stdout = new Capture();
   const stderr = new Capture();

@@ -99,7 +99,7 @@ export interface RunOutput {
 const PERI_HOOKS = join(ROOT, 'dist', 'peri-hooks.cjs');
 const RUN_TIMEOUT_MS = 120_000;
 // A loopback port nothing listens on: any request that tries to leave the machine through a proxy fails.
-const DEAD_PROXY = 'http://127.0.0.1:9';
+export const DEAD_PROXY = 'http://127.0.0.1:9';
 // The result fields that say what happened, not how long it took or what it cost.
 const RESULT_FIELDS = [
   'type',
@@ -344,7 +344,7 @@ function hookCommands(hooks: Record<string, unknown[]>): string[] {
   return Object.values(hooks).flatMap((groups) => hookCommandsOf(groups as Group[]));
 }
 
-async function startFakeApi(turns: Turn[]) {
+export async function startFakeApi(turns: Turn[]) {
   let next = 0;
   const api = await startRecordingServer((request, _index, res) => {
     const known = request.path.startsWith('/v1/messages?') || request.path === '/v1/messages';
@@ -404,7 +404,12 @@ interface ClaudeRun {
 }
 
 /** Runs claude in its own process group, killed whole when it ends or times out, so no hook outlives the run. */
-function runClaude(binary: string, args: string[], cwd: string, env: Record<string, string>): Promise<ClaudeRun> {
+export function runClaude(
+  binary: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<ClaudeRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
@@ -438,7 +443,7 @@ function runClaude(binary: string, args: string[], cwd: string, env: Record<stri
  * Kills what a run started outside claude's process group (peri-hooks' detached async supervisor, a hook
  * that detached itself): every process whose environment points into the run's folder.
  */
-function killStragglers(root: string): void {
+export function killStragglers(root: string): void {
   const marker = `HOOK_LOG=${join(root, 'hook-log')}\0`;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {

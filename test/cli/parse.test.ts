@@ -64,6 +64,8 @@ const COMMAND_ROWS: Array<[argv: string[], name: CommandName, args: string[], fl
     { input: 'in.json', output: 'json', stateDir: '/s' },
   ],
   [['list', '--output', 'json'], 'list', [], { output: 'json' }],
+  [['trust', '--diff', '--state-dir', '/s'], 'trust', [], { diff: true, stateDir: '/s' }],
+  [['fire', 'Stop', '--require-trust'], 'fire', ['Stop'], { requireTrust: true }],
   [['schema'], 'schema', [], {}],
   [['schema', 'input', '--event', 'PreToolUse'], 'schema', ['input'], { event: 'PreToolUse' }],
   [['test'], 'test', [], {}],

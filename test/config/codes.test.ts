@@ -39,6 +39,7 @@ const rows: Row[] = [
   { code: 'plugin-hooks-duplicate', files: { [PLUGIN]: { name: 'p', hooks: './hooks/hooks.json' } }, options: plugin },
   { code: 'invalid-setting', files: { [PROJECT]: { disableAllHooks: 'yes' } } },
   { code: 'managed-only-setting', files: { [PROJECT]: { allowManagedHooksOnly: true } } },
+  { code: 'trust-setting-ignored', files: { [PROJECT]: { peri_hooks_require_trust: true } } },
   { code: 'hooks-not-object', files: { [PROJECT]: { hooks: [] } } },
   { code: 'unknown-event', files: { [PROJECT]: { hooks: { OnSave: [] } } } },
   { code: 'event-not-array', files: { [PROJECT]: { hooks: { Stop: { hooks: [] } } } } },

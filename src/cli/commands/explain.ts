@@ -10,6 +10,7 @@ import { explainDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
 import { closeStores } from '../../session/store.ts';
 import { formatDiagnostic, sourceCell, table, terminalWidth } from '../../text.ts';
+import { trustWords } from '../../trust/check.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import {
   type ColourChoice,
@@ -31,6 +32,7 @@ export interface ExplainFlags extends SourceFlags, StateFlags {
   toolInput?: string;
   output?: string;
   mcpConfig?: unknown;
+  requireTrust?: boolean;
 }
 
 export async function explainCommand(eventName: string, flags: ExplainFlags): Promise<number> {
@@ -50,9 +52,11 @@ export async function explainCommand(eventName: string, flags: ExplainFlags): Pr
     ...sources,
     ...stateOptions(flags),
     ...(mcpConfigs ? { mcpConfigs } : {}),
+    ...(flags.requireTrust ? { requireTrust: true } : {}),
   }).finally(closeStores);
   if (output === 'json') {
-    await write(process.stdout, documentText(explainDocumentSchema(), report));
+    const { trustInUse: _humanOnly, ...document } = report;
+    await write(process.stdout, documentText(explainDocumentSchema(), document));
   } else {
     const locate = await pointerLocator(sourcesToLoad(sources, String(input.cwd)));
     const lines = await Promise.all(report.hooks.map(async (hook) => (await locate(hook.file, hook.pointer))?.line));
@@ -100,7 +104,8 @@ function human(
     hook.matcher ?? '(all)',
     sourceCell(hook, lines[i]),
     clip(hook.label),
-    hook.status === 'would-run' ? `timeout ${hook.timeoutMs! / 1000} s` : `${hook.skipReason}: ${hook.skipDetail}`,
+    (hook.status === 'would-run' ? `timeout ${hook.timeoutMs! / 1000} s` : `${hook.skipReason}: ${hook.skipDetail}`) +
+      (report.trustInUse && hook.trust && hook.skipReason !== 'untrusted' ? `; trust: ${trustWords(hook.trust)}` : ''),
   ]);
   const project = `project: ${report.projectDir} (${PROJECT_DIR_RULES[report.projectDirFrom]})`;
   const body =

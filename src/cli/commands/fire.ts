@@ -36,6 +36,7 @@ export interface FireFlags extends SourceFlags, StateFlags {
   host?: string;
   input?: string;
   failClosed?: boolean;
+  requireTrust?: boolean;
   sequential?: boolean;
   /** `--only-async` alone is true; with a kind, the kind. */
   onlyAsync?: boolean | string;
@@ -70,6 +71,7 @@ export async function fireCommand(eventName: string | undefined, flags: FireFlag
   const options: FireOptions = {
     inputSource: source,
     ...(flags.failClosed ? { failClosed: true } : {}),
+    ...(flags.requireTrust ? { requireTrust: true } : {}),
     ...(flags.sequential ? { sequential: true } : {}),
     // Claude Code caps Stop loops itself: a second cap would end the loop one block early.
     ...(output === 'claude' ? { stopGuard: false } : {}),

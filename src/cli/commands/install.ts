@@ -13,6 +13,8 @@ export interface InstallFlags extends SettingsFlags {
   failOpen?: boolean;
   force?: boolean;
   moveHooks?: boolean;
+  projectHooks?: boolean;
+  requireTrust?: boolean;
   dryRun?: boolean;
   serve?: string;
   tokenEnv?: string;
@@ -31,6 +33,8 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     failClosed: failClosedOf(flags),
     moveHooks: flags.moveHooks === true,
     force: flags.force === true,
+    ...(flags.projectHooks ? { projectHooks: true } : {}),
+    ...(flags.requireTrust === undefined ? {} : { requireTrust: flags.requireTrust }),
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
     ...auditFlag(flags.audit),
@@ -72,6 +76,13 @@ function summary(result: InstallResult): string {
     ...(result.failClosed === false
       ? [
           'fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through',
+        ]
+      : []),
+    ...(result.events.some(({ group }) =>
+      group.hooks.some((hook) => hook.type === 'command' && hook.command.includes('--require-trust')),
+    )
+      ? [
+          "trust required: the project's hooks run only as approved by peri-hooks trust (each developer approves their checkout)",
         ]
       : []),
     ...(result.policies.length > 0

@@ -7,6 +7,7 @@ import { describeHook } from '../../report/build.ts';
 import { listDocumentSchema } from '../../report/documents.ts';
 import { documentText } from '../../report/shape.ts';
 import { sourceCell, table, terminalWidth } from '../../text.ts';
+import { type HookTrust, needsTrust, trustView, trustWords } from '../../trust/check.ts';
 import { pointerLocator } from '../../validate/locate.ts';
 import { outputForm, type SourceFlags, sourceOptions, write } from '../io.ts';
 
@@ -19,12 +20,25 @@ export async function listCommand(flags: ListFlags): Promise<number> {
   const load = sourcesToLoad(sourceOptions(flags), process.cwd());
   const loaded = await loadSettings(load);
   const locate = await pointerLocator(load);
+  // Project and local hooks with their trust state, read only where there are some.
+  const { states, approvals } = loaded.hooks.some((hook) => needsTrust(hook, load.projectDir))
+    ? await (await import('../../trust/enforce.ts')).trustStates(loaded.hooks, load.projectDir, {
+        env: load.env,
+        home: load.home,
+      })
+    : { states: new Map<string, HookTrust>(), approvals: false };
+  // The human panel shows trust where it matters: trust is required, or the project was approved before.
+  const showTrust = approvals || loaded.settings.requireTrust !== undefined;
   const hooks = await Promise.all(
-    loaded.hooks.map(async (hook) => ({
-      ...describeHook(hook),
-      line: (await locate(hook.provenance.file, hook.provenance.pointer))?.line,
-      ...(hook.disabledReason ? { disabledReason: hook.disabledReason } : {}),
-    })),
+    loaded.hooks.map(async (hook) => {
+      const state = states.get(hook.id);
+      return {
+        ...describeHook(hook),
+        line: (await locate(hook.provenance.file, hook.provenance.pointer))?.line,
+        ...(hook.disabledReason ? { disabledReason: hook.disabledReason } : {}),
+        ...(state ? { trust: trustView(state) } : {}),
+      };
+    }),
   );
   const events = EVENT_NAMES.map((event) => {
     const own = hooks.filter((_hook, i) => loaded.hooks[i]!.event === event);
@@ -41,7 +55,9 @@ export async function listCommand(flags: ListFlags): Promise<number> {
         `  ${hook.type}`,
         hook.matcher ?? '(all)',
         sourceCell(hook, hook.line),
-        hook.label.replace(/\s+/g, ' ') + (hook.disabledReason ? `  (off: ${hook.disabledReason})` : ''),
+        hook.label.replace(/\s+/g, ' ') +
+          (hook.disabledReason ? `  (off: ${hook.disabledReason})` : '') +
+          (showTrust && hook.trust ? `  (trust: ${trustWords(hook.trust)})` : ''),
       ]);
       return `${e.event} (${e.count})\n${table(rows, { width: terminalWidth(process.stdout) })}`;
     });

@@ -1,0 +1,186 @@
+// Which project files a hook's command runs, and their content read once: what trust pins and what a pinned hook
+// runs. A word of the command names a script when it is an existing file: a path (it holds a `/`, after
+// $CLAUDE_PROJECT_DIR is put in), or a bare name in argument position (`bash check.sh`) found in the project.
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { CommandHook } from '../config/schema.ts';
+
+/** The most a pinned script may hold: hook scripts are small, and a bigger one is refused rather than read whole. */
+export const SCRIPT_LIMIT_BYTES = 1024 * 1024;
+
+/** One word of a command that names a file: as written, where it sits, and the file it names. */
+export interface ScriptWord {
+  /** Shell form: the word's span in `command`; exec form: its index in [command, ...args]. */
+  at: { start: number; end: number } | { index: number };
+  /** The path, with the project variable put in. */
+  file: string;
+  /** Written relative, or through $CLAUDE_PROJECT_DIR: it is meant to be in the project. */
+  inProject: boolean;
+}
+
+/** What a referenced file is, read once. */
+export type ScriptContent =
+  | { kind: 'file'; relative: string; sha256: string; bytes: Buffer; executable: boolean }
+  /** A path meant to be in the project that leads out of it (`..`, a symlink out): never approvable. */
+  | { kind: 'escapes'; relative: string; target: string }
+  /** Not a regular file, or larger than SCRIPT_LIMIT_BYTES, or unreadable: never approvable. */
+  | { kind: 'unhashable'; relative: string; why: string };
+
+/** The file-naming words of a command hook (none for other types). */
+export function scriptWords(handler: CommandHook, projectDir: string): ScriptWord[] {
+  const words = handler.args
+    ? [handler.command, ...handler.args].map((text, index) => ({
+        text: text.replaceAll('${CLAUDE_PROJECT_DIR}', projectDir),
+        literal: true,
+        viaProject: text.includes('${CLAUDE_PROJECT_DIR}'),
+        at: { index } as ScriptWord['at'],
+        first: index === 0,
+      }))
+    : shellTokens(handler.command, projectDir);
+  const found: ScriptWord[] = [];
+  for (const word of words) {
+    if (!word.literal || word.text === '' || word.text.startsWith('-') || /^[A-Za-z_]\w*=/.test(word.text)) continue;
+    const isPath = word.text.includes('/');
+    if (!isPath && word.first) continue; // a command name: PATH's, not the project's
+    const absolute = path.isAbsolute(word.text);
+    const file = path.resolve(projectDir, word.text);
+    if (!exists(file)) continue;
+    found.push({ at: word.at, file, inProject: word.viaProject || !absolute || inside(projectDir, file) });
+  }
+  return found;
+}
+
+/** Reads a referenced file once: its bytes and their SHA-256, or why it cannot be pinned. */
+export async function readScript(word: ScriptWord, projectDir: string): Promise<ScriptContent | undefined> {
+  const root = safeRealpath(projectDir) ?? path.resolve(projectDir);
+  const relative = path.relative(path.resolve(projectDir), word.file).split(path.sep).join('/');
+  if (!inside(projectDir, word.file))
+    return word.inProject ? { kind: 'escapes', relative, target: word.file } : undefined;
+  const real = safeRealpath(word.file);
+  if (real === undefined) return undefined;
+  if (!inside(root, real)) return { kind: 'escapes', relative, target: real };
+  let fd: number;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    return { kind: 'unhashable', relative, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) return undefined;
+    if (!stats.isFile()) return { kind: 'unhashable', relative, why: 'it is not a regular file' };
+    if (stats.size > SCRIPT_LIMIT_BYTES)
+      return { kind: 'unhashable', relative, why: `it is larger than ${SCRIPT_LIMIT_BYTES} bytes` };
+    const bytes = Buffer.allocUnsafe(SCRIPT_LIMIT_BYTES + 1);
+    let size = 0;
+    for (let read = -1; read !== 0 && size <= SCRIPT_LIMIT_BYTES; size += read)
+      read = readSync(fd, bytes, size, bytes.length - size, null);
+    if (size > SCRIPT_LIMIT_BYTES)
+      return { kind: 'unhashable', relative, why: `it is larger than ${SCRIPT_LIMIT_BYTES} bytes` };
+    const content = Buffer.from(bytes.subarray(0, size));
+    const { createHash } = await import('node:crypto');
+    return {
+      kind: 'file',
+      relative,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      bytes: content,
+      // The copy runs as the file would: a script that is not executable stays so.
+      executable: (stats.mode & 0o100) !== 0,
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+interface Token {
+  text: string;
+  /** No expansion other than the project variable: the word is what sh would see. */
+  literal: boolean;
+  viaProject: boolean;
+  at: { start: number; end: number };
+  /** In command position: first word, or after an operator. */
+  first: boolean;
+}
+
+/**
+ * The words of a shell command line with their spans, quotes removed and $CLAUDE_PROJECT_DIR put in; a word with any
+ * other expansion is not literal. Operators split words; what is inside $(…) or backquotes is not looked into.
+ */
+function shellTokens(command: string, projectDir: string): Token[] {
+  const tokens: Token[] = [];
+  let current: Token | undefined;
+  let first = true;
+  const end = (at: number) => {
+    if (current) {
+      current.at.end = at;
+      tokens.push(current);
+      first = false;
+    }
+    current = undefined;
+  };
+  const word = (at: number): Token => {
+    current ??= { text: '', literal: true, viaProject: false, at: { start: at, end: at }, first };
+    return current;
+  };
+  const dollar = (i: number, token: Token): number => {
+    const rest = command.slice(i);
+    const named = /^\$(?:\{CLAUDE_PROJECT_DIR\}|CLAUDE_PROJECT_DIR(?![A-Za-z0-9_]))/.exec(rest);
+    if (named) {
+      token.text += projectDir;
+      token.viaProject = true;
+      return i + named[0].length - 1;
+    }
+    token.literal = false;
+    return i;
+  };
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (c === ' ' || c === '\t') end(i);
+    else if (';&|<>()\n'.includes(c)) {
+      end(i);
+      first = c !== '>' && c !== '<';
+    } else if (c === "'") {
+      const token = word(i);
+      const close = command.indexOf("'", i + 1);
+      const stop = close < 0 ? command.length : close;
+      token.text += command.slice(i + 1, stop);
+      i = stop;
+    } else if (c === '"') {
+      const token = word(i);
+      for (i++; i < command.length && command[i] !== '"'; i++) {
+        if (command[i] === '\\' && '"\\$`'.includes(command[i + 1] ?? '')) token.text += command[++i];
+        else if (command[i] === '$') i = dollar(i, token);
+        else if (command[i] === '`') token.literal = false;
+        else token.text += command[i];
+      }
+    } else if (c === '\\') {
+      word(i).text += command[++i] ?? '';
+    } else if (c === '$') {
+      i = dollar(i, word(i));
+    } else if (c === '`' || c === '*' || c === '?' || c === '~') {
+      const token = word(i);
+      token.literal = false;
+      token.text += c;
+    } else word(i).text += c;
+  }
+  end(command.length);
+  return tokens;
+}
+
+function exists(file: string): boolean {
+  return safeRealpath(file) !== undefined;
+}
+
+function safeRealpath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `file` is `dir` or inside it, by their written paths. */
+export function inside(dir: string, file: string): boolean {
+  const relative = path.relative(path.resolve(dir), path.resolve(file));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
