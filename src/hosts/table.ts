@@ -251,6 +251,9 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',
     fields: { ...CLAUDE_FIELDS, last_assistant_message: ['prompt_response'] },
+    // Gemini's session end after a run (`exit`) is Claude Code's `other`; its one notification, a tool waiting
+    // for confirmation, is Claude Code's `permission_prompt` (matchers match these values).
+    values: { reason: { exit: 'other' }, notification_type: { ToolPermission: 'permission_prompt' } },
     install: {
       project: '.gemini/settings.json',
       user: '.gemini/settings.json',

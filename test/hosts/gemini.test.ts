@@ -340,9 +340,15 @@ describe('gemini', () => {
       expect: { stop_hook_active: true, last_assistant_message: 'FINAL_ANSWER first.\nFINAL_ANSWER CONTINUED.' },
     },
     { fixture: 'real.SessionStart', event: 'SessionStart', expect: { source: 'startup' } },
+    { fixture: 'real.SessionEnd', event: 'SessionEnd', expect: { reason: 'other' } },
+    {
+      fixture: 'Notification',
+      event: 'Notification',
+      expect: { notification_type: 'permission_prompt', message: 'Tool Confirm Shell Command requires execution' },
+    },
   ];
   for (const { fixture, event, expect } of REAL) {
-    test(`Gemini CLI 0.61's own ${fixture.slice(5)} payload is Claude Code's ${event}`, async () => {
+    test(`Gemini CLI 0.61's own ${fixture.replace(/^real\./, '')} payload is Claude Code's ${event}`, async () => {
       bench().policy({ [event]: [{ hooks: [bench().hook(fixture)] }] });
       const result = await bench().fire('gemini', undefined, bench().payload('gemini', fixture));
       assert.equal(result.code, 0, result.stderr);

@@ -656,7 +656,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.equal(trusted.modelSaw.includes('CTX_GATE'), true);
     assert.match(passed.stdout + passed.stderr, /is trusted \(TRUST_FOLDER in/);
   });
-  test("a team policy as Claude Code users write it, one model turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool, the project's own hooks kept and run", async () => {
+  test("a team policy as Claude Code users write it, one model turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool, SessionEnd (`exit` is `other`), the project's own hooks kept and run", async () => {
     const script: GeminiScript = [
       {
         calls: [
@@ -704,6 +704,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
         { "type": "command", "command": ${JSON.stringify(scriptHook(folder, 'push', denyIf('*\'"command":"git push\'*', 'no pushes', nativeDeny)))} }
       ] }
     ],
+    "SessionEnd": [{ "hooks": [{ "type": "command", "command": ${JSON.stringify(recordingHook(folder, 'end'))} }] }],
     "AfterTool": [
       { "matcher": "run_shell_command", "hooks": [
         { "type": "command", "command": ${JSON.stringify(recordingHook(folder, 'ctx-a', { stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_A' } } }))} },
@@ -712,6 +713,10 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
         );
         folder.write('.gemini/settings.json', own);
         const run = await runGemini(folder, script, 'do the chores');
+        assert.deepEqual(
+          seen(folder, 'end').map((input) => input.reason),
+          ['exit'],
+        );
         return facts(run, files, folder, texts);
       },
       async (folder) => {
@@ -733,6 +738,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
               ],
             },
           ],
+          SessionEnd: [{ matcher: 'other', hooks: [hook(recordingHook(folder, 'end'))] }],
           PostToolUse: [
             { matcher: 'Write|Edit', hooks: [hook(recordingHook(folder, 'edited'))] },
             {
@@ -756,6 +762,11 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
         assert.ok(written.startsWith(ownSettings.slice(0, ownSettings.indexOf('"AfterTool": [') + 14)), written);
         const run = await runGemini(folder, script, 'do the chores');
         const at = (file: string) => join(folder.project, file);
+        // Gemini's `exit` at the end of a run is Claude Code's `other`, which the matcher names.
+        assert.deepEqual(
+          seen(folder, 'end').map((input) => [input.hook_event_name, input.reason]),
+          [['SessionEnd', 'other']],
+        );
         assert.deepEqual(
           seen(folder, 'files').map((input) => [input.tool_name, input.tool_input.file_path]),
           [
