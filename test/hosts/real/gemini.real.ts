@@ -4,7 +4,7 @@
 // model calls — or, where it has no native equivalent (--fail-closed, a headless ask), meet the README's claim.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { FAIL_CLOSED_REASON } from '../../../src/hosts/gemini.ts';
@@ -21,6 +21,7 @@ import {
   runGemini,
   scriptHook,
 } from './gemini.ts';
+import { mcpServer } from './mcp-server.ts';
 
 const folders: RunFolder[] = [];
 after(() => {
@@ -44,6 +45,15 @@ function sideCalls(run: GeminiRun): string[] {
       `${request.path.replace(/^.*:/, ':')} ${JSON.stringify(request.body?.generationConfig?.responseJsonSchema?.required ?? [])}`,
   );
 }
+
+/** The MCP server's calls (their arguments), in order. */
+const readCalls = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 
 /** What is compared between the native and the peri-hooks registration. */
 function facts(run: GeminiRun, files: readonly string[], folder: RunFolder, texts: readonly string[]) {
@@ -796,6 +806,81 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       modelCalls: 2,
       ran: { '.env.local': false, 'OUT.txt': true },
       saw: Object.fromEntries(texts.map((text) => [text, true])),
+    });
+    assert.deepEqual(policy, native);
+  });
+  test('MCP: Gemini names a server tool mcp_<server>_<tool>; a Claude Code `mcp__.*` guard sees mcp__<server>__<tool> and denies one of two parallel calls', async () => {
+    const call = (text: string) => ({ name: 'mcp_srv_ping_me', args: { text } });
+    const script: GeminiScript = [{ calls: [call('hello'), call('FORBIDDEN')] }, { text: 'FINAL' }];
+    const texts = ['PONG:hello', 'Tool execution blocked: no forbidden pings', 'PONG:FORBIDDEN'];
+    const guard = (answer: object) => `case "$input" in *FORBIDDEN*) ${json(answer)};; esac`;
+    const mcpRun = async (folder: RunFolder, hooks: object | undefined) => {
+      const server = mcpServer(folder);
+      folder.write('.gemini/settings.json', {
+        mcpServers: { srv: { command: server.command, args: server.args } },
+        ...(hooks ? { hooks } : {}),
+      });
+      return server;
+    };
+    const [native, policy] = await both(
+      'mcp',
+      async (folder) => {
+        const server = await mcpRun(folder, {
+          BeforeTool: [
+            {
+              matcher: 'mcp_srv_.*',
+              hooks: [
+                {
+                  type: 'command',
+                  name: 'guard',
+                  command: scriptHook(folder, 'guard', guard({ decision: 'deny', reason: 'no forbidden pings' })),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'ping twice');
+        return { ...facts(run, [], folder, texts), calls: readCalls(server.calls) };
+      },
+      async (folder) => {
+        const server = await mcpRun(folder, undefined);
+        await installPolicy(folder, {
+          PreToolUse: [
+            {
+              matcher: 'mcp__.*',
+              hooks: [
+                {
+                  type: 'command',
+                  command: scriptHook(
+                    folder,
+                    'guard',
+                    guard(pre({ permissionDecision: 'deny', permissionDecisionReason: 'no forbidden pings' })),
+                  ),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'ping twice');
+        assert.deepEqual(
+          seen(folder, 'guard')
+            .map((input) => [input.tool_name, input.tool_input.text])
+            .sort(),
+          [
+            ['mcp__srv__ping_me', 'FORBIDDEN'],
+            ['mcp__srv__ping_me', 'hello'],
+          ],
+        );
+        return { ...facts(run, [], folder, texts), calls: readCalls(server.calls) };
+      },
+    );
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: {},
+      saw: { 'PONG:hello': true, 'Tool execution blocked: no forbidden pings': true, 'PONG:FORBIDDEN': false },
+      calls: [{ text: 'hello' }],
     });
     assert.deepEqual(policy, native);
   });

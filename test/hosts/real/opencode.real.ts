@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { chatTexts } from '../../helpers/openai-chat-server.ts';
 import { type RunFolder, recordingHook, runFolder, seen } from './common.ts';
+import { mcpServer } from './mcp-server.ts';
 import { installPolicy, nativePlugin, type OpencodeRun, outcome, runOpencode, toolResults } from './opencode.ts';
 
 const bash = (command: string) => ({ toolCalls: [{ name: 'bash', arguments: { command, description: 'run it' } }] });
@@ -576,6 +577,62 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
       out: true,
     });
     assert.deepEqual(facts(policy, policyFolder), facts(native, folders.native));
+  });
+
+  test('MCP: opencode names a server tool <server>_<tool>; a Claude Code `mcp__.*` guard denies one of two parallel calls as a native plugin does', async () => {
+    const call = (text: string) => ({ name: 'srv_ping_me', arguments: { text } });
+    const turns = [{ toolCalls: [call('hello'), call('FORBIDDEN')] }];
+    const withServer = (folder: RunFolder) => {
+      const server = mcpServer(folder);
+      folder.write('opencode.json', {
+        $schema: 'https://opencode.ai/config.json',
+        mcp: { srv: { type: 'local', command: [server.command, ...server.args], enabled: true } },
+      });
+      return server;
+    };
+    const ran: Record<string, string[]> = {};
+    const calls = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : []);
+    const { native, policy, folders } = await both(
+      'mcp',
+      async (folder) => {
+        const server = withServer(folder);
+        nativePlugin(
+          folder,
+          'export default async () => ({ "tool.execute.before": async (input, output) => { if (input.tool.startsWith("srv_") && output.args.text === "FORBIDDEN") throw new Error("no FORBIDDEN files"); } });\n',
+        );
+        const run = await runOpencode(folder, turns);
+        ran.native = calls(server.calls);
+        return run;
+      },
+      async (folder) => {
+        const server = withServer(folder);
+        await installPolicy(folder, {
+          PreToolUse: [{ matcher: 'mcp__.*', hooks: [command(scriptHook(folder, 'guard', 'FORBIDDEN'))] }],
+        });
+        const run = await runOpencode(folder, turns);
+        ran.policy = calls(server.calls);
+        return run;
+      },
+    );
+    const offered: Array<{ function?: { name?: string } }> = native.agentChats[0]!.body.tools;
+    assert.ok(offered.some((tool) => tool.function?.name === 'srv_ping_me'));
+    assert.deepEqual(outcome(native), {
+      toolResults: ['PONG:hello', 'no FORBIDDEN files'],
+      code: 0,
+      agentRequests: 2,
+      timedOut: false,
+    });
+    assert.deepEqual(ran, { native: ['{"text":"hello"}'], policy: ['{"text":"hello"}'] });
+    assert.deepEqual(
+      seen(folders.policy, 'guard')
+        .map((input) => [input.tool_name, input.tool_input.text])
+        .sort(),
+      [
+        ['mcp__srv__ping_me', 'FORBIDDEN'],
+        ['mcp__srv__ping_me', 'hello'],
+      ],
+    );
+    assert.deepEqual(outcome(policy), outcome(native));
   });
 });
 
