@@ -69,7 +69,7 @@ const render = pluginAnswer('deny');
 export const opencode: HostModule = {
   calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
     const single = claudeInput(host, hostEvent, def, payload);
-    const mcp = mcpName(single.tool_name as string, single.cwd as string);
+    const mcp = typeof single.tool_name === 'string' ? mcpName(single.tool_name, single.cwd as string) : undefined;
     if (mcp !== undefined) single.tool_name = mcp;
     const files =
       field(host, payload, 'tool_name') === 'apply_patch'
