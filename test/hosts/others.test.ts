@@ -320,6 +320,9 @@ describe('opencode and amp plugins', () => {
       names,
       MCP_NAMES.map(([, claude]) => claude),
     );
+    // A payload without a tool (a prompt) has no name to read, servers or not.
+    const prompt = await bench().fire('opencode', undefined, bench().payload('opencode', 'chat.message'));
+    assert.equal(prompt.code, 0, prompt.stderr);
   });
 
   test('opencode apply_patch (gpt- models): each file of patchText is a Write or Edit; a deny of one refuses the patch; a rewrite is unsupported', async () => {
