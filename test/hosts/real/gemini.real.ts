@@ -666,7 +666,9 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.equal(trusted.modelSaw.includes('CTX_GATE'), true);
     assert.match(passed.stdout + passed.stderr, /is trusted \(TRUST_FOLDER in/);
   });
-  test("a team policy as Claude Code users write it, one model turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool, SessionEnd (`exit` is `other`), the project's own hooks kept and run", async () => {
+
+  /** a team policy as Claude Code users write it, one model turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool, SessionEnd (`exit` is `other`), the project's own hooks kept and run */
+  const teamPolicy = async () => {
     const script: GeminiScript = [
       {
         calls: [
@@ -778,10 +780,12 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
           [['SessionEnd', 'other']],
         );
         assert.deepEqual(
-          seen(folder, 'files').map((input) => [input.tool_name, input.tool_input.file_path]),
+          seen(folder, 'files')
+            .map((input) => [input.tool_name, input.tool_input.file_path])
+            .sort(),
           [
-            ['Write', at('.env.local')],
             ['Edit', at('notes.txt')],
+            ['Write', at('.env.local')],
           ],
         );
         assert.deepEqual(seen(folder, 'read')[0]!.tool_input, { file_path: at('secret.txt') });
@@ -808,8 +812,10 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       saw: Object.fromEntries(texts.map((text) => [text, true])),
     });
     assert.deepEqual(policy, native);
-  });
-  test('MCP: Gemini names a server tool mcp_<server>_<tool>; a Claude Code `mcp__.*` guard sees mcp__<server>__<tool> and denies one of two parallel calls', async () => {
+  };
+
+  /** MCP: Gemini names a server tool mcp_<server>_<tool>; a Claude Code `mcp__.*` guard sees mcp__<server>__<tool> and denies one of two parallel calls */
+  const mcpTools = async () => {
     const call = (text: string) => ({ name: 'mcp_srv_ping_me', args: { text } });
     const script: GeminiScript = [{ calls: [call('hello'), call('FORBIDDEN')] }, { text: 'FINAL' }];
     const texts = ['PONG:hello', 'Tool execution blocked: no forbidden pings', 'PONG:FORBIDDEN'];
@@ -883,5 +889,9 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       calls: [{ text: 'hello' }],
     });
     assert.deepEqual(policy, native);
-  });
+  };
+
+  // Independent, so at the same time: the describe runs its cases one at a time.
+  test("a team policy as Claude Code users write it (Write|Edit, Read, an if beside an allow, parallel calls, two contexts, SessionEnd, the project's own settings); MCP tools under a mcp__.* guard", () =>
+    Promise.all([teamPolicy(), mcpTools()]).then(() => undefined));
 });

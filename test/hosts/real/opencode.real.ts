@@ -457,7 +457,8 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
       assert.deepEqual(chatTexts(run.agentChats[0]!).slice(1), ['"Do the task."', 'the repo is frozen']);
   });
 
-  test("a team policy as Claude Code users write it, one turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool; the project's own plugin kept and run", async () => {
+  /** a team policy as Claude Code users write it, one turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool; the project's own plugin kept and run */
+  const teamPolicy = async () => {
     const turns = [
       {
         toolCalls: [
@@ -554,10 +555,13 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
     const policyFolder = folders.policy;
     const at = (file: string) => join(policyFolder.project, file);
     assert.deepEqual(
-      seen(policyFolder, 'files').map((input) => [input.tool_name, input.tool_input]),
+      // Parallel calls: in any order.
+      seen(policyFolder, 'files')
+        .map((input) => [input.tool_name, input.tool_input])
+        .sort(),
       [
-        ['Write', { file_path: at('.env.local'), content: 'TOKEN=1\n' }],
         ['Edit', { file_path: at('notes.txt'), old_string: 'old', new_string: 'new' }],
+        ['Write', { file_path: at('.env.local'), content: 'TOKEN=1\n' }],
       ],
     );
     assert.deepEqual(seen(policyFolder, 'read')[0]!.tool_input, { file_path: at('secret.txt') });
@@ -577,9 +581,10 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
       out: true,
     });
     assert.deepEqual(facts(policy, policyFolder), facts(native, folders.native));
-  });
+  };
 
-  test('MCP: opencode names a server tool <server>_<tool>; a Claude Code `mcp__.*` guard denies one of two parallel calls as a native plugin does', async () => {
+  /** MCP: opencode names a server tool <server>_<tool>; a Claude Code `mcp__.*` guard denies one of two parallel calls as a native plugin does */
+  const mcpTools = async () => {
     const call = (text: string) => ({ name: 'srv_ping_me', arguments: { text } });
     const turns = [{ toolCalls: [call('hello'), call('FORBIDDEN')] }];
     const withServer = (folder: RunFolder) => {
@@ -633,7 +638,11 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
       ],
     );
     assert.deepEqual(outcome(policy), outcome(native));
-  });
+  };
+
+  // Independent, so at the same time: each opencode run takes most of a minute on 2 cores.
+  test("a team policy as Claude Code users write it (Write|Edit, Read, an if beside an allow, five parallel calls, two contexts, the project's own plugin); MCP tools under a mcp__.* guard", () =>
+    Promise.all([teamPolicy(), mcpTools()]).then(() => undefined));
 });
 
 /** A plugin of the test's own that records when opencode's timers fire, to see whether a hook freezes the loop. */
