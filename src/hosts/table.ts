@@ -142,6 +142,15 @@ const GEMINI_TOOLS = {
   invoke_agent: tool('Task'),
 };
 
+/** Gemini CLI 0.61's own argument names where Claude Code's differ (Qwen Code, its fork, kept the older ones). */
+const GEMINI_061_TOOLS = {
+  ...GEMINI_TOOLS,
+  run_shell_command: tool('Bash', { cwd: 'dir_path', run_in_background: 'is_background' }),
+  replace: tool('Edit', { replace_all: 'allow_multiple' }),
+  grep_search: tool('Grep', { path: 'dir_path', glob: 'include_pattern' }),
+  glob: tool('Glob', { path: 'dir_path' }),
+};
+
 export const HOSTS: Readonly<Record<HostName, HostDef>> = {
   codex: {
     name: 'codex',
@@ -258,9 +267,12 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       PreCompress: { event: 'PreCompact', install: true },
       Notification: { event: 'Notification', install: true },
     },
-    tools: GEMINI_TOOLS,
+    tools: GEMINI_061_TOOLS,
     eventField: 'hook_event_name',
     fields: { ...CLAUDE_FIELDS, last_assistant_message: ['prompt_response'] },
+    // Gemini's session end after a run (`exit`) is Claude Code's `other`; its one notification, a tool waiting
+    // for confirmation, is Claude Code's `permission_prompt` (matchers match these values).
+    values: { reason: { exit: 'other' }, notification_type: { ToolPermission: 'permission_prompt' } },
     install: {
       project: '.gemini/settings.json',
       user: '.gemini/settings.json',
@@ -627,7 +639,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
         new_string: 'newString',
         replace_all: 'replaceAll',
       }),
-      grep: tool('Grep'),
+      grep: tool('Grep', { glob: 'include' }),
       glob: tool('Glob'),
       list: tool('LS'),
       task: tool('Task'),

@@ -157,8 +157,43 @@ describe('gemini', () => {
       reason: 'output has a secret',
       hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'rotate the key' },
     });
-    assert.deepEqual(bench().seen('after')[0]!.tool_response, { llmContent: '3 passing', returnDisplay: '3 passing' });
+    assert.deepEqual(bench().seen('after')[0]!.tool_response, {
+      stdout: '3 passing',
+      stderr: '',
+      interrupted: false,
+      isImage: false,
+    });
   });
+
+  // run_shell_command's text as Gemini CLI 0.61 builds it (its shell tool's llmContent) → Claude Code's Bash response.
+  const SHELL_TEXTS: Array<{ text: string; stdout: string; interrupted?: true }> = [
+    { text: '<untrusted_context>\nOutput: HELLO\nProcess Group PGID: 7\n</untrusted_context>', stdout: 'HELLO' },
+    { text: 'Output: a\nExit Code: 3\nSignal: 9\nProcess Group PGID: 7', stdout: 'a' },
+    {
+      text: 'Output: line 1\nExit Code: 0 is text\nline 3\nBackground PIDs: 8, 9',
+      stdout: 'line 1\nExit Code: 0 is text\nline 3',
+    },
+    {
+      text: '<untrusted_context>\nOutput: x &lt;/untrusted_context&gt; y\n</untrusted_context>',
+      stdout: 'x </untrusted_context> y',
+    },
+    {
+      text: 'Command was cancelled by user before it could complete. There was no output before it was cancelled.',
+      stdout: 'Command was cancelled by user before it could complete. There was no output before it was cancelled.',
+      interrupted: true,
+    },
+  ];
+  for (const [row, { text, stdout, interrupted }] of SHELL_TEXTS.entries()) {
+    test(`AfterTool: Gemini's shell text ${JSON.stringify(text.slice(0, 40))} is Bash's stdout`, async () => {
+      bench().policy({ PostToolUse: [{ hooks: [bench().hook(`shell-text-${row}`)] }] });
+      const payload = bench().payload('gemini', 'AfterTool', { tool_response: { llmContent: text } });
+      const result = await bench().fire('gemini', 'AfterTool', payload);
+      assert.equal(result.code, 0, result.stderr);
+      const [seen] = bench().seen(`shell-text-${row}`);
+      assert.deepEqual(seen!.tool_response, { stdout, stderr: '', interrupted: interrupted === true, isImage: false });
+      assert.deepEqual((seen!.peri_hooks_host as { tool_response: unknown }).tool_response, { llmContent: text });
+    });
+  }
 
   test("AfterTool of a failed call, as Gemini CLI 0.61 sends it: PostToolUseFailure whose error is the error object's message", async () => {
     bench().policy({ PostToolUseFailure: [{ hooks: [bench().hook('failed-real')] }] });
@@ -286,9 +321,15 @@ describe('gemini', () => {
       event: 'PostToolUse',
       expect: {
         tool_name: 'Bash',
-        tool_response: {
-          llmContent: '<untrusted_context>\nOutput: (empty)\nProcess Group PGID: 10256\n</untrusted_context>',
-          returnDisplay: '',
+        tool_response: { stdout: '', stderr: '', interrupted: false, isImage: false },
+        peri_hooks_host: {
+          name: 'gemini',
+          event: 'AfterTool',
+          tool_name: 'run_shell_command',
+          tool_response: {
+            llmContent: '<untrusted_context>\nOutput: (empty)\nProcess Group PGID: 10256\n</untrusted_context>',
+            returnDisplay: '',
+          },
         },
       },
     },
@@ -299,9 +340,15 @@ describe('gemini', () => {
       expect: { stop_hook_active: true, last_assistant_message: 'FINAL_ANSWER first.\nFINAL_ANSWER CONTINUED.' },
     },
     { fixture: 'real.SessionStart', event: 'SessionStart', expect: { source: 'startup' } },
+    { fixture: 'real.SessionEnd', event: 'SessionEnd', expect: { reason: 'other' } },
+    {
+      fixture: 'Notification',
+      event: 'Notification',
+      expect: { notification_type: 'permission_prompt', message: 'Tool Confirm Shell Command requires execution' },
+    },
   ];
   for (const { fixture, event, expect } of REAL) {
-    test(`Gemini CLI 0.61's own ${fixture.slice(5)} payload is Claude Code's ${event}`, async () => {
+    test(`Gemini CLI 0.61's own ${fixture.replace(/^real\./, '')} payload is Claude Code's ${event}`, async () => {
       bench().policy({ [event]: [{ hooks: [bench().hook(fixture)] }] });
       const result = await bench().fire('gemini', undefined, bench().payload('gemini', fixture));
       assert.equal(result.code, 0, result.stderr);

@@ -287,6 +287,44 @@ describe('opencode and amp plugins', () => {
     assert.deepEqual(json(rewritten), { action: 'allow', args: { filePath: `${bench().project.dir}/README.md` } });
   });
 
+  // opencode names an MCP server's tool <server>_<tool>; the servers are the `mcp` keys of its config files.
+  const MCP_NAMES: Array<[string, string]> = [
+    ['srv_ping_me', 'mcp__srv__ping_me'],
+    ['my_server_do_it', 'mcp__my_server__do_it'],
+    ['a_b_c', 'mcp__a_b__c'],
+    ['a_x', 'mcp__a__x'],
+    ['globalsrv_list', 'mcp__globalsrv__list'],
+    ['inline_go', 'mcp__inline__go'],
+    ['bash', 'Bash'],
+    ['custom_tool', 'custom_tool'],
+    ['srv_', 'srv_'],
+  ];
+  test(`opencode: an MCP server's tool <server>_<tool> is mcp__<server>__<tool> (${MCP_NAMES.length} names)`, async () => {
+    bench().project.write('opencode.json', { mcp: { srv: {}, 'my.server': {}, a: {} } });
+    bench().project.write('.opencode/opencode.jsonc', '{\n  // a second server\n  "mcp": { "a_b": {} },\n}\n');
+    bench().project.writeHome('.config/opencode/opencode.json', { mcp: { globalsrv: {} } });
+    bench().policy({ PreToolUse: [{ hooks: [bench().hook('oc-mcp')] }] });
+    const names: string[] = [];
+    for (const [tool] of MCP_NAMES) {
+      const result = await bench().fire(
+        'opencode',
+        undefined,
+        bench().payload('opencode', 'tool.execute.before', { tool, args: { command: 'true', text: 'x' } }),
+        [],
+        { OPENCODE_CONFIG_CONTENT: JSON.stringify({ mcp: { inline: { type: 'local' } } }) },
+      );
+      assert.equal(result.code, 0, result.stderr);
+      names.push(bench().seen('oc-mcp').at(-1)!.tool_name as string);
+    }
+    assert.deepEqual(
+      names,
+      MCP_NAMES.map(([, claude]) => claude),
+    );
+    // A payload without a tool (a prompt) has no name to read, servers or not.
+    const prompt = await bench().fire('opencode', undefined, bench().payload('opencode', 'chat.message'));
+    assert.equal(prompt.code, 0, prompt.stderr);
+  });
+
   test('opencode apply_patch (gpt- models): each file of patchText is a Write or Edit; a deny of one refuses the patch; a rewrite is unsupported', async () => {
     bench().policy({
       PreToolUse: [{ matcher: 'Write|Edit', hooks: [bench().hook('oc-patch', { stderr: 'no .env files', exit: 2 })] }],

@@ -4,6 +4,7 @@
 // model calls — or, where it has no native equivalent (--fail-closed, a headless ask), meet the README's claim.
 
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { FAIL_CLOSED_REASON } from '../../../src/hosts/gemini.ts';
@@ -20,6 +21,7 @@ import {
   runGemini,
   scriptHook,
 } from './gemini.ts';
+import { mcpServer } from './mcp-server.ts';
 
 const folders: RunFolder[] = [];
 after(() => {
@@ -43,6 +45,15 @@ function sideCalls(run: GeminiRun): string[] {
       `${request.path.replace(/^.*:/, ':')} ${JSON.stringify(request.body?.generationConfig?.responseJsonSchema?.required ?? [])}`,
   );
 }
+
+/** The MCP server's calls (their arguments), in order. */
+const readCalls = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 
 /** What is compared between the native and the peri-hooks registration. */
 function facts(run: GeminiRun, files: readonly string[], folder: RunFolder, texts: readonly string[]) {
@@ -655,4 +666,232 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.equal(trusted.modelSaw.includes('CTX_GATE'), true);
     assert.match(passed.stdout + passed.stderr, /is trusted \(TRUST_FOLDER in/);
   });
+
+  /** a team policy as Claude Code users write it, one model turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool, SessionEnd (`exit` is `other`), the project's own hooks kept and run */
+  const teamPolicy = async () => {
+    const script: GeminiScript = [
+      {
+        calls: [
+          { name: 'write_file', args: { file_path: '.env.local', content: 'TOKEN=1\n' } },
+          {
+            name: 'replace',
+            args: { file_path: 'notes.txt', old_string: 'old', new_string: 'new', instruction: 'fix' },
+          },
+          { name: 'read_file', args: { file_path: 'secret.txt' } },
+          shell('git push origin main'),
+          shell('echo HELLO_OUT > OUT.txt; echo HELLO_OUT'),
+        ],
+      },
+      { text: 'FINAL' },
+    ];
+    const texts = [
+      'Tool execution blocked: no .env files',
+      'Tool execution blocked: no secrets',
+      'Tool execution blocked: no pushes',
+      'CTX_A',
+      'CTX_B',
+      'CTX_OWN',
+    ];
+    const files = ['.env.local', 'OUT.txt'];
+    const ownSettings = `{\n  // the team's own Gemini settings\n  "general": { "vimMode": false },\n  "hooks": {\n    "AfterTool": [{ "matcher": "run_shell_command", "hooks": [{ "type": "command", "name": "own", "command": "printf '%s' '{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"AfterTool\\",\\"additionalContext\\":\\"CTX_OWN\\"}}'" }] }]\n  }\n}\n`;
+    const prepare = (folder: RunFolder) => {
+      folder.write('notes.txt', 'old text\n');
+      folder.write('secret.txt', 'SECRET_BODY\n');
+    };
+    const denyIf = (pattern: string, reason: string, answer: (reason: string) => object) =>
+      `case "$input" in ${pattern}) ${json(answer(reason))};; esac`;
+    const nativeDeny = (reason: string) => ({ decision: 'deny', reason });
+    const claudeDeny = (reason: string) => pre({ permissionDecision: 'deny', permissionDecisionReason: reason });
+    const [native, policy] = await both(
+      'team',
+      async (folder) => {
+        prepare(folder);
+        const own = ownSettings.replace(
+          '"AfterTool": [',
+          `"BeforeTool": [
+      { "matcher": "write_file|replace", "hooks": [{ "type": "command", "command": ${JSON.stringify(scriptHook(folder, 'files', denyIf('*.env*', 'no .env files', nativeDeny)))} }] },
+      { "matcher": "read_file", "hooks": [{ "type": "command", "command": ${JSON.stringify(scriptHook(folder, 'read', json(nativeDeny('no secrets'))))} }] },
+      { "matcher": "run_shell_command", "hooks": [
+        { "type": "command", "command": ${JSON.stringify(scriptHook(folder, 'allow', json({ decision: 'allow' })))} },
+        { "type": "command", "command": ${JSON.stringify(scriptHook(folder, 'push', denyIf('*\'"command":"git push\'*', 'no pushes', nativeDeny)))} }
+      ] }
+    ],
+    "SessionEnd": [{ "hooks": [{ "type": "command", "command": ${JSON.stringify(recordingHook(folder, 'end'))} }] }],
+    "AfterTool": [
+      { "matcher": "run_shell_command", "hooks": [
+        { "type": "command", "command": ${JSON.stringify(recordingHook(folder, 'ctx-a', { stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_A' } } }))} },
+        { "type": "command", "command": ${JSON.stringify(recordingHook(folder, 'ctx-b', { stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'CTX_B' } } }))} }
+      ] },`,
+        );
+        folder.write('.gemini/settings.json', own);
+        const run = await runGemini(folder, script, 'do the chores');
+        assert.deepEqual(
+          seen(folder, 'end').map((input) => input.reason),
+          ['exit'],
+        );
+        return facts(run, files, folder, texts);
+      },
+      async (folder) => {
+        prepare(folder);
+        folder.write('.gemini/settings.json', ownSettings);
+        const hook = (command: string, extra: object = {}) => ({ type: 'command', command, ...extra });
+        await installPolicy(folder, {
+          PreToolUse: [
+            {
+              matcher: 'Write|Edit',
+              hooks: [hook(scriptHook(folder, 'files', denyIf('*.env*', 'no .env files', claudeDeny)))],
+            },
+            { matcher: 'Read', hooks: [hook(scriptHook(folder, 'read', json(claudeDeny('no secrets'))))] },
+            {
+              matcher: 'Bash',
+              hooks: [
+                hook(scriptHook(folder, 'allow', json(pre({ permissionDecision: 'allow' })))),
+                hook(scriptHook(folder, 'push', json(claudeDeny('no pushes'))), { if: 'Bash(git push:*)' }),
+              ],
+            },
+          ],
+          SessionEnd: [{ matcher: 'other', hooks: [hook(recordingHook(folder, 'end'))] }],
+          PostToolUse: [
+            { matcher: 'Write|Edit', hooks: [hook(recordingHook(folder, 'edited'))] },
+            {
+              matcher: 'Bash',
+              hooks: [
+                hook(
+                  recordingHook(folder, 'ctx-a', {
+                    stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'CTX_A' } },
+                  }),
+                ),
+                hook(
+                  recordingHook(folder, 'ctx-b', {
+                    stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'CTX_B' } },
+                  }),
+                ),
+              ],
+            },
+          ],
+        });
+        const written = readFileSync(join(folder.project, '.gemini/settings.json'), 'utf8');
+        assert.ok(written.startsWith(ownSettings.slice(0, ownSettings.indexOf('"AfterTool": [') + 14)), written);
+        const run = await runGemini(folder, script, 'do the chores');
+        const at = (file: string) => join(folder.project, file);
+        // Gemini's `exit` at the end of a run is Claude Code's `other`, which the matcher names.
+        assert.deepEqual(
+          seen(folder, 'end').map((input) => [input.hook_event_name, input.reason]),
+          [['SessionEnd', 'other']],
+        );
+        assert.deepEqual(
+          seen(folder, 'files')
+            .map((input) => [input.tool_name, input.tool_input.file_path])
+            .sort(),
+          [
+            ['Edit', at('notes.txt')],
+            ['Write', at('.env.local')],
+          ],
+        );
+        assert.deepEqual(seen(folder, 'read')[0]!.tool_input, { file_path: at('secret.txt') });
+        // The `if` ran the push guard for the push alone.
+        assert.deepEqual(
+          seen(folder, 'push').map((input) => input.tool_input.command),
+          ['git push origin main'],
+        );
+        const [after] = seen(folder, 'ctx-a');
+        assert.deepEqual(after!.tool_response, { stdout: 'HELLO_OUT', stderr: '', interrupted: false, isImage: false });
+        const [edited] = seen(folder, 'edited');
+        assert.deepEqual(
+          [edited!.tool_name, edited!.tool_response.filePath, edited!.tool_response.originalFile],
+          ['Edit', at('notes.txt'), 'old text\n'],
+        );
+        return facts(run, files, folder, texts);
+      },
+    );
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: { '.env.local': false, 'OUT.txt': true },
+      saw: Object.fromEntries(texts.map((text) => [text, true])),
+    });
+    assert.deepEqual(policy, native);
+  };
+
+  /** MCP: Gemini names a server tool mcp_<server>_<tool>; a Claude Code `mcp__.*` guard sees mcp__<server>__<tool> and denies one of two parallel calls */
+  const mcpTools = async () => {
+    const call = (text: string) => ({ name: 'mcp_srv_ping_me', args: { text } });
+    const script: GeminiScript = [{ calls: [call('hello'), call('FORBIDDEN')] }, { text: 'FINAL' }];
+    const texts = ['PONG:hello', 'Tool execution blocked: no forbidden pings', 'PONG:FORBIDDEN'];
+    const guard = (answer: object) => `case "$input" in *FORBIDDEN*) ${json(answer)};; esac`;
+    const mcpRun = async (folder: RunFolder, hooks: object | undefined) => {
+      const server = mcpServer(folder);
+      folder.write('.gemini/settings.json', {
+        mcpServers: { srv: { command: server.command, args: server.args } },
+        ...(hooks ? { hooks } : {}),
+      });
+      return server;
+    };
+    const [native, policy] = await both(
+      'mcp',
+      async (folder) => {
+        const server = await mcpRun(folder, {
+          BeforeTool: [
+            {
+              matcher: 'mcp_srv_.*',
+              hooks: [
+                {
+                  type: 'command',
+                  name: 'guard',
+                  command: scriptHook(folder, 'guard', guard({ decision: 'deny', reason: 'no forbidden pings' })),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'ping twice');
+        return { ...facts(run, [], folder, texts), calls: readCalls(server.calls) };
+      },
+      async (folder) => {
+        const server = await mcpRun(folder, undefined);
+        await installPolicy(folder, {
+          PreToolUse: [
+            {
+              matcher: 'mcp__.*',
+              hooks: [
+                {
+                  type: 'command',
+                  command: scriptHook(
+                    folder,
+                    'guard',
+                    guard(pre({ permissionDecision: 'deny', permissionDecisionReason: 'no forbidden pings' })),
+                  ),
+                },
+              ],
+            },
+          ],
+        });
+        const run = await runGemini(folder, script, 'ping twice');
+        assert.deepEqual(
+          seen(folder, 'guard')
+            .map((input) => [input.tool_name, input.tool_input.text])
+            .sort(),
+          [
+            ['mcp__srv__ping_me', 'FORBIDDEN'],
+            ['mcp__srv__ping_me', 'hello'],
+          ],
+        );
+        return { ...facts(run, [], folder, texts), calls: readCalls(server.calls) };
+      },
+    );
+    assert.deepEqual(native, {
+      code: 0,
+      timedOut: false,
+      modelCalls: 2,
+      ran: {},
+      saw: { 'PONG:hello': true, 'Tool execution blocked: no forbidden pings': true, 'PONG:FORBIDDEN': false },
+      calls: [{ text: 'hello' }],
+    });
+    assert.deepEqual(policy, native);
+  };
+
+  // Independent, so at the same time: the describe runs its cases one at a time.
+  test("a team policy as Claude Code users write it (Write|Edit, Read, an if beside an allow, parallel calls, two contexts, SessionEnd, the project's own settings); MCP tools under a mcp__.* guard", () =>
+    Promise.all([teamPolicy(), mcpTools()]).then(() => undefined));
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { chatTexts } from '../../helpers/openai-chat-server.ts';
 import { type RunFolder, recordingHook, runFolder, seen } from './common.ts';
+import { mcpServer } from './mcp-server.ts';
 import { installPolicy, nativePlugin, type OpencodeRun, outcome, runOpencode, toolResults } from './opencode.ts';
 
 const bash = (command: string) => ({ toolCalls: [{ name: 'bash', arguments: { command, description: 'run it' } }] });
@@ -24,6 +25,22 @@ function folder(name: string): RunFolder {
   const made_ = runFolder(`oc-${name}`);
   made.push(made_);
   return made_;
+}
+
+/** A PreToolUse hook that records its input and denies a call whose input holds `needle`. */
+function scriptHook(folder: RunFolder, name: string, needle: string): string {
+  const seenFile = join(folder.root, 'seen', `${name}.jsonl`);
+  const deny = JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: `no ${needle} files`,
+    },
+  });
+  return folder.write(
+    `../hooks/${name}.sh`,
+    `#!/bin/sh\nmkdir -p '${join(folder.root, 'seen')}'\ninput=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${seenFile}'; echo >> '${seenFile}'\ncase "$input" in *'${needle}'*) printf '%s' '${deny}';; esac\n`,
+  );
 }
 
 /** Runs the native and the policy variant of a case at the same time, each in its own run folder. */
@@ -439,6 +456,193 @@ describe('opencode 1.18.33: a native plugin and the same logic as a Claude Code 
     for (const run of [context.native, context.policy])
       assert.deepEqual(chatTexts(run.agentChats[0]!).slice(1), ['"Do the task."', 'the repo is frozen']);
   });
+
+  /** a team policy as Claude Code users write it, one turn of parallel calls: `Write|Edit`, `Read`, `if: Bash(git push:*)` beside an allow, two contexts after a tool; the project's own plugin kept and run */
+  const teamPolicy = async () => {
+    const turns = [
+      {
+        toolCalls: [
+          { name: 'write', arguments: { filePath: '.env.local', content: 'TOKEN=1\n' } },
+          { name: 'edit', arguments: { filePath: 'notes.txt', oldString: 'old', newString: 'new' } },
+          { name: 'read', arguments: { filePath: 'secret.txt' } },
+          { name: 'bash', arguments: { command: 'git push origin main', description: 'push' } },
+          { name: 'bash', arguments: { command: 'echo HELLO_OUT | tee OUT.txt', description: 'echo' } },
+        ],
+      },
+    ];
+    const marks = ['no .env files', 'no secrets', 'no pushes', 'HELLO_OUT', 'CTX_A', 'CTX_B', 'CTX_OWN', 'SECRET_BODY'];
+    const own =
+      'export default async () => ({ "tool.execute.after": async (input, output) => { if (input.tool === "bash") output.output += "\\n\\nCTX_OWN"; } });\n';
+    const prepare = (folder: RunFolder) => {
+      folder.write('notes.txt', 'old text\n');
+      folder.write('secret.txt', 'SECRET_BODY\n');
+      folder.write('.opencode/plugins/own.js', own);
+    };
+    const facts = (run: OpencodeRun, folder: RunFolder) => {
+      const results = toolResults(run).join('\n');
+      return {
+        code: run.code,
+        agentRequests: run.agentChats.length,
+        results: toolResults(run).length,
+        saw: Object.fromEntries(marks.map((mark) => [mark, results.includes(mark)])),
+        envWritten: existsSync(join(folder.project, '.env.local')),
+        out: existsSync(join(folder.project, 'OUT.txt')),
+      };
+    };
+    const deny = (reason: string) => ({
+      stdout: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: reason,
+        },
+      },
+    });
+    const context = (text: string) => ({
+      stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: text } },
+    });
+    const { native, policy, folders } = await both(
+      'team',
+      async (folder) => {
+        prepare(folder);
+        nativePlugin(
+          folder,
+          `export default async () => ({
+  "tool.execute.before": async (input, output) => {
+    if ((input.tool === "write" || input.tool === "edit") && /\\.env/.test(output.args.filePath)) throw new Error("no .env files");
+    if (input.tool === "read") throw new Error("no secrets");
+    if (input.tool === "bash" && /^git push/.test(output.args.command)) throw new Error("no pushes");
+  },
+  "tool.execute.after": async (input, output) => { if (input.tool === "bash") output.output = [output.output, "CTX_A", "CTX_B"].join("\\n\\n"); },
+});
+`,
+        );
+        return runOpencode(folder, turns);
+      },
+      async (folder) => {
+        prepare(folder);
+        await installPolicy(folder, {
+          PreToolUse: [
+            { matcher: 'Write|Edit', hooks: [command(scriptHook(folder, 'files', '.env'))] },
+            { matcher: 'Read', hooks: [command(recordingHook(folder, 'read', deny('no secrets')))] },
+            {
+              matcher: 'Bash',
+              hooks: [
+                command(
+                  recordingHook(folder, 'allow', {
+                    stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } },
+                  }),
+                ),
+                command(recordingHook(folder, 'push', deny('no pushes')), { if: 'Bash(git push:*)' }),
+              ],
+            },
+          ],
+          PostToolUse: [
+            { matcher: 'Write|Edit', hooks: [command(recordingHook(folder, 'edited'))] },
+            {
+              matcher: 'Bash',
+              hooks: [
+                command(recordingHook(folder, 'ctx-a', context('CTX_A'))),
+                command(recordingHook(folder, 'ctx-b', context('CTX_B'))),
+              ],
+            },
+          ],
+        });
+        assert.equal(readFileSync(join(folder.project, '.opencode/plugins/own.js'), 'utf8'), own);
+        return runOpencode(folder, turns);
+      },
+    );
+    const policyFolder = folders.policy;
+    const at = (file: string) => join(policyFolder.project, file);
+    assert.deepEqual(
+      // Parallel calls: in any order.
+      seen(policyFolder, 'files')
+        .map((input) => [input.tool_name, input.tool_input])
+        .sort(),
+      [
+        ['Edit', { file_path: at('notes.txt'), old_string: 'old', new_string: 'new' }],
+        ['Write', { file_path: at('.env.local'), content: 'TOKEN=1\n' }],
+      ],
+    );
+    assert.deepEqual(seen(policyFolder, 'read')[0]!.tool_input, { file_path: at('secret.txt') });
+    // The `if` ran the push guard for the push alone; both contexts follow the project's own plugin's.
+    assert.deepEqual(
+      seen(policyFolder, 'push').map((input) => input.tool_input.command),
+      ['git push origin main'],
+    );
+    assert.equal(seen(policyFolder, 'ctx-a')[0]!.tool_response.stdout, 'HELLO_OUT\n');
+    assert.equal(seen(policyFolder, 'edited')[0]!.tool_response.filePath, at('notes.txt'));
+    assert.deepEqual(facts(native, folders.native), {
+      code: 0,
+      agentRequests: 2,
+      results: 5,
+      saw: { ...Object.fromEntries(marks.map((mark) => [mark, true])), SECRET_BODY: false },
+      envWritten: false,
+      out: true,
+    });
+    assert.deepEqual(facts(policy, policyFolder), facts(native, folders.native));
+  };
+
+  /** MCP: opencode names a server tool <server>_<tool>; a Claude Code `mcp__.*` guard denies one of two parallel calls as a native plugin does */
+  const mcpTools = async () => {
+    const call = (text: string) => ({ name: 'srv_ping_me', arguments: { text } });
+    const turns = [{ toolCalls: [call('hello'), call('FORBIDDEN')] }];
+    const withServer = (folder: RunFolder) => {
+      const server = mcpServer(folder);
+      folder.write('opencode.json', {
+        $schema: 'https://opencode.ai/config.json',
+        mcp: { srv: { type: 'local', command: [server.command, ...server.args], enabled: true } },
+      });
+      return server;
+    };
+    const ran: Record<string, string[]> = {};
+    const calls = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : []);
+    const { native, policy, folders } = await both(
+      'mcp',
+      async (folder) => {
+        const server = withServer(folder);
+        nativePlugin(
+          folder,
+          'export default async () => ({ "tool.execute.before": async (input, output) => { if (input.tool.startsWith("srv_") && output.args.text === "FORBIDDEN") throw new Error("no FORBIDDEN files"); } });\n',
+        );
+        const run = await runOpencode(folder, turns);
+        ran.native = calls(server.calls);
+        return run;
+      },
+      async (folder) => {
+        const server = withServer(folder);
+        await installPolicy(folder, {
+          PreToolUse: [{ matcher: 'mcp__.*', hooks: [command(scriptHook(folder, 'guard', 'FORBIDDEN'))] }],
+        });
+        const run = await runOpencode(folder, turns);
+        ran.policy = calls(server.calls);
+        return run;
+      },
+    );
+    const offered: Array<{ function?: { name?: string } }> = native.agentChats[0]!.body.tools;
+    assert.ok(offered.some((tool) => tool.function?.name === 'srv_ping_me'));
+    assert.deepEqual(outcome(native), {
+      toolResults: ['PONG:hello', 'no FORBIDDEN files'],
+      code: 0,
+      agentRequests: 2,
+      timedOut: false,
+    });
+    assert.deepEqual(ran, { native: ['{"text":"hello"}'], policy: ['{"text":"hello"}'] });
+    assert.deepEqual(
+      seen(folders.policy, 'guard')
+        .map((input) => [input.tool_name, input.tool_input.text])
+        .sort(),
+      [
+        ['mcp__srv__ping_me', 'FORBIDDEN'],
+        ['mcp__srv__ping_me', 'hello'],
+      ],
+    );
+    assert.deepEqual(outcome(policy), outcome(native));
+  };
+
+  // Independent, so at the same time: each opencode run takes most of a minute on 2 cores.
+  test("a team policy as Claude Code users write it (Write|Edit, Read, an if beside an allow, five parallel calls, two contexts, the project's own plugin); MCP tools under a mcp__.* guard", () =>
+    Promise.all([teamPolicy(), mcpTools()]).then(() => undefined));
 });
 
 /** A plugin of the test's own that records when opencode's timers fire, to see whether a hook freezes the loop. */
