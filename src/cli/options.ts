@@ -247,6 +247,11 @@ export const FLAGS = {
     description:
       'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands',
   },
+  via: {
+    value: '<command|mcp>',
+    description:
+      'How the hooks reach peri-hooks: command (a process per firing, the default) or mcp (mcp_tool hooks calling peri-hooks mcp, which the agent starts once per session)',
+  },
   'token-env': {
     value: '<VAR>',
     description:
@@ -441,12 +446,14 @@ export const COMMANDS: readonly CommandSpec[] = [
       'move-hooks',
       'serve',
       'token-env',
+      'via',
       'dry-run',
       'project-dir',
       'managed-dir',
     ],
     examples: [
       'peri-hooks install --policy team-policy.json',
+      'peri-hooks install --via mcp --policy team-policy.json',
       'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run',
     ],
     exits: {

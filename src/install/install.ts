@@ -19,6 +19,15 @@ import { appendGroup, eventGroups, eventsIn, type GroupView, isRecord } from './
 import { append, child, type Node, parseSettings, remove, replace, valueOf } from './jsonc-edit.ts';
 import { portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import {
+  defineServer,
+  type McpServerEntry,
+  mcpGroup,
+  mcpServerEntry,
+  mcpServersPlace,
+  undefineServer,
+  viaMcp,
+} from './mcp-registration.ts';
+import {
   checkWritable,
   readSettingsText,
   type Scope,
@@ -42,6 +51,8 @@ export interface InstallOptions {
   serve?: string;
   /** With `serve`: the variable Claude Code fills the bearer token from (the token itself is never written). */
   tokenEnv?: string;
+  /** `mcp`: mcp_tool hooks that call `peri-hooks mcp`, which Claude Code starts once per session (mcp-registration.ts). */
+  via?: 'command' | 'mcp';
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
 }
@@ -61,6 +72,8 @@ export interface InstallResult {
   artefact: Artefact;
   policies: string[];
   events: Array<{ event: EventName; group: RegistrationGroup; status: 'added' | 'updated' | 'unchanged' }>;
+  /** With --via mcp: the file that defines the MCP server Claude Code starts. */
+  mcpServers?: string;
   /** The policy file that --move-hooks filled, and the events whose hooks it moved now. */
   moved?: { file: string; events: EventName[] };
   /** The files that change (none when the registration is already there). */
@@ -88,7 +101,17 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const given = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
   for (const policy of given) checkPolicy(policy, settings);
 
-  if (options.serve !== undefined) return installServe(options, settings, root, given);
+  if (options.serve !== undefined) {
+    if (options.via === 'mcp')
+      throw new PeriHooksError(
+        'usage',
+        '--via mcp and --serve do not go together: one registers mcp_tool hooks, the other http hooks',
+        'give one of them',
+      );
+    return installServe(options, settings, root, given);
+  }
+  const mcpPlace =
+    options.scope === 'managed' && options.via !== 'mcp' ? undefined : mcpServersPlace(options.scope, options.load);
   const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();
   const policies = [...given, ...(moved.size > 0 || existsSync(movedFile) ? [movedFile] : [])];
   if (policies.length === 0) {
@@ -127,12 +150,18 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
   const results: InstallResult['events'] = [];
+  const registration = {
+    launch: portable ? { portable } : { runner: artefact.runner },
+    policies,
+    failClosed: options.failClosed,
+  };
+  let served = false;
   for (const event of events) {
-    const group = registrationGroup(event, loaded.hooks, {
-      launch: portable ? { portable } : { runner: artefact.runner },
-      policies,
-      failClosed: options.failClosed,
-    });
+    const mcp = options.via === 'mcp' && viaMcp(event, loaded.hooks);
+    served ||= mcp;
+    const group = mcp
+      ? mcpGroup(event, loaded.hooks, options.failClosed)
+      : registrationGroup(event, loaded.hooks, registration);
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
@@ -140,6 +169,9 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
 
   const edits: Array<{ read: SettingsText; after: string }> = [];
   if (moved.size > 0) edits.push(movedPolicyEdit(movedFile, moved));
+  // The server before the hooks that call it; a command registration takes an old one away.
+  const server = mcpPlace && serverEdit(mcpPlace, served ? mcpServerEntry(registration) : undefined);
+  if (server) edits.push(server);
   if (text !== settings.text) edits.push({ read: settings, after: text });
   const changes = writeEdits(edits, options.dryRun);
   const strict = await strictJsonWarning(file, text);
@@ -150,6 +182,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     policies,
     events: results,
     changes,
+    ...(served ? { mcpServers: mcpPlace!.file } : {}),
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
     warnings: [
       ...rejected,
@@ -158,6 +191,27 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       ...(portable ? portableWarnings(portable, policies, file, options.load.env) : []),
     ],
   };
+}
+
+/** The edit that defines peri-hooks' MCP server (`entry`), or takes it away (undefined); none when nothing changes. */
+function serverEdit(
+  place: { file: string; keys: string[] },
+  entry: McpServerEntry | undefined,
+): { read: SettingsText; after: string } | undefined {
+  let read: SettingsText;
+  try {
+    read = readSettingsText(place.file);
+  } catch (error) {
+    // Taking an old server away is tidying: a file that cannot be read here holds none of ours to take.
+    if (entry === undefined) return undefined;
+    throw error;
+  }
+  if (entry === undefined && read.text === undefined) return undefined;
+  const text = read.text ?? '{}\n';
+  const after = entry
+    ? defineServer(place.file, text, place.keys, entry)
+    : undefineServer(place.file, text, place.keys, undefined);
+  return after === read.text ? undefined : { read, after };
 }
 
 function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>, dryRun: boolean): FileChange[] {

@@ -16,6 +16,7 @@ export interface InstallFlags extends SettingsFlags {
   dryRun?: boolean;
   serve?: string;
   tokenEnv?: string;
+  via?: string;
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
@@ -32,6 +33,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     force: flags.force === true,
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
+    ...(flags.via === undefined ? {} : { via: viaOf(flags.via) }),
     dryRun,
     cwd: process.cwd(),
     load: settingsLocation(flags),
@@ -59,8 +61,29 @@ export function failClosedOf(flags: Pick<InstallFlags, 'failClosed' | 'failOpen'
   return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
 }
 
+/** --via: how the hooks reach peri-hooks. */
+export function viaOf(value: unknown): 'command' | 'mcp' {
+  if (value === 'command' || value === 'mcp') return value;
+  throw new PeriHooksError(
+    'usage',
+    `--via ${JSON.stringify(value)} is not a registration peri-hooks makes`,
+    'give --via command (a process per firing, the default) or --via mcp (mcp_tool hooks to peri-hooks mcp)',
+  );
+}
+
 export function diffs(changes: readonly FileChange[]): string {
   return changes.map((change) => unifiedDiff(change.file, change.before, change.after)).join('');
+}
+
+function handlerKind(handler: InstallResult['events'][number]['group']['hooks'][number]): string {
+  switch (handler.type) {
+    case 'http':
+      return `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}`;
+    case 'mcp_tool':
+      return `mcp_tool ${handler.server}/${handler.tool}, ${handler.onFailure ? 'onFailure block, ' : ''}`;
+    default:
+      return handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : '';
+  }
 }
 
 function summary(result: InstallResult): string {
@@ -69,17 +92,17 @@ function summary(result: InstallResult): string {
   const rows = result.events.map(({ event, group, status }) => [
     `  ${event}`,
     status,
-    group.hooks
-      .map(
-        (handler) =>
-          `${handler.type === 'http' ? `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`,
-      )
-      .join('; '),
+    group.hooks.map((handler) => `${handlerKind(handler)}timeout ${handler.timeout} s`).join('; '),
   ]);
   const lines = [
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
+    ...(result.mcpServers
+      ? [
+          `mcp: Claude Code starts it as the MCP server peri-hooks (defined in ${displayPath(result.mcpServers)}) once per session; SessionStart and Setup stay commands (no MCP client there)`,
+        ]
+      : []),
     ...(result.failClosed === false
       ? [
           'fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through',
