@@ -3,6 +3,7 @@
 // starts it for the scope, in -p without asking (observed in 2.1.332): the project's .mcp.json, or ~/.claude.json
 // (projects[<project>].mcpServers for local, mcpServers for user). Events with no MCP client (SessionStart,
 // Setup) and events whose policy has async hooks (an mcp_tool hook has no async form) stay commands.
+import path from 'node:path';
 import { MCP_FIRE_TOOL, MCP_SERVER_NAME, portableCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { canBlock, EVENTS, type EventName } from '../events.ts';
@@ -84,9 +85,8 @@ export function mcpServerEntry(options: RegistrationOptions): McpServerEntry {
     };
   }
   const { root, projectDir, fix } = options.launch.portable;
-  const relative = (file: string) => ({
-    inProject: file.startsWith(`${projectDir}/`) ? file.slice(projectDir.length + 1) : file,
-  });
+  // As a command registration names them: from the project (a policy outside it is warned about by install).
+  const relative = (file: string) => ({ inProject: path.relative(projectDir, file) || '.' });
   return {
     type: 'stdio',
     command: 'sh',
