@@ -232,6 +232,15 @@ describe('install --via mcp, other scopes', () => {
     );
     assert.equal(serve.code, 1);
     assert.match(serve.stderr, /--via mcp and --serve do not go together/);
+    const codex = await pkg.run(['install', '--host', 'codex', '--via', 'mcp', '--policy', file], project);
+    assert.equal(codex.code, 1);
+    assert.match(
+      codex.stderr,
+      /--host codex --via mcp cannot be fail-closed: Codex lets the call run on every failure/,
+    );
+    const gemini = await pkg.run(['install', '--host', 'gemini', '--via', 'mcp', '--policy', file], project);
+    assert.match(gemini.stderr, /not built for --host gemini/);
+    assert.ok(!existsSync(join(project.dir, '.codex')) && !existsSync(join(project.dir, '.gemini')));
     const bad = await pkg.run(['install', '--via', 'http2', '--policy', file], project);
     assert.match(bad.stderr, /--via "http2" is not a registration/);
     const foreign = '{ "mcpServers": { "peri-hooks": { "command": "something-else" } } }\n';

@@ -20,8 +20,10 @@ export interface InstallFlags extends SettingsFlags {
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
-  if (flags.host !== undefined)
+  if (flags.host !== undefined) {
+    if (flags.via !== undefined && viaOf(flags.via) === 'mcp') throw viaMcpRefused(String(flags.host), flags);
     return (await import('./install-host.ts')).hostInstallCommand({ ...flags, host: String(flags.host) });
+  }
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
   const result = await install({
@@ -59,6 +61,25 @@ export function failClosedOf(flags: Pick<InstallFlags, 'failClosed' | 'failOpen'
       'give one of them (fail-closed is the default)',
     );
   return flags.serve === undefined ? flags.failOpen !== true : flags.failClosed === true;
+}
+
+/**
+ * `--via mcp` registers for Claude Code only. Codex has mcp_tool hooks, but lets the call run on every failure
+ * of one (a server that is not there, an error, a timeout; `onFailure` is ignored), so it could only ever be
+ * fail-open there.
+ */
+function viaMcpRefused(host: string, flags: Pick<InstallFlags, 'failOpen'>): PeriHooksError {
+  if (host === 'codex' && flags.failOpen !== true)
+    return new PeriHooksError(
+      'usage',
+      'install --host codex --via mcp cannot be fail-closed: Codex lets the call run on every failure of an mcp_tool hook (a server that is not there, an error, a timeout) and ignores onFailure',
+      'register Codex with commands (install --host codex, fail-closed), or accept a guard that opens on failure with --fail-open (not built yet: see docs/mcp.md)',
+    );
+  return new PeriHooksError(
+    'usage',
+    `install --via mcp registers for Claude Code; it is not built for --host ${host}`,
+    `register ${host} with commands: install --host ${host}`,
+  );
 }
 
 /** --via: how the hooks reach peri-hooks. */
