@@ -2,7 +2,8 @@
 // call of its `fire` tool (spec §5.4, §20.4): no process per firing. The server is defined where Claude Code
 // starts it for the scope, in -p without asking (observed in 2.1.332): the project's .mcp.json, or ~/.claude.json
 // (projects[<project>].mcpServers for local, mcpServers for user). Events with no MCP client (SessionStart,
-// Setup) and events whose policy has async hooks (an mcp_tool hook has no async form) stay commands.
+// Setup), SessionEnd (its servers are stopped by then) and events whose policy has async hooks (an mcp_tool hook
+// has no async form) stay commands.
 import path from 'node:path';
 import { MCP_FIRE_TOOL, MCP_SERVER_NAME, portableCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
@@ -33,10 +34,11 @@ export interface McpServerEntry {
   args: string[];
 }
 
-/** Whether the event's registration can be an mcp_tool hook: Claude Code has an MCP client there, and the policy has no async hooks for it. */
+/** Whether the event's registration can be an mcp_tool hook: Claude Code reaches its servers there, and the policy has no async hooks for it. */
 export function viaMcp(event: EventName, hooks: readonly LoadedHook[]): boolean {
   return (
     EVENTS[event].noMcpClient !== true &&
+    EVENTS[event].mcpServersStopped !== true &&
     !hooks.some(
       (hook) =>
         hook.event === event &&

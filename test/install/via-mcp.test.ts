@@ -50,6 +50,7 @@ function policy(): string {
       UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo prompt-context' }] }],
       Stop: [{ hooks: [{ type: 'command', command: 'true' }] }],
       SessionStart: [{ hooks: [{ type: 'command', command: 'echo started' }] }],
+      SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }],
     },
   });
 }
@@ -107,9 +108,11 @@ describe('install --via mcp, project scope', () => {
       assert.equal(handler.onFailure, EVENTS[event].ignoresOnFailure ? undefined : 'block', event);
     }
     assert.equal(handlerOf('PreToolUse').timeout, 7);
-    const sessionStart = handlerOf('SessionStart');
-    assert.equal(sessionStart.type, 'command');
-    assert.match(String(sessionStart.command), /exec "\$p" fire SessionStart --output claude/);
+    // No MCP client on SessionStart; Claude Code has stopped its servers when SessionEnd fires.
+    for (const event of ['SessionStart', 'SessionEnd']) {
+      assert.equal(handlerOf(event).type, 'command', event);
+      assert.match(String(handlerOf(event).command), new RegExp(`exec "\\$p" fire ${event} --output claude`));
+    }
 
     const again = await pkg.run(['install', '--via', 'mcp', '--policy', policy()], project);
     assert.match(again.stdout, /already registered/);
