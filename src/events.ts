@@ -93,10 +93,11 @@ export interface EventDef {
   /** Claude Code has no MCP client here: every mcp_tool hook fails at once, its server never called (§20.4 item 1). */
   noMcpClient?: true;
   /**
-   * Claude Code has stopped its MCP servers when these hooks run: an mcp_tool hook finds its server "not
-   * connected" (observed in 2.1.332: SIGINT to the servers, then the SessionEnd hooks).
+   * Claude Code's MCP servers are not connected when these hooks run, and an mcp_tool hook is skipped as "not
+   * connected" (observed in 2.1.332): not yet started for the CLAUDE.md files loaded at session start
+   * (InstructionsLoaded), already stopped at SessionEnd.
    */
-  mcpServersStopped?: true;
+  mcpServersDown?: true;
   /** Real payloads carry `permission_mode` (§3); synthetic inputs follow. */
   hasPermissionMode: boolean;
   /** A tool event whose payloads carry no `tool_use_id` (§4). */
@@ -301,7 +302,7 @@ const rows: readonly EventDef[] = [
     honoursContinue: false,
     ifApplies: false,
     hasPermissionMode: false,
-    mcpServersStopped: true,
+    mcpServersDown: true,
     sharedTimeoutBudget: { minS: 1.5, maxS: 60, overrideVariable: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' },
   },
   {
@@ -572,6 +573,7 @@ const rows: readonly EventDef[] = [
     honoursContinue: false,
     ifApplies: false,
     hasPermissionMode: false,
+    mcpServersDown: true,
   },
   {
     name: 'CwdChanged',

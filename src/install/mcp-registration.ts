@@ -2,8 +2,8 @@
 // call of its `fire` tool (spec §5.4, §20.4): no process per firing. The server is defined where Claude Code
 // starts it for the scope, in -p without asking (observed in 2.1.332): the project's .mcp.json, or ~/.claude.json
 // (projects[<project>].mcpServers for local, mcpServers for user). Events with no MCP client (SessionStart,
-// Setup), SessionEnd (its servers are stopped by then) and events whose policy has async hooks (an mcp_tool hook
-// has no async form) stay commands.
+// Setup), events whose hooks run while the servers are down (InstructionsLoaded at start, SessionEnd) and events
+// whose policy has async hooks (an mcp_tool hook has no async form) stay commands.
 import path from 'node:path';
 import { MCP_FIRE_TOOL, MCP_SERVER_NAME, portableCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
@@ -38,7 +38,7 @@ export interface McpServerEntry {
 export function viaMcp(event: EventName, hooks: readonly LoadedHook[]): boolean {
   return (
     EVENTS[event].noMcpClient !== true &&
-    EVENTS[event].mcpServersStopped !== true &&
+    EVENTS[event].mcpServersDown !== true &&
     !hooks.some(
       (hook) =>
         hook.event === event &&

@@ -19,10 +19,9 @@ before(() => {
 
 // Two cases at a time, each running its two Claude Code sessions one after the other: two cores.
 describe('the real Claude Code, hooks direct and through peri-hooks', { concurrency: 2 }, () => {
-  // PERI_HOOKS_CLAUDE_CASES=<text> runs only the cases whose name contains it.
-  for (const testCase of CASES.filter((candidate) =>
-    candidate.name.includes(process.env.PERI_HOOKS_CLAUDE_CASES ?? ''),
-  )) {
+  // PERI_HOOKS_CLAUDE_CASES=<text>[|<text>…] runs only the cases whose name contains one of them.
+  const only = (process.env.PERI_HOOKS_CLAUDE_CASES ?? '').split('|');
+  for (const testCase of CASES.filter((candidate) => only.some((text) => candidate.name.includes(text)))) {
     test(testCase.name, { timeout: 600_000 }, async (t) => {
       const debug = Boolean(process.env.PERI_HOOKS_CLAUDE_DUMP);
       const direct = await runCase(claude, testCase, 'direct', debug);

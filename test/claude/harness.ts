@@ -251,10 +251,10 @@ export async function runCase(
       DISABLE_BUG_COMMAND: '1',
       CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
       ...testCase.env,
-      // Through mcp: the first request waits for the server, or the model is told it is still connecting, as it
-      // would be of any MCP server slower to start than the first turn (docs/mcp.md). Read from the process
-      // environment only (a settings file's env is applied too late for it).
-      ...(mode === 'mcp' ? { CLAUDE_CODE_MCP_STARTUP_WAIT_MS: '30000' } : {}),
+      // The first request waits for the MCP servers (a case's, and peri-hooks' through mcp): otherwise whether the
+      // model is told one is "still connecting" depends on how busy the machine is (docs/mcp.md). Read from the
+      // process environment only (a settings file's env is applied too late for it).
+      CLAUDE_CODE_MCP_STARTUP_WAIT_MS: '30000',
     };
     mkdirSync(env.TMPDIR!, { recursive: true });
     const debugFile = join(root, 'debug.log');

@@ -51,6 +51,7 @@ function policy(): string {
       Stop: [{ hooks: [{ type: 'command', command: 'true' }] }],
       SessionStart: [{ hooks: [{ type: 'command', command: 'echo started' }] }],
       SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      InstructionsLoaded: [{ hooks: [{ type: 'command', command: 'true' }] }],
     },
   });
 }
@@ -108,8 +109,9 @@ describe('install --via mcp, project scope', () => {
       assert.equal(handler.onFailure, EVENTS[event].ignoresOnFailure ? undefined : 'block', event);
     }
     assert.equal(handlerOf('PreToolUse').timeout, 7);
-    // No MCP client on SessionStart; Claude Code has stopped its servers when SessionEnd fires.
-    for (const event of ['SessionStart', 'SessionEnd']) {
+    // No MCP client on SessionStart; the servers are not started yet for the CLAUDE.md files loaded at start,
+    // and stopped when SessionEnd fires.
+    for (const event of ['SessionStart', 'InstructionsLoaded', 'SessionEnd']) {
       assert.equal(handlerOf(event).type, 'command', event);
       assert.match(String(handlerOf(event).command), new RegExp(`exec "\\$p" fire ${event} --output claude`));
     }

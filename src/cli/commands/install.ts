@@ -121,7 +121,7 @@ function summary(result: InstallResult): string {
     `runs: ${result.artefact.description}`,
     ...(result.mcpServers
       ? [
-          `mcp: Claude Code starts it as the MCP server peri-hooks (defined in ${displayPath(result.mcpServers)}) once per session; SessionStart, Setup and SessionEnd stay commands (no MCP server to reach there)`,
+          `mcp: Claude Code starts it as the MCP server peri-hooks (defined in ${displayPath(result.mcpServers)}) once per session; SessionStart, Setup, InstructionsLoaded and SessionEnd stay commands (no MCP server to reach there)`,
         ]
       : []),
     ...(result.failClosed === false
