@@ -278,9 +278,12 @@ try {
 
   // 7–9. The resident server (scripts/bench/serve.ts), in docs/performance.md's serve section.
   console.error('7–9. serve');
-  publish('serve', await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick));
+  const served = await serveRows(main[1], main[0], [NODE, BUNDLE], world, quick);
+  publish('serve', served);
   console.error('10–12. mcp');
-  publish('mcp', await mcpRows(main[1], main[0], NODE, world, quick));
+  const viaMcp = await mcpRows(main[1], main[0], NODE, world, quick);
+  publish('mcp', viaMcp);
+  publishRegistrations([...rows, ...served, ...viaMcp]);
   console.error('13–14. OpenTelemetry');
   world.write(
     'project/.claude/settings.json',
@@ -358,6 +361,28 @@ publish('startup', rows);
  * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into docs/performance.md's
  * table of that name: the start-up table, or the serve or mcp section's.
  */
+/**
+ * What a tool call costs through each registration, from rows 1–2 (a command: a process per firing), 7–8 (http
+ * hooks to `serve`) and 10–11 (mcp_tool hooks to `peri-hooks mcp`), side by side.
+ */
+function publishRegistrations(all: readonly Row[]): void {
+  const find = (scenario: string, start = '') =>
+    all.find((row) => row.scenario === scenario && row.command.startsWith(start))?.medianMs;
+  const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
+  const lines = [
+    '| registration | per firing | no-op firing, p50 ms | one `true` hook, p50 ms |',
+    '|---|---|---:|---:|',
+    `| command (\`install\`), ${main[0]} | a process start (rows 1, 2) | ${ms(find('1', main[0]))} | ${ms(find('2', main[0]))} |`,
+    `| http to \`serve\` (\`install --serve\`) | an HTTP request to the running server (rows 7, 8) | ${ms(find('7'))} | ${ms(find('8'))} |`,
+    `| mcp (\`install --via mcp\`) | a \`tools/call\` to the server Claude Code started (rows 10, 11) | ${ms(find('10'))} | ${ms(find('11'))} |`,
+  ];
+  const text = lines.join('\n');
+  console.log(text);
+  if (quick) return;
+  if (updateDoc(join(ROOT, BENCH_DOC), text, 'bench-registrations'))
+    console.error(`bench: updated the registrations table in ${BENCH_DOC}`);
+}
+
 function publish(name: 'startup' | 'serve' | 'mcp' | 'otel', published: readonly Row[], note?: string): void {
   const results = { machine: machine(DENO), quick, rows: published };
   const { cpu, cores, memoryGiB, os, node, deno, load, date } = results.machine;

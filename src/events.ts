@@ -92,6 +92,12 @@ export interface EventDef {
   matcherIsWatchList?: true;
   /** Claude Code has no MCP client here: every mcp_tool hook fails at once, its server never called (§20.4 item 1). */
   noMcpClient?: true;
+  /**
+   * Claude Code's MCP servers are not connected when these hooks run, and an mcp_tool hook is skipped as "not
+   * connected" (observed in 2.1.332): not yet started for the CLAUDE.md files loaded at session start
+   * (InstructionsLoaded), already stopped at SessionEnd.
+   */
+  mcpServersDown?: true;
   /** Real payloads carry `permission_mode` (§3); synthetic inputs follow. */
   hasPermissionMode: boolean;
   /** A tool event whose payloads carry no `tool_use_id` (§4). */
@@ -301,6 +307,7 @@ const rows: readonly EventDef[] = [
     honoursContinue: false,
     ifApplies: false,
     hasPermissionMode: false,
+    mcpServersDown: true,
     sharedTimeoutBudget: { minS: 1.5, maxS: 60, overrideVariable: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' },
     requiredFields: { reason: 'other' },
   },
@@ -574,6 +581,7 @@ const rows: readonly EventDef[] = [
     honoursContinue: false,
     ifApplies: false,
     hasPermissionMode: false,
+    mcpServersDown: true,
   },
   {
     name: 'CwdChanged',

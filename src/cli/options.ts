@@ -259,6 +259,11 @@ export const FLAGS = {
     description:
       'Register http hooks that post to a running peri-hooks serve at this URL (and allow it in allowedHttpHookUrls) instead of commands',
   },
+  via: {
+    value: '<command|mcp>',
+    description:
+      'How the hooks reach peri-hooks: command (a process per firing, the default) or mcp (mcp_tool hooks calling peri-hooks mcp, which the agent starts once per session)',
+  },
   'token-env': {
     value: '<VAR>',
     description:
@@ -488,6 +493,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'serve',
       'token-env',
       'audit',
+      'via',
       'dry-run',
       'project-dir',
       'managed-dir',
@@ -495,6 +501,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: [
       'peri-hooks install --policy team-policy.json',
       'peri-hooks install --policy team-policy.json --audit ~/.local/state/peri-hooks/audit.jsonl',
+      'peri-hooks install --via mcp --policy team-policy.json',
       'peri-hooks install --scope user --policy ~/policies/guard.json --dry-run',
     ],
     exits: {

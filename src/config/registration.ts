@@ -127,7 +127,12 @@ export function followedPolicies(
   handler: Handler,
 ): { policies: string[]; args: string[] } | { server: string } | { why: string } {
   const registration = readRegistration(handler);
-  if (!registration) return { server: readServeRegistration(handler)?.server ?? 'a server' };
+  if (!registration)
+    return {
+      server: readMcpRegistration(handler)
+        ? `its MCP server ${MCP_SERVER_NAME} (install --via mcp)`
+        : (readServeRegistration(handler)?.server ?? 'a server'),
+    };
   const { args } = registration;
   const values = (flag: string) =>
     args.flatMap((arg, i) =>
@@ -156,6 +161,8 @@ export const SERVE_PROJECT_HEADER = 'X-Peri-Hooks-Project-Dir';
 
 type Handler = {
   type: string;
+  server?: string;
+  tool?: string;
   command?: string;
   args?: string[] | undefined;
   url?: string;
@@ -188,9 +195,18 @@ export function readServeRegistration(handler: Handler): ServeRegistration | und
   };
 }
 
-/** Whether this handler of `event` is peri-hooks firing that same event for Claude Code, as a command or at a server. */
+/** The MCP server `install --via mcp` defines (`peri-hooks mcp`), and the tool its mcp_tool hooks call. */
+export const MCP_SERVER_NAME = 'peri-hooks';
+export const MCP_FIRE_TOOL = 'fire';
+
+/** Whether this handler is an mcp_tool hook that calls peri-hooks' fire tool (install --via mcp); the event is the one it stands under. */
+export function readMcpRegistration(handler: Handler): boolean {
+  return handler.type === 'mcp_tool' && handler.server === MCP_SERVER_NAME && handler.tool === MCP_FIRE_TOOL;
+}
+
+/** Whether this handler of `event` is peri-hooks firing that same event for Claude Code, as a command, at a server or through its MCP server. */
 export function isOwnRegistration(event: EventName, handler: Handler): boolean {
-  return (readRegistration(handler) ?? readServeRegistration(handler))?.event === event;
+  return readMcpRegistration(handler) || (readRegistration(handler) ?? readServeRegistration(handler))?.event === event;
 }
 
 /** The shell command line of these words: each quoted only when it needs it. */

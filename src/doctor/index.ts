@@ -1,12 +1,13 @@
 // `peri-hooks doctor`: will the guard work? The runtime, where peri-hooks is registered and what it starts,
 // whether the policy files load, the measured start-up against the tightest budget, the state folder, and
 // what every http, prompt, agent and mcp_tool hook would reach, and that the server of an http registration
-// (install --serve) answers /healthz. Nothing here runs a hook or calls a hook's target.
+// (install --serve) answers /healthz, and that the MCP server of an mcp_tool registration (install --via mcp)
+// starts and answers a `fire` call. Nothing here runs a hook or calls a hook's target.
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { httpListsFor } from '../config/merge.ts';
-import { shellCommand } from '../config/registration.ts';
+import { MCP_FIRE_TOOL, MCP_SERVER_NAME, shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { artefactVersion, fastestArtefact } from '../install/artefact.ts';
 import { VERSION } from '../platform/version.ts';
@@ -61,6 +62,7 @@ export async function doctor(
     ...hosts.checks,
     ...runners.map(artefactCheck),
     ...(servers.length > 0 ? await serverChecks(servers, location) : []),
+    ...(await mcpServerChecks(found, location)),
     ...(policies.length > 0 ? await policyChecks(location, policies, registeredMcpConfigs) : []),
     startup(found, runners, location),
     stateCheck(location),
@@ -103,6 +105,74 @@ function artefactCheck(runner: readonly string[]): Check {
       'run peri-hooks install again to register this version',
     );
   return check('artefact', 'pass', 'artefact', `the registration starts ${shown} (peri-hooks ${probe.version})`);
+}
+
+/** Time for peri-hooks' MCP server to start and answer. */
+const MCP_ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * Each MCP server of an mcp_tool registration, started as Claude Code starts it (in the project, with
+ * CLAUDE_PROJECT_DIR) and called with no event: its answer, a tool error that names the missing event, shows
+ * that it starts, speaks MCP and has the fire tool, and runs no hook.
+ */
+async function mcpServerChecks(
+  found: readonly Found[],
+  location: Pick<LoadOptions, 'projectDir' | 'env'>,
+): Promise<Check[]> {
+  const defined = [
+    ...new Map(
+      found.flatMap(({ mcpServer }) => (mcpServer ? [[JSON.stringify(mcpServer), mcpServer] as const] : [])),
+    ).values(),
+  ];
+  if (defined.length === 0) return [];
+  const { createConnectionPool } = await import('../mcp/pool.ts');
+  return Promise.all(
+    defined.map(async ({ file, entry }) => {
+      const pool = createConnectionPool();
+      try {
+        const answer = await pool.call(
+          { name: MCP_SERVER_NAME, entry: { ...entry }, source: { scope: 'project', file, pointer: '' } },
+          MCP_FIRE_TOOL,
+          {},
+          {
+            timeoutMs: MCP_ANSWER_TIMEOUT_MS,
+            signal: AbortSignal.timeout(2 * MCP_ANSWER_TIMEOUT_MS),
+            projectDir: location.projectDir,
+            env: location.env,
+            urlPatterns: undefined,
+          },
+        );
+        const text =
+          answer.kind === 'result'
+            ? answer.content.map((part) => (part as { text?: unknown }).text ?? '').join('\n')
+            : undefined;
+        if (answer.kind === 'result' && answer.isError && text?.includes('hook_event_name'))
+          return check(
+            'mcp-server',
+            'pass',
+            'MCP server',
+            `the MCP server ${MCP_SERVER_NAME} of ${displayPath(file)} starts and answers the fire tool`,
+          );
+        const what =
+          answer.kind === 'result'
+            ? `answered ${JSON.stringify((text ?? '').slice(0, 200))}, not peri-hooks' fire tool`
+            : answer.kind === 'not-connected'
+              ? `does not start: ${answer.why}`
+              : answer.kind === 'error'
+                ? `answered with an error: ${answer.message}`
+                : `did not answer within ${MCP_ANSWER_TIMEOUT_MS / 1000} s`;
+        return check(
+          'mcp-server',
+          'fail',
+          'MCP server',
+          `the MCP server ${MCP_SERVER_NAME} of ${displayPath(file)} ${what}: Claude Code's mcp_tool hooks would not reach the policy`,
+          'run peri-hooks install --via mcp again from the peri-hooks you want registered',
+        );
+      } finally {
+        await pool.close();
+      }
+    }),
+  );
 }
 
 /** Time for a server's /healthz to answer. */
@@ -267,7 +337,8 @@ function startup(
   }
   return startupCheck(
     runner,
-    [...new Set(found.map((entry) => entry.event))],
+    // An mcp_tool registration starts no process per firing.
+    [...new Set(found.filter((entry) => !entry.mcpServer).map((entry) => entry.event))],
     location.projectDir,
     location.env as NodeJS.ProcessEnv,
   );

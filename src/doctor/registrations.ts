@@ -1,9 +1,14 @@
 // Where peri-hooks is registered: every scope's Claude Code settings file, read as install writes it.
+
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
 import {
+  MCP_SERVER_NAME,
   PROJECT_BIN,
   projectArgs,
+  readMcpRegistration,
+  readPortable,
   readRegistration,
   readServeRegistration,
   type ServeRegistration,
@@ -14,6 +19,7 @@ import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
 import { strictJsonWarning } from '../install/install.ts';
 import { parseSettings } from '../install/jsonc-edit.ts';
 import { findPortable, portableLaunch } from '../install/launch.ts';
+import { isServerEntry, type McpServerEntry, mcpServersPlace } from '../install/mcp-registration.ts';
 import { readSettingsText, SCOPES, type Scope, scopeFile } from '../install/settings-file.ts';
 import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
 import { displayPath } from '../text.ts';
@@ -34,6 +40,8 @@ export interface Found {
   authorization?: ServeRegistration['authorization'];
   /** The firing runs project and local hooks only with approved content. */
   requireTrust?: boolean;
+  /** An mcp_tool registration (install --via mcp): the definition of the server Claude Code starts. */
+  mcpServer?: { file: string; entry: McpServerEntry };
 }
 
 export async function findRegistrations(
@@ -94,7 +102,7 @@ export async function findRegistrations(
 async function inFile(
   scope: Scope,
   file: string,
-  location: Pick<LoadOptions, 'projectDir' | 'env'>,
+  location: Pick<LoadOptions, 'projectDir' | 'env' | 'home'>,
 ): Promise<{ found: Found[]; checks: Check[] }> {
   const { text } = readSettingsText(file);
   if (text === undefined) return { found: [], checks: [] };
@@ -104,12 +112,33 @@ async function inFile(
   const missing = new Set<EventName>();
   const open = new Set<EventName>();
   const relative: string[] = [];
+  const undefinedServer = new Set<EventName>();
+  let defined: ReturnType<typeof definedServer> | undefined;
   for (const event of eventsIn(root)) {
     const views = eventGroups(file, root, event);
     for (const view of views) {
       const handlers = isRecord(view.value) ? (view.value.hooks as unknown[]) : [];
       for (const i of view.ours) {
         const handler = handlers[i] as { type: string };
+        if (readMcpRegistration(handler)) {
+          defined ??= definedServer(scope, location);
+          if (!defined) {
+            undefinedServer.add(event);
+            continue;
+          }
+          if (!defined.args.includes('--fail-closed') && BLOCKABLE_EVENTS.includes(event)) open.add(event);
+          if (defined.runner.length === 0) missing.add(event);
+          found.push({
+            scope,
+            file,
+            event,
+            runner: defined.runner,
+            policies: flagValues(defined.args, '--settings'),
+            mcpConfigs: flagValues(defined.args, '--mcp-config'),
+            mcpServer: { file: defined.file, entry: defined.entry },
+          });
+          continue;
+        }
         const registration = readRegistration(handler);
         const served = readServeRegistration(handler);
         // A portable registration starts what its prologue finds here, and names its policies from the project.
@@ -151,7 +180,19 @@ async function inFile(
     }
     if (views.some((view) => view.ours.length > 0) && views.some((view) => view.own)) alongside.push(event);
   }
-  if (found.length === 0) return { found, checks: [] };
+  const serverChecks =
+    undefinedServer.size > 0
+      ? [
+          check(
+            'registration',
+            'fail',
+            `${scope} settings`,
+            `${displayPath(file)} registers ${[...undefinedServer].join(', ')} as mcp_tool hooks that call the MCP server ${MCP_SERVER_NAME}, but ${scope === 'managed' ? 'no managed file' : displayPath(mcpServersPlace(scope, location).file)} does not define it: Claude Code says "not connected" on every firing, and blocks only where onFailure is "block"`,
+            `peri-hooks install --via mcp${scope === 'project' ? '' : ` --scope ${scope}`} --policy <file> again`,
+          ),
+        ]
+      : [];
+  if (found.length === 0) return { found, checks: serverChecks };
   const events = [...new Set(found.map((entry) => entry.event))];
   const strict = await strictJsonWarning(file, text);
   const checks = [
@@ -164,6 +205,7 @@ async function inFile(
           strict.fix,
         )
       : check('registration', 'pass', `${scope} settings`, `${displayPath(file)} registers ${events.join(', ')}`),
+    ...serverChecks,
   ];
   if (relative.length > 0) {
     const shown = [...new Set(relative)];
@@ -211,6 +253,41 @@ async function inFile(
     );
   }
   return { found, checks };
+}
+
+/** peri-hooks' MCP server as the scope defines it (install --via mcp): what it starts here, its words after `mcp`. */
+function definedServer(
+  scope: Scope,
+  location: Pick<LoadOptions, 'projectDir' | 'env' | 'home'>,
+): { file: string; entry: McpServerEntry; runner: string[]; args: string[] } | undefined {
+  if (scope === 'managed') return undefined;
+  const place = mcpServersPlace(scope, location);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(place.file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  for (const key of [...place.keys, MCP_SERVER_NAME]) value = isRecord(value) ? value[key] : undefined;
+  if (!isServerEntry(value)) return undefined;
+  const entry = value as McpServerEntry;
+  const portable = entry.command === 'sh' && entry.args[0] === '-c' ? readPortable(entry.args[1] ?? '') : undefined;
+  if (portable) {
+    const words = portable.words.slice(portable.words.indexOf('mcp') + 1);
+    return {
+      file: place.file,
+      entry,
+      runner: [findPortable(location.projectDir, location.env)].filter((bin) => bin !== undefined),
+      args: projectArgs(words, location.projectDir),
+    };
+  }
+  const at = entry.args.indexOf('mcp');
+  return {
+    file: place.file,
+    entry,
+    runner: [entry.command, ...entry.args.slice(0, at)],
+    args: entry.args.slice(at + 1),
+  };
 }
 
 /** The values of one flag in a registered command's arguments, `--flag value` or `--flag=value`. */

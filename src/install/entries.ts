@@ -7,6 +7,7 @@ import { EVENTS, type EventName } from '../events.ts';
 import { timeoutMs } from '../plan.ts';
 import type { LoadedHook } from '../types.ts';
 import { type Launch, type LaunchWord, launchCommand } from './launch.ts';
+import type { McpRegistrationHandler } from './mcp-registration.ts';
 
 /** The fire flags that select the policy's async hooks, and that leave them out. */
 export const ASYNC_FLAGS = { only: '--only-async', skip: '--skip-async' } as const;
@@ -35,7 +36,7 @@ export interface ServeRegistrationHandler {
 export interface RegistrationGroup {
   /** Only where Claude Code reads the matcher for more than matching (FileChanged's watch list). */
   matcher?: string;
-  hooks: Array<RegistrationHandler | ServeRegistrationHandler>;
+  hooks: Array<RegistrationHandler | ServeRegistrationHandler | McpRegistrationHandler>;
 }
 
 export interface RegistrationOptions {
@@ -79,14 +80,7 @@ export function registrationGroup(
       event,
       options.failClosed,
     );
-  // Claude Code must not stop peri-hooks before peri-hooks stops its slowest hook.
-  const timeout = (list: readonly LoadedHook[]) => {
-    const slowest =
-      list.length === 0
-        ? EVENTS[event].timeoutS
-        : Math.max(...list.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
-    return Math.round((slowest + MARGIN_S) * 1000) / 1000;
-  };
+  const timeout = (list: readonly LoadedHook[]) => registrationTimeout(event, list, hooks);
   const handlers: RegistrationHandler[] = [];
   if (foreground.length > 0 || background.length === 0) {
     handlers.push({
@@ -114,11 +108,24 @@ export function registrationGroup(
   return { ...watchList(event, own), hooks: handlers };
 }
 
+/** Claude Code must not stop peri-hooks before peri-hooks stops the slowest of `list` (`hooks`: all of the policy's). */
+export function registrationTimeout(
+  event: EventName,
+  list: readonly LoadedHook[],
+  hooks: readonly LoadedHook[],
+): number {
+  const slowest =
+    list.length === 0
+      ? EVENTS[event].timeoutS
+      : Math.max(...list.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
+  return Math.round((slowest + MARGIN_S) * 1000) / 1000;
+}
+
 /**
  * Where the matchers are also what Claude Code watches (FileChanged), the registration carries every name the
  * policy's groups list, so that Claude Code watches what it would watch with the policy registered directly.
  */
-function watchList(event: EventName, hooks: readonly LoadedHook[]): Pick<RegistrationGroup, 'matcher'> {
+export function watchList(event: EventName, hooks: readonly LoadedHook[]): Pick<RegistrationGroup, 'matcher'> {
   if (!EVENTS[event].matcherIsWatchList) return {};
   const names = [
     ...new Set(
@@ -148,10 +155,6 @@ export function serveGroup(
   tokenEnv?: string,
 ): RegistrationGroup {
   const own = hooks.filter((hook) => hook.event === event);
-  const slowest =
-    own.length === 0
-      ? EVENTS[event].timeoutS
-      : Math.max(...own.map((hook) => timeoutMs(event, hook.handler, hooks, {}) / 1000));
   return {
     ...watchList(event, own),
     hooks: [
@@ -164,7 +167,7 @@ export function serveGroup(
           ...(tokenEnv ? { Authorization: `Bearer $${tokenEnv}` } : {}),
         },
         ...(tokenEnv ? { allowedEnvVars: [tokenEnv] } : {}),
-        timeout: Math.round((slowest + MARGIN_S) * 1000) / 1000,
+        timeout: registrationTimeout(event, own, hooks),
       },
     ],
   };

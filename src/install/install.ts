@@ -20,6 +20,15 @@ import { appendGroup, eventGroups, eventsIn, type GroupView, isRecord } from './
 import { append, child, type Node, parseSettings, remove, replace, valueOf } from './jsonc-edit.ts';
 import { auditWords, portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import {
+  defineServer,
+  type McpServerEntry,
+  mcpGroup,
+  mcpServerEntry,
+  mcpServersPlace,
+  undefineServer,
+  viaMcp,
+} from './mcp-registration.ts';
+import {
   checkWritable,
   readSettingsText,
   type Scope,
@@ -49,6 +58,8 @@ export interface InstallOptions {
   tokenEnv?: string;
   /** `--audit <file>` (relative to `cwd`): the registered firings append to this audit log. */
   audit?: string;
+  /** `mcp`: mcp_tool hooks that call `peri-hooks mcp`, which Claude Code starts once per session (mcp-registration.ts). */
+  via?: 'command' | 'mcp';
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env' | 'managedDir'>;
 }
@@ -70,6 +81,8 @@ export interface InstallResult {
   audit?: string;
   policies: string[];
   events: Array<{ event: EventName; group: RegistrationGroup; status: 'added' | 'updated' | 'unchanged' }>;
+  /** With --via mcp: the file that defines the MCP server Claude Code starts. */
+  mcpServers?: string;
   /** The policy file that --move-hooks filled, and the events whose hooks it moved now. */
   moved?: { file: string; events: EventName[] };
   /** The files that change (none when the registration is already there). */
@@ -103,7 +116,23 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const given = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
   for (const policy of given) checkPolicy(policy, settings);
 
-  if (options.serve !== undefined) return installServe(options, settings, root, given);
+  if (options.serve !== undefined) {
+    if (options.via === 'mcp')
+      throw new PeriHooksError(
+        'usage',
+        '--via mcp and --serve do not go together: one registers mcp_tool hooks, the other http hooks',
+        'give one of them',
+      );
+    return installServe(options, settings, root, given);
+  }
+  if (options.via === 'mcp' && options.audit !== undefined)
+    throw new PeriHooksError(
+      'usage',
+      '--audit is not written into a --via mcp registration yet',
+      'install --via mcp without --audit, and set PERI_HOOKS_AUDIT in the environment Claude Code starts with, or register with commands (install --audit <file>)',
+    );
+  const mcpPlace =
+    options.scope === 'managed' && options.via !== 'mcp' ? undefined : mcpServersPlace(options.scope, options.load);
   const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();
   const policies = [...given, ...(moved.size > 0 || existsSync(movedFile) ? [movedFile] : [])];
   if (policies.length === 0 && !options.projectHooks) {
@@ -147,15 +176,21 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   const auditFile = options.audit === undefined ? undefined : path.resolve(options.cwd, options.audit);
   const audit = auditWords(auditFile, portable, options.load.home ?? homedir());
   const results: InstallResult['events'] = [];
+  const registration = {
+    launch: portable ? { portable } : { runner: artefact.runner },
+    policies,
+    failClosed: options.failClosed,
+    audit,
+    ...(options.projectHooks ? { projectHooks: true } : {}),
+    ...((options.requireTrust ?? options.scope === 'managed') ? { requireTrust: true } : {}),
+  };
+  let served = false;
   for (const event of events) {
-    const group = registrationGroup(event, loaded.hooks, {
-      launch: portable ? { portable } : { runner: artefact.runner },
-      policies,
-      failClosed: options.failClosed,
-      audit,
-      ...(options.projectHooks ? { projectHooks: true } : {}),
-      ...((options.requireTrust ?? options.scope === 'managed') ? { requireTrust: true } : {}),
-    });
+    const mcp = options.via === 'mcp' && viaMcp(event, loaded.hooks);
+    served ||= mcp;
+    const group = mcp
+      ? mcpGroup(event, loaded.hooks, options.failClosed)
+      : registrationGroup(event, loaded.hooks, registration);
     const edited = registerEvent(file, text, root, event, group, moved.has(event));
     results.push({ event, group, status: edited.status });
     if (edited.text !== text) root = parseSettings(file, (text = edited.text));
@@ -169,6 +204,9 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   }
   const edits: Array<{ read: SettingsText; after: string }> = [];
   if (moved.size > 0) edits.push(movedPolicyEdit(movedFile, moved));
+  // The server before the hooks that call it; a command registration takes an old one away.
+  const server = mcpPlace && serverEdit(mcpPlace, served ? mcpServerEntry(registration) : undefined);
+  if (server) edits.push(server);
   if (text !== settings.text) edits.push({ read: settings, after: text });
   const changes = writeEdits(edits, options.dryRun);
   const strict = await strictJsonWarning(file, text);
@@ -180,6 +218,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
     policies,
     events: results,
     changes,
+    ...(served ? { mcpServers: mcpPlace!.file } : {}),
     ...(moved.size > 0 ? { moved: { file: movedFile, events: [...moved.keys()] } } : {}),
     warnings: [
       ...rejected,
@@ -188,6 +227,27 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       ...(portable ? portableWarnings(portable, policies, file, options.load.env) : []),
     ],
   };
+}
+
+/** The edit that defines peri-hooks' MCP server (`entry`), or takes it away (undefined); none when nothing changes. */
+function serverEdit(
+  place: { file: string; keys: string[] },
+  entry: McpServerEntry | undefined,
+): { read: SettingsText; after: string } | undefined {
+  let read: SettingsText;
+  try {
+    read = readSettingsText(place.file);
+  } catch (error) {
+    // Taking an old server away is tidying: a file that cannot be read here holds none of ours to take.
+    if (entry === undefined) return undefined;
+    throw error;
+  }
+  if (entry === undefined && read.text === undefined) return undefined;
+  const text = read.text ?? '{}\n';
+  const after = entry
+    ? defineServer(place.file, text, place.keys, entry)
+    : undefineServer(place.file, text, place.keys, undefined);
+  return after === read.text ? undefined : { read, after };
 }
 
 function writeEdits(edits: ReadonlyArray<{ read: SettingsText; after: string }>, dryRun: boolean): FileChange[] {

@@ -5,11 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
+import { readMcpRegistration } from '../config/registration.ts';
 import type { EventName } from '../events.ts';
 import { createdByInstall, removeCreated } from './created.ts';
-import { eventsIn } from './groups.ts';
+import { eventGroups, eventsIn, isRecord } from './groups.ts';
 import { type FileChange, movedHooksFile, oldRegistration } from './install.ts';
 import { child, looseTree, type Node, parseSettings, remove, sameTokens } from './jsonc-edit.ts';
+import { mcpServersPlace, undefineServer } from './mcp-registration.ts';
 import { firstBackup, readSettingsText, type Scope, scopeFile, writeSettingsText } from './settings-file.ts';
 
 export interface UninstallOptions {
@@ -25,11 +27,51 @@ export interface UninstallResult {
   /** Registration handlers removed, per event. */
   removed: Array<{ event: EventName; handlers: number }>;
   change?: FileChange;
+  /** The MCP server definition of install --via mcp, taken away (from .mcp.json or ~/.claude.json). */
+  serverChange?: FileChange;
   /** The policy file that install --move-hooks wrote next to the settings, when there is one: it stays. */
   movedHooks?: string;
 }
 
 export function uninstall(options: UninstallOptions): UninstallResult {
+  const result = uninstallHooks(options);
+  // The server goes with the last mcp_tool hook that calls it.
+  if (options.scope === 'managed' || (options.events && stillCalled(result.file))) return result;
+  const serverChange = uninstallServer(mcpServersPlace(options.scope, options.load), options.dryRun);
+  return serverChange ? { ...result, serverChange } : result;
+}
+
+function stillCalled(file: string): boolean {
+  const { text } = readSettingsText(file);
+  if (text === undefined) return false;
+  const root = parseSettings(file, text);
+  return eventsIn(root).some((event) =>
+    eventGroups(file, root, event).some(
+      (view) =>
+        isRecord(view.value) &&
+        view.ours.some((i) => readMcpRegistration((view.value as { hooks: Array<{ type: string }> }).hooks[i]!)),
+    ),
+  );
+}
+
+/** peri-hooks' server out of its file, which goes back to its bytes before install, or goes when install made it. */
+function uninstallServer(place: { file: string; keys: string[] }, dryRun: boolean): FileChange | undefined {
+  const read = readSettingsText(place.file);
+  if (read.text === undefined) return undefined;
+  const before = firstBackup(read);
+  let text = undefineServer(place.file, read.text, place.keys, before === undefined ? undefined : looseTree(before));
+  if (text === read.text) return undefined;
+  if (before !== undefined && sameTokens(text, before)) text = before;
+  if (text.trim() === '{}' && createdByInstall(read.real)) {
+    // Only the file and its backup: the folder it is in (the project, the home) stays.
+    if (!dryRun) removeCreated(read.real, path.dirname(read.real));
+    return { file: place.file, before: read.text, after: '' };
+  }
+  const backup = dryRun ? undefined : writeSettingsText(read, text);
+  return { file: place.file, before: read.text, after: text, ...(backup === undefined ? {} : { backup }) };
+}
+
+function uninstallHooks(options: UninstallOptions): UninstallResult {
   const settings = readSettingsText(scopeFile(options.scope, options.load));
   const { file } = settings;
   const movedFile = movedHooksFile(settings.real);

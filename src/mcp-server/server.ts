@@ -3,6 +3,7 @@
 // fields as the agent substitutes them; its answer is the hook JSON the agent honours. Settings load once and are
 // revalidated per call (as `serve` does); every call is `fire` itself, and calls run concurrently.
 import { Server } from '@modelcontextprotocol/server';
+import { MCP_FIRE_TOOL } from '../config/registration.ts';
 import { settingsCache } from '../config/settings-cache.ts';
 import { PeriHooksError } from '../errors.ts';
 import { canBlock, type EventName, isEventName } from '../events.ts';
@@ -14,7 +15,8 @@ import { failClosedBlock, httpAnswer } from '../serve/http-answer.ts';
 import type { Metrics } from '../serve/metrics.ts';
 import { inputFromArguments } from './arguments.ts';
 
-export const FIRE_TOOL = 'fire';
+/** The one tool: what install --via mcp's hooks call. */
+export const FIRE_TOOL = MCP_FIRE_TOOL;
 
 export interface McpServeOptions {
   /** What every firing shares: source options, fail-closed, state folder, env, selfCommand. */
@@ -91,20 +93,10 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
   };
 
   const server = new Server({ name: 'peri-hooks', version: VERSION }, { capabilities: { tools: {} } });
-  server.setRequestHandler('tools/list', () => ({
-    tools: [
-      {
-        name: FIRE_TOOL,
-        description:
-          "Run the hooks of the peri-hooks policy for one hook event and answer with the hook JSON the agent honours. Arguments: the hook input's fields, hook_event_name among them.",
-        inputSchema: {
-          type: 'object' as const,
-          properties: { hook_event_name: { type: 'string', description: 'The hook event, e.g. PreToolUse' } },
-          required: ['hook_event_name'],
-        },
-      },
-    ],
-  }));
+  // No tool is listed: Claude Code offers every listed tool to the model (as mcp__peri-hooks__fire), and a
+  // guard's tool is not the model's to call. Claude Code calls an mcp_tool hook's tool without looking it up in
+  // the list (spec §20.4 item 2), so `fire` answers all the same.
+  server.setRequestHandler('tools/list', () => ({ tools: [] }));
   server.setRequestHandler('tools/call', async (request) => {
     if (request.params.name !== FIRE_TOOL)
       return text(`peri-hooks: no tool "${request.params.name}"; the one tool is "${FIRE_TOOL}"`, true);

@@ -36,6 +36,12 @@ const guard = (tool: string, event: string, extra: Record<string, unknown> = {})
   ...extra,
 });
 
+// Through install --via mcp (docs/agents/mcp.md): Claude Code passes on no plain text an mcp_tool hook answers, so
+// peri-hooks answers a command's plain-stdout context as additionalContext, framed "hook additional context:"
+// where the command's is "hook success:".
+const PLAIN_CONTEXT_OVER_MCP =
+  'plain stdout context: an mcp_tool answer can only give it as additionalContext, which Claude Code frames "<Event> hook additional context:" instead of "<Event> hook success:"';
+
 export const CASES: ClaudeCase[] = [
   {
     name: 'events of a turn with one tool call: every hook sees its input',
@@ -181,6 +187,7 @@ export const CASES: ClaudeCase[] = [
     hooks: { UserPromptSubmit: all(hook('prompt', 'echo "the build is green"')) },
     model: [[say('ok')]],
     expect: { modelSees: ['the build is green'], modelRequests: 1 },
+    mcpDifference: PLAIN_CONTEXT_OVER_MCP,
   },
   {
     name: 'UserPromptSubmit JSON additionalContext and a sibling plain stdout',
@@ -331,6 +338,8 @@ export const CASES: ClaudeCase[] = [
     hooks: { Stop: all(hook('stop', blockStopOnce('echo "tests are red" >&2; exit 2'))) },
     model: [[say('finished')], [say('fixed')]],
     expect: { modelSees: ['tests are red'], modelRequests: 2 },
+    mcpDifference:
+      'Stop exit 2: an mcp_tool answer blocks only by decision: block, and every such block adds the system message "Stop hook blocking error from command: …", which the exit-2 form has not',
   },
   {
     name: 'Stop additionalContext continues the conversation',
@@ -666,6 +675,7 @@ export const CASES: ClaudeCase[] = [
     hooks: { UserPromptSubmit: all(guard('plain', 'UserPromptSubmit')) },
     model: [[say('ok')]],
     expect: { modelSees: ['UserPromptSubmit hook success: UserPromptSubmit completed'] },
+    mcpDifference: PLAIN_CONTEXT_OVER_MCP,
   },
   {
     name: 'mcp_tool: plain text on UserPromptExpansion gives the fixed success paragraph, beside a sibling context',
@@ -682,6 +692,7 @@ export const CASES: ClaudeCase[] = [
       ],
       modelNeverSees: ['just some words'],
     },
+    mcpDifference: PLAIN_CONTEXT_OVER_MCP,
   },
   {
     name: 'mcp_tool on SessionStart: refused (no MCP client context), its context never reaches the model',

@@ -1,6 +1,7 @@
 // `npm run test:claude` (not part of `npm test`: it needs Claude Code, a download of a few hundred MB): every
-// case of cases.ts against the real Claude Code 2.1.332, hooks registered directly and through peri-hooks; the
-// two runs must agree, except in cases marked knownDifference.
+// case of cases.ts against the real Claude Code 2.1.332, hooks registered directly, through peri-hooks' command
+// registration and through `install --via mcp`; each run must agree with the direct one, except in cases
+// marked knownDifference (the command run) or mcpDifference (the mcp run, docs/agents/mcp.md).
 
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,17 +19,18 @@ before(() => {
 
 // Two cases at a time, each running its two Claude Code sessions one after the other: two cores.
 describe('the real Claude Code, hooks direct and through peri-hooks', { concurrency: 2 }, () => {
-  // PERI_HOOKS_CLAUDE_CASES=<text> runs only the cases whose name contains it.
-  for (const testCase of CASES.filter((candidate) =>
-    candidate.name.includes(process.env.PERI_HOOKS_CLAUDE_CASES ?? ''),
-  )) {
+  // PERI_HOOKS_CLAUDE_CASES=<text>[|<text>…] runs only the cases whose name contains one of them.
+  const only = (process.env.PERI_HOOKS_CLAUDE_CASES ?? '').split('|');
+  for (const testCase of CASES.filter((candidate) => only.some((text) => candidate.name.includes(text)))) {
     test(testCase.name, { timeout: 600_000 }, async (t) => {
       const debug = Boolean(process.env.PERI_HOOKS_CLAUDE_DUMP);
       const direct = await runCase(claude, testCase, 'direct', debug);
       const viaPeriHooks = await runCase(claude, testCase, 'peri-hooks', debug);
+      const viaMcp = await runCase(claude, testCase, 'mcp', debug);
       for (const [mode, run] of [
         ['direct', direct],
         ['peri-hooks', viaPeriHooks],
+        ['mcp', viaMcp],
       ] as const) {
         if (run.sideRequests.length > 0)
           t.diagnostic(`${mode}: requests outside the main loop: ${run.sideRequests.join(', ')}`);
@@ -45,6 +47,7 @@ describe('the real Claude Code, hooks direct and through peri-hooks', { concurre
         [],
         `the run through peri-hooks does not show what the case is about; notices: ${JSON.stringify(viaPeriHooks.userNotices)}`,
       );
+      await t.test('through install --via mcp', () => compareMcp(t, testCase, direct, viaPeriHooks, viaMcp));
       if (testCase.knownDifference === undefined) {
         const report = [
           ...differences(direct.observed, viaPeriHooks.observed),
@@ -66,6 +69,39 @@ describe('the real Claude Code, hooks direct and through peri-hooks', { concurre
     });
   }
 });
+
+/**
+ * The mcp run agrees with the direct run, or where the command run has a known difference, with the command run
+ * (the same peri-hooks behind another registration); a case marked mcpDifference must still differ.
+ */
+function compareMcp(
+  t: { diagnostic(message: string): void },
+  testCase: (typeof CASES)[number],
+  direct: RunOutput,
+  viaPeriHooks: RunOutput,
+  viaMcp: RunOutput,
+): void {
+  const [reference, name] =
+    testCase.knownDifference === undefined ? [direct, 'direct'] : [viaPeriHooks, 'the command registration'];
+  if (testCase.mcpDifference === undefined) {
+    const report = [
+      ...differences(reference.observed, viaMcp.observed),
+      `claude stderr: ${name} ${JSON.stringify(reference.stderr)} | mcp ${JSON.stringify(viaMcp.stderr)}`,
+    ];
+    assert.deepEqual(
+      viaMcp.observed,
+      reference.observed,
+      `through install --via mcp (actual) vs ${name} (expected):\n${report.join('\n')}`,
+    );
+    return;
+  }
+  assert.ok(
+    !isDeepStrictEqual(viaMcp.observed, reference.observed),
+    `mcp difference no longer seen, remove the marker: ${testCase.mcpDifference}`,
+  );
+  t.diagnostic(`mcp difference (${testCase.mcpDifference}):`);
+  for (const line of differences(reference.observed, viaMcp.observed)) t.diagnostic(line);
+}
 
 /** The paths where the two runs differ, with both values, for the report of a known difference. */
 function differences(direct: unknown, viaPeriHooks: unknown, path = ''): string[] {

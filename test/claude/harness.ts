@@ -48,6 +48,11 @@ export interface ClaudeCase {
   periHooksExpect?: { userSees?: string[] };
   /** Expected to differ, for the reason given (an item of issue 14, or a new finding): the run reports the difference and fails when it is gone. */
   knownDifference?: string;
+  /**
+   * The run through `install --via mcp` is expected to differ from the direct run, for the reason given (a
+   * difference an mcp_tool answer cannot avoid, listed in docs/agents/mcp.md): asserted, and fails when it is gone.
+   */
+  mcpDifference?: string;
 }
 
 export interface Expectation {
@@ -166,7 +171,8 @@ export function unmet(expectation: Expectation, observed: Observed): string[] {
   return problems;
 }
 
-export type Mode = 'direct' | 'peri-hooks';
+/** `mcp`: through `install --via mcp` (mcp_tool hooks calling peri-hooks mcp). */
+export type Mode = 'direct' | 'peri-hooks' | 'mcp';
 
 /** `debug`: also keep Claude Code's hook debug log (`--debug hooks`) in the output. */
 export async function runCase(
@@ -215,7 +221,11 @@ export async function runCase(
       // As npm install of the package leaves it: the project's registration starts node_modules/.bin/peri-hooks.
       mkdirSync(join(project, 'node_modules/.bin'), { recursive: true });
       symlinkSync(PERI_HOOKS, join(project, 'node_modules/.bin/peri-hooks'));
-      registration = installPeriHooks({ project, home, managed: join(root, 'managed') }, [...policies.keys()]);
+      registration = installPeriHooks(
+        { project, home, managed: join(root, 'managed') },
+        [...policies.keys()],
+        mode === 'mcp' ? ['--via', 'mcp'] : [],
+      );
     }
 
     api = await startFakeApi(testCase.model);
@@ -241,6 +251,10 @@ export async function runCase(
       DISABLE_BUG_COMMAND: '1',
       CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
       ...testCase.env,
+      // The first request waits for the MCP servers (a case's, and peri-hooks' through mcp): otherwise whether the
+      // model is told one is "still connecting" depends on how busy the machine is (docs/agents/mcp.md). Read from the
+      // process environment only (a settings file's env is applied too late for it).
+      CLAUDE_CODE_MCP_STARTUP_WAIT_MS: '30000',
     };
     mkdirSync(env.TMPDIR!, { recursive: true });
     const debugFile = join(root, 'debug.log');
@@ -253,7 +267,7 @@ export async function runCase(
     ];
     const run = await runClaude(claudeBinary, args, project, env);
     const names = [...policies.values()].flatMap((policy) => hookCommands(policy.hooks));
-    if (mode === 'peri-hooks') names.push(...Object.values(registration).flatMap(hookCommandsOf));
+    if (mode !== 'direct') names.push(...Object.values(registration).flatMap(hookCommandsOf));
     const normalise = normaliser(root, names, api.url);
     return {
       observed: normalise({
@@ -262,7 +276,10 @@ export async function runCase(
         hookInputs: readHookLog(hookLog),
         files: listFiles(project).filter(
           (path) =>
-            !path.startsWith('.claude/') && !path.startsWith('node_modules/') && !(path in (testCase.files ?? {})),
+            !path.startsWith('.claude/') &&
+            !path.startsWith('node_modules/') &&
+            path !== '.mcp.json' &&
+            !(path in (testCase.files ?? {})),
         ),
         modelRequests: api.mainLoop().map((request) => request.body.messages),
         hookRequests: hookServer.requests.map((request) => request.path).sort(),
@@ -300,6 +317,7 @@ type Group = { hooks: Array<{ command?: string; server?: string; tool?: string }
 function installPeriHooks(
   folders: { project: string; home: string; managed: string },
   policies: string[],
+  options: string[],
 ): Record<string, Group[]> {
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -315,7 +333,7 @@ function installPeriHooks(
     });
   // --fail-open: the cases compare with the hooks registered directly, where a failing hook does not block
   // (fail-closed, install's default, turns each such failure into a block).
-  const installed = peri('install', '--fail-open', ...policies.flatMap((policy) => ['--policy', policy]));
+  const installed = peri('install', '--fail-open', ...options, ...policies.flatMap((policy) => ['--policy', policy]));
   if (installed.status !== 0)
     throw new Error(
       `peri-hooks install exited ${installed.status ?? installed.signal}:\n${installed.stdout}${installed.stderr}`,

@@ -82,12 +82,10 @@ describe('peri-hooks mcp', () => {
     project.cleanup();
   });
 
-  test('lists one tool, fire', async () => {
+  test('lists no tool, so that the model is not offered one; fire answers all the same', async () => {
     const { tools } = await server.client.listTools();
-    assert.deepEqual(
-      tools.map((tool) => tool.name),
-      ['fire'],
-    );
+    assert.deepEqual(tools, []);
+    assert.equal((await fire(server, preToolUse(project, 'ls'))).isError, false);
   });
 
   test('an exit-2 block comes back as the deny JSON Claude Code renders like the exit code', async () => {

@@ -19,11 +19,14 @@ export interface InstallFlags extends SettingsFlags {
   serve?: string;
   tokenEnv?: string;
   audit?: unknown;
+  via?: string;
 }
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
-  if (flags.host !== undefined)
+  if (flags.host !== undefined) {
+    if (flags.via !== undefined && viaOf(flags.via) === 'mcp') throw viaMcpRefused(String(flags.host), flags);
     return (await import('./install-host.ts')).hostInstallCommand({ ...flags, host: String(flags.host) });
+  }
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
   const result = await install({
@@ -38,6 +41,7 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
     ...(flags.serve === undefined ? {} : { serve: String(flags.serve) }),
     ...(flags.tokenEnv === undefined ? {} : { tokenEnv: String(flags.tokenEnv) }),
     ...auditFlag(flags.audit),
+    ...(flags.via === undefined ? {} : { via: viaOf(flags.via) }),
     dryRun,
     cwd: process.cwd(),
     load: settingsLocation(flags),
@@ -54,25 +58,64 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
   return EXIT.ok;
 }
 
-/** Fail-closed unless --fail-open; with --serve the server decides, so only when asked. */
+/**
+ * `--via mcp` registers for Claude Code only. Codex has mcp_tool hooks, but lets the call run on every failure
+ * of one (a server that is not there, an error, a timeout; `onFailure` is ignored), so it could only ever be
+ * fail-open there.
+ */
+function viaMcpRefused(host: string, flags: Pick<InstallFlags, 'failOpen'>): PeriHooksError {
+  if (host === 'codex' && flags.failOpen !== true)
+    return new PeriHooksError(
+      'usage',
+      'install --host codex --via mcp cannot be fail-closed: Codex lets the call run on every failure of an mcp_tool hook (a server that is not there, an error, a timeout) and ignores onFailure',
+      'register Codex with commands (install --host codex, fail-closed), or accept a guard that opens on failure with --fail-open (not built yet: see docs/agents/mcp.md)',
+    );
+  return new PeriHooksError(
+    'usage',
+    `install --via mcp registers for Claude Code; it is not built for --host ${host}`,
+    `register ${host} with commands: install --host ${host}`,
+  );
+}
+
+/** --via: how the hooks reach peri-hooks. */
+export function viaOf(value: unknown): 'command' | 'mcp' {
+  if (value === 'command' || value === 'mcp') return value;
+  throw new PeriHooksError(
+    'usage',
+    `--via ${JSON.stringify(value)} is not a registration peri-hooks makes`,
+    'give --via command (a process per firing, the default) or --via mcp (mcp_tool hooks to peri-hooks mcp)',
+  );
+}
+
+function handlerKind(handler: InstallResult['events'][number]['group']['hooks'][number]): string {
+  switch (handler.type) {
+    case 'http':
+      return `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}`;
+    case 'mcp_tool':
+      return `mcp_tool ${handler.server}/${handler.tool}, ${handler.onFailure ? 'onFailure block, ' : ''}`;
+    default:
+      return handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : '';
+  }
+}
+
 function summary(result: InstallResult): string {
   if (result.changes.length === 0)
     return `peri-hooks: already registered in ${displayPath(result.file)}; nothing changed\n`;
   const rows = result.events.map(({ event, group, status }) => [
     `  ${event}`,
     status,
-    group.hooks
-      .map(
-        (handler) =>
-          `${handler.type === 'http' ? `${handler.url}, ${handler.allowedEnvVars ? `token from $${handler.allowedEnvVars[0]}, ` : ''}` : handler.asyncRewake ? 'asyncRewake entry, ' : handler.async ? 'async entry, ' : ''}timeout ${handler.timeout} s`,
-      )
-      .join('; '),
+    group.hooks.map((handler) => `${handlerKind(handler)}timeout ${handler.timeout} s`).join('; '),
   ]);
   const lines = [
     `peri-hooks: registered in ${displayPath(result.file)}:`,
     table(rows),
     `runs: ${result.artefact.description}`,
     ...(result.audit ? [`audit log: ${displayPath(result.audit)}`] : []),
+    ...(result.mcpServers
+      ? [
+          `mcp: Claude Code starts it as the MCP server peri-hooks (defined in ${displayPath(result.mcpServers)}) once per session; SessionStart, Setup, InstructionsLoaded and SessionEnd stay commands (no MCP server to reach there)`,
+        ]
+      : []),
     ...(result.failClosed === false
       ? [
           'fail-open (--fail-open): a policy that does not load, a hook that fails, or a peri-hooks that cannot start lets the call through',

@@ -26,13 +26,22 @@ export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
   const moved = result.movedHooks
     ? `note: the hooks that install --move-hooks moved are still in ${displayPath(result.movedHooks)}; to have Claude Code run them directly again, copy its "hooks" back into ${file}\n`
     : '';
-  if (!result.change) {
+  const server = result.serverChange
+    ? result.serverChange.after === ''
+      ? `removed ${displayPath(result.serverChange.file)} too: install created it for the MCP server peri-hooks, and nothing else is in it\n`
+      : `removed the MCP server peri-hooks from ${displayPath(result.serverChange.file)}${result.serverChange.backup ? ` (backup: ${displayPath(result.serverChange.backup)})` : ''}\n`
+    : '';
+  if (!result.change && !result.serverChange) {
     await write(process.stdout, `peri-hooks: no peri-hooks registration in ${file}; nothing changed\n${moved}`);
     return EXIT.ok;
   }
   if (dryRun) {
-    await write(process.stdout, diffs([result.change]));
+    await write(process.stdout, diffs([result.change, result.serverChange].filter((change) => change !== undefined)));
     await write(process.stderr, 'peri-hooks: dry run: nothing was written\n');
+    return EXIT.ok;
+  }
+  if (!result.change) {
+    await write(process.stdout, `peri-hooks: ${server}${moved}`);
     return EXIT.ok;
   }
   const removed = result.removed.map(({ event }) => event).join(', ');
@@ -40,6 +49,9 @@ export async function uninstallCommand(flags: UninstallFlags): Promise<number> {
     result.change.after === ''
       ? `removed ${file} too: install created it, and nothing else is in it\n`
       : `backup: ${displayPath(result.change.backup!)}\n`;
-  await write(process.stdout, `peri-hooks: removed the registration of ${removed} from ${file}\n${kept}${moved}`);
+  await write(
+    process.stdout,
+    `peri-hooks: removed the registration of ${removed} from ${file}\n${kept}${server}${moved}`,
+  );
   return EXIT.ok;
 }
