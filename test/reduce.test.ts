@@ -79,7 +79,7 @@ test('PreToolUse: ask beats allow, defer beats ask, exit 2 counts as deny', () =
     ]),
     { input },
   );
-  assert.equal((ask.output?.hookSpecificOutput as Record<string, unknown>).permissionDecision, 'ask');
+  assert.equal((ask.output!.hookSpecificOutput as Record<string, unknown>).permissionDecision, 'ask');
   assert.equal(ask.blocked, false);
   const defer = reduce(
     'PreToolUse',
@@ -89,7 +89,7 @@ test('PreToolUse: ask beats allow, defer beats ask, exit 2 counts as deny', () =
     ]),
     { input },
   );
-  assert.equal((defer.output?.hookSpecificOutput as Record<string, unknown>).permissionDecision, 'defer');
+  assert.equal((defer.output!.hookSpecificOutput as Record<string, unknown>).permissionDecision, 'defer');
   const exit2 = reduce(
     'PreToolUse',
     items('PreToolUse', [{ stdout: pre({ permissionDecision: 'allow' }) }, { exitCode: 2, stderr: 'stop' }]),
@@ -105,11 +105,11 @@ test('PreToolUse: updatedInput from the last allow/ask/no-decision hook in confi
     stdout: pre({ updatedInput: { command }, ...(decision ? { permissionDecision: decision } : {}) }),
   });
   const reduced = reduce('PreToolUse', items('PreToolUse', [rewrite('first', 'allow'), rewrite('second')]), { input });
-  assert.deepEqual((reduced.output?.hookSpecificOutput as Record<string, unknown>).updatedInput, { command: 'second' });
+  assert.deepEqual((reduced.output!.hookSpecificOutput as Record<string, unknown>).updatedInput, { command: 'second' });
   const denied = reduce('PreToolUse', items('PreToolUse', [rewrite('first', 'allow'), { exitCode: 2, stderr: 'no' }]), {
     input,
   });
-  assert.equal((denied.output?.hookSpecificOutput as Record<string, unknown>).updatedInput, undefined);
+  assert.equal((denied.output!.hookSpecificOutput as Record<string, unknown>).updatedInput, undefined);
 });
 
 test('every additionalContext and systemMessage is kept; any continue:false wins', () => {
@@ -251,7 +251,7 @@ test('Elicitation: managed answers first, any cancel cancels', () => {
     items('Elicitation', [answer('accept', 'user', { a: 1 }), answer('cancel', 'user')]),
     { input: {} },
   );
-  assert.equal((cancelled.output?.hookSpecificOutput as Record<string, unknown>).action, 'cancel');
+  assert.equal((cancelled.output!.hookSpecificOutput as Record<string, unknown>).action, 'cancel');
 });
 
 test('--fail-closed turns failures into blocks where the event can block', () => {
@@ -303,7 +303,7 @@ test('PermissionRequest: a deny with interrupt wins over a plain deny (§7, §12
   );
   assert.equal(reduced.blocked, true);
   assert.deepEqual(reduced.deciders, [1]);
-  assert.deepEqual((reduced.output?.hookSpecificOutput as Record<string, unknown>).decision, {
+  assert.deepEqual((reduced.output!.hookSpecificOutput as Record<string, unknown>).decision, {
     behavior: 'deny',
     message: 'stop all',
     interrupt: true,

@@ -109,7 +109,7 @@ export function verifyChain(files: readonly string[]): ChainReport {
           `${where(line)} links to a later line, ${where(all[linkedTo]!)}: lines were reordered`,
         );
       const next = all.slice(index + 1).find((candidate) => candidate.entry);
-      if (next?.entry!.prev === previous)
+      if (next?.entry?.prev === previous)
         return fail(line, 'inserted', `${where(line)} was inserted: the line after it links past it`);
       if (linkedTo !== undefined)
         return fail(

@@ -1,7 +1,7 @@
 // Which case files a `peri-hooks test` run reads. The convention: files named `hooks.test.json` or
 // `<anything>.hooks.test.json`, and every `*.json` in a `.claude/hooks-tests/` folder. Paths named on the
 // command line are taken as they are (a file is read whatever its name; a folder is searched).
-import { readdirSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../types.ts';
 
@@ -49,7 +49,7 @@ export function discoverCaseFiles(paths: readonly string[], cwd: string): { file
 }
 
 function walk(folder: string, found: Set<string>): void {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(folder, { withFileTypes: true });
   } catch {

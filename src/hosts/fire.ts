@@ -142,7 +142,7 @@ function answered(host: HostDef, firing: HostFiring, fired: HostFired, own: stri
  */
 function withoutFailureDetails(verdict: Verdict, cause: string, notes: string[]): Verdict {
   if (!verdict.failClosed || verdict.reason === undefined) return verdict;
-  const failure = new RegExp(`^peri-hooks: [\\s\\S]*?${escape(`(blocking because of ${cause})`)}$\\n?`, 'gm');
+  const failure = new RegExp(`^peri-hooks: [\\s\\S]*?${regexpQuoted(`(blocking because of ${cause})`)}$\\n?`, 'gm');
   const failures = verdict.reason.match(failure) ?? [];
   if (failures.length === 0) return verdict;
   notes.push(...failures.map((text) => text.trimEnd()));
@@ -155,7 +155,7 @@ function withoutFailureDetails(verdict: Verdict, cause: string, notes: string[])
   };
 }
 
-function escape(text: string): string {
+function regexpQuoted(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -194,9 +194,18 @@ function parseCommand(st: State): void {
     const keyword = t.word.raw;
     if (UNREAD_KEYWORDS.has(keyword)) throw new Unreadable(`a "${keyword}" construct`);
     if (CLOSING_KEYWORDS.has(keyword)) throw syntaxError(t);
-    if (keyword === 'if') return parseIf(st);
-    if (keyword === 'for') return parseFor(st);
-    if (keyword === 'while' || keyword === 'until') return parseLoop(st);
+    const compound =
+      keyword === 'if'
+        ? parseIf
+        : keyword === 'for'
+          ? parseFor
+          : keyword === 'while' || keyword === 'until'
+            ? parseLoop
+            : undefined;
+    if (compound) {
+      compound(st);
+      return;
+    }
   }
   if (t.kind === 'eof') throw syntaxError(t);
   parseSimpleCommand(st);
@@ -270,7 +279,10 @@ function parseSimpleCommand(st: State): void {
     }
   }
   const name = argv[0];
-  if (name === undefined) return recordAssignments(st.out.assigned, assignments);
+  if (name === undefined) {
+    recordAssignments(st.out.assigned, assignments);
+    return;
+  }
   if (name.variable || name.substitution) throw new Unreadable('the command name is computed at run time');
   const glued = argv.find((word) => word.gluedVariable);
   if (glued) throw new Unreadable(`"${glued.raw}" glues a variable to other text`);

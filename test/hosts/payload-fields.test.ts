@@ -148,12 +148,12 @@ describe("both the agent's field and Claude Code's", () => {
   for (const [host, event, payload, field] of rows) {
     test(`${host} ${event}: refused when they differ, the agent's field judged when they agree`, () => {
       const message = refusal(() => calls(host, event, payload));
-      const escape = (text: string) => text.replace(/[.()]/g, '\\$&');
-      const title = escape(HOSTS[host].title);
+      const quoted = (text: string) => text.replace(/[.()]/g, '\\$&');
+      const title = quoted(HOSTS[host].title);
       assert.match(
         message,
         new RegExp(
-          `^the ${title} ${escape(event)} payload gives \\S+ both ${escape(field)}, which ${title} acts on, and (file_path|command) \\(`,
+          `^the ${title} ${quoted(event)} payload gives \\S+ both ${quoted(field)}, which ${title} acts on, and (file_path|command) \\(`,
         ),
       );
       // The same value under both names is one call, judged on the agent's value.

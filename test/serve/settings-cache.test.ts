@@ -70,7 +70,9 @@ test('concurrent requests of one project share one load', async (t) => {
 
 test('the cache holds a bounded number of projects, dropping the one used longest ago', async (t) => {
   const projects = [makeProject(), makeProject(), makeProject()];
-  t.after(() => projects.forEach((project) => project.cleanup()));
+  t.after(() => {
+    for (const project of projects) project.cleanup();
+  });
   const cache = settingsCache(2);
   const [a, b, c] = projects.map((project) => sourcesToLoad({ env: project.env() }, project.dir));
   for (const sources of [a, b, a, c]) await cache.load(sources!);
