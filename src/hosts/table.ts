@@ -116,6 +116,8 @@ const CLAUDE_CHANNELS = {
 const COPILOT_READ = { file_path: 'path' };
 const COPILOT_WRITE = { file_path: 'path', content: 'file_text' };
 const COPILOT_EDIT = { file_path: 'path', old_string: 'old_str', new_string: 'new_str' };
+/** Copilot's glob and grep search `paths`, one path or a list (one Claude Code call per path). */
+const COPILOT_SEARCH = { path: 'paths' };
 
 const GEMINI_TOOLS = {
   run_shell_command: tool('Bash', { cwd: 'dir_path' }),
@@ -324,14 +326,16 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       create: tool('Write', COPILOT_WRITE),
       edit: tool('Edit', COPILOT_EDIT),
       apply_patch: tool('Edit'),
-      glob: tool('Glob'),
-      grep: tool('Grep'),
-      rg: tool('Grep'),
+      glob: tool('Glob', COPILOT_SEARCH),
+      grep: tool('Grep', COPILOT_SEARCH),
+      rg: tool('Grep', COPILOT_SEARCH),
       task: tool('Task'),
       web_fetch: tool('WebFetch'),
       Read: tool('Read', COPILOT_READ),
       Write: tool('Write', COPILOT_WRITE),
       Edit: tool('Edit', COPILOT_EDIT),
+      Glob: tool('Glob', COPILOT_SEARCH),
+      Grep: tool('Grep', COPILOT_SEARCH),
     },
     eventField: 'hook_event_name',
     fields: {
@@ -355,6 +359,16 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       title: ['title'],
     },
     values: { source: { new: 'startup' } },
+    keep: [
+      'timestamp',
+      'initialPrompt',
+      'initial_prompt',
+      'stopReason',
+      'stop_reason',
+      'permissionSuggestions',
+      'agentDisplayName',
+      'agentDescription',
+    ],
     install: {
       project: '.github/hooks/peri-hooks.json',
       user: '.copilot/hooks/peri-hooks.json',
