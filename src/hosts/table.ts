@@ -97,6 +97,15 @@ function claudeEvents(
   );
 }
 
+/** These events' claims from the agent's documentation or source (`docs`), where no headless run fires them. */
+function fromDocs(
+  events: Record<string, HostEventDef>,
+  names: readonly string[],
+  docs: string,
+): Record<string, HostEventDef> {
+  return { ...events, ...Object.fromEntries(names.map((name) => [name, { ...events[name]!, evidence: { docs } }])) };
+}
+
 const CLAUDE_CHANNELS = {
   PreToolUse: PRE,
   PermissionRequest: { blocks: true, rewrites: true },
@@ -139,8 +148,10 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     name: 'codex',
     evidence: { realAgent: true },
     title: 'Codex CLI',
-    events: {
-      ...claudeEvents(
+    // `codex exec` runs with the approval policy never (no PermissionRequest: test/hosts/real/codex.real.ts), and
+    // starts no subagent of its own: these three events' claims are from Codex's source and documentation.
+    events: fromDocs(
+      claudeEvents(
         [
           'PreToolUse',
           'PermissionRequest',
@@ -159,7 +170,9 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
           PreCompact: {},
         },
       ),
-    },
+      ['PermissionRequest', 'SubagentStart', 'SubagentStop'],
+      'openai/codex codex-rs/hooks (rust-v0.171.0), developers.openai.com/codex/hooks',
+    ),
     tools: { exec_command: tool('Bash'), shell: tool('Bash') },
     eventField: 'hook_event_name',
     fields: CLAUDE_FIELDS,
@@ -540,28 +553,33 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     title: 'Qwen Code',
     // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and blocks after a tool only
     // through continue: false (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction
-    // instructions (its source).
-    events: claudeEvents(
-      [
-        'PreToolUse',
-        'PermissionRequest',
-        'PostToolUse',
-        'PostToolUseFailure',
-        'UserPromptSubmit',
-        'SessionStart',
-        'SessionEnd',
-        'Stop',
-        'SubagentStart',
-        'SubagentStop',
-        'PreCompact',
-        'Notification',
-      ],
-      {
-        PreToolUse: { blocks: true, asks: true },
-        PermissionRequest: BLOCK,
-        PostToolUse: { blocks: true, context: true },
-        PreCompact: {},
-      },
+    // instructions (its source). Headless Qwen declines a call that needs approval before asking (no
+    // PermissionRequest), and its subagent events are read from its source.
+    events: fromDocs(
+      claudeEvents(
+        [
+          'PreToolUse',
+          'PermissionRequest',
+          'PostToolUse',
+          'PostToolUseFailure',
+          'UserPromptSubmit',
+          'SessionStart',
+          'SessionEnd',
+          'Stop',
+          'SubagentStart',
+          'SubagentStop',
+          'PreCompact',
+          'Notification',
+        ],
+        {
+          PreToolUse: { blocks: true, asks: true },
+          PermissionRequest: BLOCK,
+          PostToolUse: { blocks: true, context: true },
+          PreCompact: {},
+        },
+      ),
+      ['PermissionRequest', 'SubagentStart', 'SubagentStop'],
+      'QwenLM/qwen-code packages/core/src/hooks (v0.24.4), docs/users/features/hooks.md',
     ),
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',
