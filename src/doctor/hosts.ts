@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
-import { commandWords, projectArgs, readPortable } from '../config/registration.ts';
+import { commandWords, type PortableWord, portableCommand, projectArgs, readPortable } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../hosts/types.ts';
@@ -93,10 +93,15 @@ function registeredCommands(host: HostDef, file: string): string[] {
   if (host.install.shape === 'plugin') {
     const text = readSettingsText(file).text ?? '';
     if (!text.includes(GENERATED_MARK)) return [];
-    const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
-    const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
+    const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[] | null;
+    const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as PortableWord[];
+    const words = ['fire', '--host', host.name, 'plugin', ...args];
+    // A project's plugin finds peri-hooks and the policy from the project, as a portable command does.
+    if (runner === null)
+      return [portableCommand({ anchor: host.install.project }, words, { message: '', exitCode: 1 })];
     return [
-      [...runner, 'fire', '--host', host.name, 'plugin', ...args]
+      [...runner, ...words]
+        .map((word) => (typeof word === 'string' ? word : word.inProject))
         .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
         .join(' '),
     ];

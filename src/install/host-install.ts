@@ -110,9 +110,9 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
       `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see "Other agents" in the README)`,
     );
   }
-  // A project's files are committed: the command finds the project from the file that holds it (a plugin's is absolute still).
+  // A project's files are committed: the command (a plugin: its own file) finds the project from the file that holds it.
   const portable =
-    options.scope === 'project' && host.install.shape !== 'plugin'
+    options.scope === 'project'
       ? portableLaunch({ anchor: host.install.project }, path.resolve(options.load.projectDir ?? '.'))
       : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
@@ -151,7 +151,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
             file,
             pluginSource(
               host.name,
-              [...artefact.runner],
+              launch,
               policies,
               options.failClosed,
               events.map(({ hostEvent }) => hostEvent),

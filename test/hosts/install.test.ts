@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -41,7 +41,7 @@ const uninstall = (host: string, ...extra: string[]) => cli(['uninstall', '--hos
 function firing(host: string, file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const shape = HOSTS[host as keyof typeof HOSTS].install.shape;
-  // In a JSON file the quotes are escaped; opencode's plugin still names the policy by its absolute path.
+  // In a JSON file the quotes are escaped; a plugin names the policy in its ARGS (a test of its own below).
   const relative = shape === 'plugin' ? policy : shape === 'scripts' ? '"$d"/policy.json' : '\\"$d\\"/policy.json';
   return [...text.matchAll(/fire --host (\S+) (\S+) --settings (\S+) --setting-sources none/g)].map((match) => {
     assert.equal(match[1], host);
@@ -246,6 +246,56 @@ describe('install --host, shapes', () => {
     );
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
+  });
+
+  test("opencode at project scope: the plugin names nothing of this machine; a colleague's checkout runs it, and without peri-hooks it refuses, naming the fix", async () => {
+    await install('opencode');
+    const file = join(project.dir, '.opencode/plugins/peri-hooks.js');
+    const text = readFileSync(file, 'utf8');
+    for (const local of [project.dir, ROOT, process.execPath])
+      assert.ok(!text.includes(local), `${local} in the plugin`);
+    const doctor = await cli(['doctor', '--output', 'json']);
+    const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ title: string; status: string; detail: string }> })
+      .checks;
+    const registration = checks.find((entry) => entry.title === 'opencode (plugin) registration');
+    assert.equal(registration?.status, 'pass', JSON.stringify(checks));
+    // Another checkout: the same files in another folder.
+    const other = join(dirname(project.dir), 'checkout');
+    cpSync(project.dir, other, { recursive: true });
+    const moved = join(other, '.opencode/plugins/peri-hooks.js');
+    process.env.PERI_HOOKS_STATE_DIR = join(other, 'state');
+    const plugin = (await import(pathToFileURL(moved).href)).default as (context: {
+      directory: string;
+    }) => Promise<Record<string, (input: object, output: { args: object }) => Promise<void>>>;
+    const before = (await plugin({ directory: other }))['tool.execute.before']!;
+    await assert.rejects(
+      before({ tool: 'bash', sessionID: 's1', callID: 'c1' }, { args: { command: 'git push --force' } }),
+      /no force pushes/,
+    );
+    rmSync(join(other, 'node_modules'), { recursive: true });
+    const path = process.env.PATH;
+    const write = process.stderr.write;
+    let said = '';
+    process.env.PATH = '/nonexistent';
+    process.stderr.write = ((chunk: string) => {
+      said += chunk;
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      await assert.rejects(
+        before({ tool: 'read', sessionID: 's1', callID: 'c2' }, { args: { filePath: 'README.md' } }),
+        /peri-hooks failed; refused/,
+      );
+    } finally {
+      process.stderr.write = write;
+      process.env.PATH = path;
+    }
+    assert.match(
+      said,
+      /peri-hooks cannot start here: neither node_modules\/\.bin\/peri-hooks \(with node on PATH\) nor peri-hooks on PATH; fix: /,
+    );
+    rmSync(other, { recursive: true });
+    await uninstall('opencode');
   });
 
   test('doctor: Copilot loads .github/hooks/ only in a folder it trusts (config.json trustedFolders, or one above)', async () => {
