@@ -40,7 +40,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
         if (commands.length === 0) continue;
         const firings = commands
           .map((command) => firingOf(command, location))
-          .filter((firing): firing is HostFound & { event: string } => firing !== undefined)
+          .filter((firing): firing is HostFound & { event: string; failClosed: boolean } => firing !== undefined)
           .map((firing) => ({ ...firing, file, host: name }));
         found.push(...firings);
         if (firings.some((firing) => firing.runner.length === 0)) {
@@ -62,6 +62,28 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
             `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`,
           ),
         );
+        // Where the agent does not refuse the action itself when its hook fails, a fail-open firing lets it through.
+        const order = Object.keys(host.events);
+        const open = [
+          ...new Set(
+            firings
+              .filter(
+                (firing) =>
+                  !firing.failClosed && host.events[firing.event]?.blocks && !host.events[firing.event]?.failsClosed,
+              )
+              .map((firing) => firing.event),
+          ),
+        ].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+        if (open.length > 0)
+          checks.push(
+            check(
+              'registration',
+              'warn',
+              `${host.title} registration`,
+              `${displayPath(file)} registers ${open.join(', ')} fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the action through in ${host.title} (said only on stderr)`,
+              `peri-hooks install --host ${name} again without --fail-open (fail-closed is the default): each of those then blocks`,
+            ),
+          );
         checks.push(...(HOST_GATES[name]?.(file, scope, location) ?? []));
       } catch (error) {
         if (!(error instanceof PeriHooksError)) throw error;
@@ -95,16 +117,19 @@ function registeredCommands(host: HostDef, file: string): string[] {
     if (!text.includes(GENERATED_MARK)) return [];
     const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[] | null;
     const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as PortableWord[];
-    const words = ['fire', '--host', host.name, 'plugin', ...args];
-    // A project's plugin finds peri-hooks and the policy from the project, as a portable command does.
-    if (runner === null)
-      return [portableCommand({ anchor: host.install.project }, words, { message: '', exitCode: 1 })];
-    return [
-      [...runner, ...words]
-        .map((word) => (typeof word === 'string' ? word : word.inProject))
-        .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
-        .join(' '),
-    ];
+    // One firing per event the plugin hands to peri-hooks (`fire("<event>", …)` in its source).
+    return Object.keys(host.events)
+      .filter((hostEvent) => text.includes(`fire(${JSON.stringify(hostEvent)},`))
+      .map((hostEvent) => {
+        const words = ['fire', '--host', host.name, hostEvent, ...args];
+        // A project's plugin finds peri-hooks and the policy from the project, as a portable command does.
+        if (runner === null)
+          return portableCommand({ anchor: host.install.project }, words, { message: '', exitCode: 1 });
+        return [...runner, ...words]
+          .map((word) => (typeof word === 'string' ? word : word.inProject))
+          .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+          .join(' ');
+      });
   }
   const root = parseSettings(file, readSettingsText(file).text ?? '{}');
   const events = host.install.under.reduce<ReturnType<typeof child>>((node, key) => child(node, key), root);
@@ -124,7 +149,7 @@ function registeredCommands(host: HostDef, file: string): string[] {
 function firingOf(
   command: string,
   location: Pick<LoadOptions, 'projectDir' | 'env'>,
-): (HostFound & { event: string }) | undefined {
+): (HostFound & { event: string; failClosed: boolean }) | undefined {
   const portable = readPortable(command) !== undefined;
   const found = commandWords(command);
   const words = found && portable ? projectArgs(found, path.resolve(location.projectDir ?? '.')) : found;
@@ -140,5 +165,6 @@ function firingOf(
     event: words[at + 3] ?? '',
     runner: portable ? (bin ? [bin] : []) : words.slice(0, at),
     policies,
+    failClosed: words.includes('--fail-closed'),
   };
 }

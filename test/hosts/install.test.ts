@@ -298,6 +298,50 @@ describe('install --host, shapes', () => {
     await uninstall('opencode');
   });
 
+  test("doctor warns about another agent's fail-open registration and says what it lets through, except where the agent refuses the action itself", async () => {
+    const hosts = ['codex', 'gemini', 'copilot', 'qwen', 'cursor', 'opencode'] as const;
+    // A project of its own: the files of the other tests stay as they are.
+    const own = makeProject();
+    own.write('node_modules/.bin/peri-hooks', readFileSync(join(project.dir, 'node_modules/.bin/peri-hooks'), 'utf8'));
+    chmodSync(join(own.dir, 'node_modules/.bin/peri-hooks'), 0o755);
+    own.write('policy.json', readFileSync(policy, 'utf8'));
+    const cli = (args: string[]) => runCli([...args, '--project-dir', own.dir], { env: own.env(), cwd: own.dir });
+    const install = (host: string, ...extra: string[]) =>
+      cli(['install', '--host', host, '--policy', join(own.dir, 'policy.json'), ...extra]);
+    const warnings = async () => {
+      const result = await cli(['doctor', '--output', 'json']);
+      return (
+        JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string; fix?: string }> }
+      ).checks
+        .filter((entry) => entry.status === 'warn' && / fail-open: /.test(entry.detail))
+        .map((entry) => [entry.title, entry.detail.replace(/ fail-open: .*/, ''), entry.fix]);
+    };
+    for (const host of hosts) assert.equal((await install(host, '--fail-open')).code, 0, host);
+    const open = await warnings();
+    const lets = (title: string, file: string, events: string, host: string) => [
+      title,
+      `${file} registers ${events}`,
+      `peri-hooks install --host ${host} again without --fail-open (fail-closed is the default): each of those then blocks`,
+    ];
+    assert.deepEqual(open, [
+      lets('Codex CLI registration', '.codex/hooks.json', 'PreToolUse, Stop', 'codex'),
+      lets('Cursor registration', '.cursor/hooks.json', 'preToolUse, stop', 'cursor'),
+      lets('Gemini CLI registration', '.gemini/settings.json', 'BeforeTool, AfterAgent', 'gemini'),
+      // Copilot refuses a call whose preToolUse hook fails: only its Stop is let through.
+      lets('GitHub Copilot CLI registration', '.github/hooks/peri-hooks.json', 'agentStop', 'copilot'),
+      lets('Qwen Code registration', '.qwen/settings.json', 'PreToolUse, Stop', 'qwen'),
+      // opencode refuses a call whose plugin fails: nothing is let through.
+    ]);
+    const result = await cli(['doctor', '--output', 'json']);
+    assert.match(
+      result.stdout,
+      /registers PreToolUse, Stop fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the action through in Codex CLI \(said only on stderr\)/,
+    );
+    for (const host of hosts) assert.equal((await install(host)).code, 0, host);
+    assert.deepEqual(await warnings(), []);
+    own.cleanup();
+  });
+
   test('doctor: Copilot loads .github/hooks/ only in a folder it trusts (config.json trustedFolders, or one above)', async () => {
     await install('copilot');
     const gate = async (env: Record<string, string> = {}) => {
