@@ -60,8 +60,13 @@ export interface HostInstallResult {
   warnings: Diagnostic[];
 }
 
-/** peri-hooks' margin over its slowest hook, as in the Claude Code registration. */
-const MARGIN_S = 2;
+/**
+ * peri-hooks' margin over its slowest hook: its start-up, the policy's load and the stop of a hook that timed out
+ * must fit, or the agent kills peri-hooks first, and most agents (Codex, Gemini CLI, Qwen Code) then run the call,
+ * --fail-closed or not. 2 s was too little on a loaded machine: a fail-closed firing whose 1 s hook times out took
+ * 2.9 to 3.9 s with both cores busy, past Qwen's 3 s (the flake of test:hosts qwen's timeout case).
+ */
+const MARGIN_S = 5;
 
 export function hostFile(host: HostDef, scope: HostScope, load: Pick<LoadOptions, 'projectDir' | 'home'>): string {
   if (scope === 'user') {
