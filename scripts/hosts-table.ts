@@ -55,9 +55,17 @@ export function hostsTable(): string {
         ? '—'
         : mapped.map(([hostEvent, def]) => `\`${hostEvent}\`: ${channels(def, event)}`).join('<br>');
     });
+    // A real-agent row's events that no headless run fires, grouped by the documentation they are taken from.
+    const fromDocs = new Map<string, string[]>();
+    for (const [hostEvent, def] of Object.entries(host.events))
+      if (def.evidence)
+        fromDocs.set(def.evidence.docs, [...(fromDocs.get(def.evidence.docs) ?? []), `\`${hostEvent}\``]);
     const evidence =
       'realAgent' in host.evidence
-        ? `the real agent: \`npm run test:hosts ${name}\``
+        ? [
+            `the real agent: \`npm run test:hosts ${name}\``,
+            ...[...fromDocs].map(([docs, events]) => `${events.join(', ')}: documentation: ${docs}`),
+          ].join('; ')
         : `documentation: ${host.evidence.docs}`;
     return `| ${host.title} (\`${name}\`) | ${cells.join(' | ')} | ${evidence} |`;
   });

@@ -2,15 +2,16 @@
 // writes it), what each registration starts and which policy files it runs, for the runtime, artefact and policy
 // checks that follow.
 import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { LoadOptions } from '../config/index.ts';
-import { commandWords, projectArgs, readPortable } from '../config/registration.ts';
+import { commandWords, type PortableWord, portableCommand, projectArgs, readPortable } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../hosts/types.ts';
 import { firesHost, HOST_SCOPES, hostFile, isOurEntry } from '../install/host-install.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
-import { child, parseSettings, valueOf } from '../install/jsonc-edit.ts';
+import { child, nodeValue, parseSettings } from '../install/jsonc-edit.ts';
 import { findPortable } from '../install/launch.ts';
 import { readSettingsText } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
@@ -40,7 +41,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
         if (commands.length === 0) continue;
         const firings = commands
           .map((command) => firingOf(command, location))
-          .filter((firing): firing is HostFound & { event: string } => firing !== undefined)
+          .filter((firing): firing is HostFound & { event: string; failClosed: boolean } => firing !== undefined)
           .map((firing) => ({ ...firing, file, host: name }));
         found.push(...firings);
         if (firings.some((firing) => firing.runner.length === 0)) {
@@ -62,6 +63,28 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
             `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`,
           ),
         );
+        // Where the agent does not refuse the action itself when its hook fails, a fail-open firing lets it through.
+        const order = Object.keys(host.events);
+        const open = [
+          ...new Set(
+            firings
+              .filter(
+                (firing) =>
+                  !firing.failClosed && host.events[firing.event]?.blocks && !host.events[firing.event]?.failsClosed,
+              )
+              .map((firing) => firing.event),
+          ),
+        ].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+        if (open.length > 0)
+          checks.push(
+            check(
+              'registration',
+              'warn',
+              `${host.title} registration`,
+              `${displayPath(file)} registers ${open.join(', ')} fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the action through in ${host.title} (said only on stderr)`,
+              `peri-hooks install --host ${name} again without --fail-open (fail-closed is the default): each of those then blocks`,
+            ),
+          );
         checks.push(...(HOST_GATES[name]?.(file, scope, location) ?? []));
       } catch (error) {
         if (!(error instanceof PeriHooksError)) throw error;
@@ -93,18 +116,28 @@ function registeredCommands(host: HostDef, file: string): string[] {
   if (host.install.shape === 'plugin') {
     const text = readSettingsText(file).text ?? '';
     if (!text.includes(GENERATED_MARK)) return [];
-    const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
-    const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as string[];
-    return [
-      [...runner, 'fire', '--host', host.name, 'plugin', ...args]
-        .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
-        .join(' '),
-    ];
+    const runner = JSON.parse(/^const RUNNER = (.+);$/m.exec(text)?.[1] ?? '[]') as string[] | null;
+    const args = JSON.parse(/^const ARGS = (.+);$/m.exec(text)?.[1] ?? '[]') as PortableWord[];
+    // One firing per event the plugin hands to peri-hooks (`fire("<event>", …)` in its source).
+    return Object.keys(host.events)
+      .filter((hostEvent) => text.includes(`fire(${JSON.stringify(hostEvent)},`))
+      .map((hostEvent) => {
+        const words = ['fire', '--host', host.name, hostEvent, ...args];
+        // A project's plugin finds peri-hooks and the policy from the project, as a portable command does.
+        if (runner === null)
+          return portableCommand({ anchor: host.install.project }, words, { message: '', exitCode: 1 });
+        return [...runner, ...words]
+          .map((word) =>
+            typeof word === 'string' ? word : 'inProject' in word ? word.inProject : path.join(homedir(), word.inHome),
+          )
+          .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+          .join(' ');
+      });
   }
   const root = parseSettings(file, readSettingsText(file).text ?? '{}');
   const events = host.install.under.reduce<ReturnType<typeof child>>((node, key) => child(node, key), root);
   return (events?.type === 'object' ? (events.children ?? []) : [])
-    .flatMap((property) => (property.children?.[1]?.children ?? []).map(valueOf))
+    .flatMap((property) => (property.children?.[1]?.children ?? []).map(nodeValue))
     .filter((entry) => isOurEntry(host, entry))
     .flatMap((entry) =>
       host.install.shape === 'nested'
@@ -119,7 +152,7 @@ function registeredCommands(host: HostDef, file: string): string[] {
 function firingOf(
   command: string,
   location: Pick<LoadOptions, 'projectDir' | 'env'>,
-): (HostFound & { event: string }) | undefined {
+): (HostFound & { event: string; failClosed: boolean }) | undefined {
   const portable = readPortable(command) !== undefined;
   const found = commandWords(command);
   const words = found && portable ? projectArgs(found, path.resolve(location.projectDir ?? '.')) : found;
@@ -135,5 +168,6 @@ function firingOf(
     event: words[at + 3] ?? '',
     runner: portable ? (bin ? [bin] : []) : words.slice(0, at),
     policies,
+    failClosed: words.includes('--fail-closed'),
   };
 }

@@ -6,6 +6,7 @@ import { renderClaudeLike } from './claude-like.ts';
 import type { HostContext, HostModule, RenderContext } from './module.ts';
 import { claudeInput, field, malformed, type Payload } from './normalise.ts';
 import type { HostDef } from './table.ts';
+import { bashResponse, editResponse, writeResponse } from './tool-response.ts';
 import type { ClaudeCall } from './types.ts';
 
 export const codex: HostModule = {
@@ -72,22 +73,7 @@ function patchFiles(host: HostDef, hostEvent: string, payload: Payload, cwd: str
 function withResponse(input: Record<string, unknown>, payload: Payload): Record<string, unknown> {
   const text = payload.tool_response;
   if (typeof text !== 'string' || !('tool_response' in input)) return input;
-  const call = input.tool_input as Record<string, unknown>;
-  const shaped =
-    input.tool_name === 'Bash'
-      ? { stdout: text, stderr: '', interrupted: false, isImage: false }
-      : input.tool_name === 'Write'
-        ? { type: 'create', filePath: call.file_path, content: call.content, structuredPatch: [] }
-        : input.tool_name === 'Edit'
-          ? {
-              filePath: call.file_path,
-              oldString: call.old_string,
-              newString: call.new_string,
-              structuredPatch: [],
-              userModified: false,
-              replaceAll: false,
-            }
-          : undefined;
+  const shaped = SHAPES[input.tool_name as string]?.(input.tool_input as Record<string, unknown>, text);
   if (shaped === undefined) return input;
   return {
     ...input,
@@ -95,3 +81,9 @@ function withResponse(input: Record<string, unknown>, payload: Payload): Record<
     peri_hooks_host: { ...(input.peri_hooks_host as object), tool_response: text },
   };
 }
+
+const SHAPES: Readonly<Record<string, (call: Record<string, unknown>, text: string) => Record<string, unknown>>> = {
+  Bash: (_call, text) => bashResponse(text, ''),
+  Write: (call) => writeResponse(call),
+  Edit: (call) => editResponse(call),
+};

@@ -67,7 +67,8 @@ export function claudeTool(
     renamed[claude] = renamed[hosts];
     delete renamed[hosts];
   }
-  return { name: def?.tool ?? name, input: absolutePath(renamed, cwd) };
+  const tool = def?.tool ?? name;
+  return { name: tool, input: absolutePath(tool, renamed, cwd) };
 }
 
 function clip(value: unknown): string {
@@ -111,12 +112,23 @@ function requireActedOn(
   );
 }
 
-/** Claude Code's file tools carry absolute paths, and path rules (`if`) read them so. */
-function absolutePath(input: Record<string, unknown>, cwd: string): Record<string, unknown> {
-  const file = input.file_path;
-  return typeof file === 'string' && file !== '' && !path.isAbsolute(file)
-    ? { ...input, file_path: path.resolve(cwd, file) }
-    : input;
+/** Besides file_path, the field that names where a Claude Code tool acts: the folder (or file) Grep and Glob search. */
+const PATH_FIELDS: Readonly<Record<string, string>> = { Grep: 'path', Glob: 'path' };
+
+/**
+ * Claude Code's file tools carry absolute paths, and path rules (`if`) read them so. A list of paths (Copilot's
+ * `paths`) is resolved each; the host module makes one call of each.
+ */
+function absolutePath(tool: string, input: Record<string, unknown>, cwd: string): Record<string, unknown> {
+  const resolve = (value: unknown) =>
+    typeof value === 'string' && value !== '' && !path.isAbsolute(value) ? path.resolve(cwd, value) : value;
+  const result = { ...input };
+  for (const name of ['file_path', PATH_FIELDS[tool]]) {
+    if (name === undefined || !(name in result)) continue;
+    const value = result[name];
+    result[name] = Array.isArray(value) ? value.map(resolve) : resolve(value);
+  }
+  return result;
 }
 
 /** A rewritten Claude Code tool_input in the host tool's own field names (the inverse of claudeTool). */
@@ -196,7 +208,7 @@ export function claudeInput(
     if (tool === undefined && typeof hostName !== 'string')
       throw malformed(host, hostEvent, `$.${host.fields.tool_name?.[0] ?? 'tool_name'}`, 'has no tool name');
     const mapped = tool
-      ? { ...tool, input: absolutePath(tool.input, cwd) }
+      ? { ...tool, input: absolutePath(tool.name, tool.input, cwd) }
       : {
           ...claudeTool(
             host,

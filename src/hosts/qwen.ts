@@ -11,6 +11,7 @@
 import { renderClaudeLike } from './claude-like.ts';
 import { answer, type HostContext, type HostModule, reasonOf } from './module.ts';
 import { claudeInput } from './normalise.ts';
+import { bashResponse, editResponse, readResponse, writeResponse } from './tool-response.ts';
 import type { ClaudeCall } from './types.ts';
 
 export const qwen: HostModule = {
@@ -57,40 +58,23 @@ type Shaper = (input: Record<string, unknown>, text: string, display: unknown) =
 
 /** Claude Code's tool_response per tool, from Qwen's model text (llmContent) and its display object. */
 const SHAPES: Readonly<Record<string, Shaper>> = {
-  Bash: (_input, text, display) => ({ ...shellStreams(text, display), interrupted: false, isImage: false }),
+  Bash: (_input, text, display) => {
+    const { stdout, stderr } = shellStreams(text, display);
+    return bashResponse(stdout, stderr);
+  },
   Write: (input, _text, display) => {
     const file = fileDisplay(display);
-    const original = file.originalContent ?? null;
-    return {
-      type: original === null || original === '' ? 'create' : 'update',
-      filePath: file.filePath ?? input.file_path,
-      content: file.newContent ?? input.content,
-      structuredPatch: [],
-      originalFile: original === '' ? null : original,
-    };
+    return writeResponse(input, {
+      filePath: file.filePath,
+      content: file.newContent,
+      original: file.originalContent ?? null,
+    });
   },
   Edit: (input, _text, display) => {
     const file = fileDisplay(display);
-    return {
-      filePath: file.filePath ?? input.file_path,
-      oldString: input.old_string,
-      newString: input.new_string,
-      originalFile: file.originalContent ?? null,
-      structuredPatch: [],
-      userModified: false,
-      replaceAll: input.replace_all === true,
-    };
+    return editResponse(input, { filePath: file.filePath, original: file.originalContent ?? null });
   },
-  Read: (input, text) => ({
-    type: 'text',
-    file: {
-      filePath: input.file_path,
-      content: text,
-      numLines: text === '' ? 0 : text.split('\n').length,
-      startLine: 1,
-      totalLines: text === '' ? 0 : text.split('\n').length,
-    },
-  }),
+  Read: (input, text) => readResponse(input, text),
 };
 
 /** Other tools keep Qwen's object: Claude Code has no shape for them to take. */

@@ -104,6 +104,15 @@ function claudeEvents(
   );
 }
 
+/** These events' claims from the agent's documentation or source (`docs`), where no headless run fires them. */
+function fromDocs(
+  events: Record<string, HostEventDef>,
+  names: readonly string[],
+  docs: string,
+): Record<string, HostEventDef> {
+  return { ...events, ...Object.fromEntries(names.map((name) => [name, { ...events[name]!, evidence: { docs } }])) };
+}
+
 const blocking = (event: EventName): Channels => (canBlock(event) ? BLOCK : {});
 
 /** What Claude Code reads besides a block. */
@@ -126,6 +135,8 @@ const CLAUDE_CHANNELS = {
 const COPILOT_READ = { file_path: 'path' };
 const COPILOT_WRITE = { file_path: 'path', content: 'file_text' };
 const COPILOT_EDIT = { file_path: 'path', old_string: 'old_str', new_string: 'new_str' };
+/** Copilot's glob and grep search `paths`, one path or a list (one Claude Code call per path). */
+const COPILOT_SEARCH = { path: 'paths' };
 
 const GEMINI_TOOLS = {
   run_shell_command: tool('Bash', { cwd: 'dir_path' }),
@@ -156,8 +167,10 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     name: 'codex',
     evidence: { realAgent: true },
     title: 'Codex CLI',
-    events: {
-      ...claudeEvents(
+    // `codex exec` runs with the approval policy never (no PermissionRequest: test/hosts/real/codex.real.ts), and
+    // starts no subagent of its own: these three events' claims are from Codex's source and documentation.
+    events: fromDocs(
+      claudeEvents(
         [
           'PreToolUse',
           'PermissionRequest',
@@ -176,7 +189,9 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
           PreCompact: {},
         },
       ),
-    },
+      ['PermissionRequest', 'SubagentStart', 'SubagentStop'],
+      'openai/codex codex-rs/hooks (rust-v0.171.0), developers.openai.com/codex/hooks',
+    ),
     tools: { exec_command: tool('Bash'), shell: tool('Bash') },
     eventField: 'hook_event_name',
     fields: CLAUDE_FIELDS,
@@ -346,14 +361,16 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       create: tool('Write', COPILOT_WRITE),
       edit: tool('Edit', COPILOT_EDIT),
       apply_patch: tool('Edit'),
-      glob: tool('Glob'),
-      grep: tool('Grep'),
-      rg: tool('Grep'),
+      glob: tool('Glob', COPILOT_SEARCH),
+      grep: tool('Grep', COPILOT_SEARCH),
+      rg: tool('Grep', COPILOT_SEARCH),
       task: tool('Task'),
       web_fetch: tool('WebFetch'),
       Read: tool('Read', COPILOT_READ),
       Write: tool('Write', COPILOT_WRITE),
       Edit: tool('Edit', COPILOT_EDIT),
+      Glob: tool('Glob', COPILOT_SEARCH),
+      Grep: tool('Grep', COPILOT_SEARCH),
     },
     eventField: 'hook_event_name',
     fields: {
@@ -377,6 +394,16 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       title: ['title'],
     },
     values: { source: { new: 'startup' } },
+    keep: [
+      'timestamp',
+      'initialPrompt',
+      'initial_prompt',
+      'stopReason',
+      'stop_reason',
+      'permissionSuggestions',
+      'agentDisplayName',
+      'agentDescription',
+    ],
     install: {
       project: '.github/hooks/peri-hooks.json',
       user: '.copilot/hooks/peri-hooks.json',
@@ -548,30 +575,35 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     title: 'Qwen Code',
     // Qwen Code 0.24.4 reads no updatedInput and no additionalContext on PreToolUse, and blocks after a tool only
     // through continue: false (test/hosts/real/qwen.real.ts); PreCompact's answer is only extra compaction
-    // instructions (its source).
-    events: claudeEvents(
-      [
-        'PreToolUse',
-        'PermissionRequest',
-        'PostToolUse',
-        'PostToolUseFailure',
-        'UserPromptSubmit',
-        'SessionStart',
-        'SessionEnd',
-        'Stop',
-        'SubagentStart',
-        'SubagentStop',
-        'PreCompact',
-        'Notification',
-      ],
-      {
-        PreToolUse: { blocks: true, asks: true },
-        PermissionRequest: BLOCK,
-        PostToolUse: { blocks: true, context: true },
-        // No real-agent test shows Qwen honouring a block after a failed tool: context only.
-        PostToolUseFailure: CONTEXT,
-        PreCompact: {},
-      },
+    // instructions (its source). Headless Qwen declines a call that needs approval before asking (no
+    // PermissionRequest), and its subagent events are read from its source.
+    events: fromDocs(
+      claudeEvents(
+        [
+          'PreToolUse',
+          'PermissionRequest',
+          'PostToolUse',
+          'PostToolUseFailure',
+          'UserPromptSubmit',
+          'SessionStart',
+          'SessionEnd',
+          'Stop',
+          'SubagentStart',
+          'SubagentStop',
+          'PreCompact',
+          'Notification',
+        ],
+        {
+          PreToolUse: { blocks: true, asks: true },
+          PermissionRequest: BLOCK,
+          PostToolUse: { blocks: true, context: true },
+          // No real-agent test shows Qwen honouring a block after a failed tool: context only.
+          PostToolUseFailure: CONTEXT,
+          PreCompact: {},
+        },
+      ),
+      ['PermissionRequest', 'SubagentStart', 'SubagentStop'],
+      'QwenLM/qwen-code packages/core/src/hooks (v0.24.4), docs/users/features/hooks.md',
     ),
     tools: GEMINI_TOOLS,
     eventField: 'hook_event_name',

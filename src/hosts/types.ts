@@ -56,6 +56,11 @@ export interface HostEventDef extends Channels {
   install?: true;
   /** Other Claude Code events the host event also becomes, with what the host reads there (Gemini's AfterTool of a failed call is PostToolUseFailure). */
   also?: Readonly<Partial<Record<EventName, Channels>>>;
+  /**
+   * In a row whose claims the real agent shows, this event's are taken from the agent's documentation or source
+   * instead (named), where no headless run fires it.
+   */
+  evidence?: { docs: string };
 }
 
 /** Every Claude Code event a host event can become: install registers it for any, and times it by the slowest. */

@@ -3,7 +3,7 @@
 import { isOwnRegistration } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
-import { append, child, type Node, valueOf } from './jsonc-edit.ts';
+import { append, child, type Node, nodeValue } from './jsonc-edit.ts';
 
 export interface GroupView {
   node: Node;
@@ -34,7 +34,7 @@ export function eventGroups(file: string, root: Node, event: EventName): GroupVi
     );
   }
   return (array.children ?? []).map((node) => {
-    const value = valueOf(node);
+    const value = nodeValue(node);
     const handlers = isRecord(value) && Array.isArray(value.hooks) ? value.hooks : undefined;
     if (!handlers) return { node, value, ours: [], own: true };
     const ours = handlers.flatMap((handler, i) =>

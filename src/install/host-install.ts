@@ -24,11 +24,11 @@ import {
   child,
   looseTree,
   type Node,
+  nodeValue,
   parseSettings,
   remove,
   replace,
   sameTokens,
-  valueOf,
 } from './jsonc-edit.ts';
 import {
   auditWords,
@@ -70,8 +70,13 @@ export interface HostInstallResult {
   warnings: Diagnostic[];
 }
 
-/** peri-hooks' margin over its slowest hook, as in the Claude Code registration. */
-const MARGIN_S = 2;
+/**
+ * peri-hooks' margin over its slowest hook: its start-up, the policy's load and the stop of a hook that timed out
+ * must fit, or the agent kills peri-hooks first, and most agents (Codex, Gemini CLI, Qwen Code) then run the call,
+ * --fail-closed or not. 2 s was too little on a loaded machine: a fail-closed firing whose 1 s hook times out took
+ * 2.9 to 3.9 s with both cores busy, past Qwen's 3 s (the flake of test:hosts qwen's timeout case).
+ */
+const MARGIN_S = 5;
 
 export function hostFile(host: HostDef, scope: HostScope, load: Pick<LoadOptions, 'projectDir' | 'home'>): string {
   if (scope === 'user') {
@@ -120,9 +125,9 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
       `${host.title} maps: ${[...new Set(Object.values(host.events).flatMap(servedEvents))].join(', ')} (see docs/agents/other-agents.md)`,
     );
   }
-  // A project's files are committed: the command finds the project from the file that holds it (a plugin's is absolute still).
+  // A project's files are committed: the command (a plugin: its own file) finds the project from the file that holds it.
   const portable =
-    options.scope === 'project' && host.install.shape !== 'plugin'
+    options.scope === 'project'
       ? portableLaunch({ anchor: host.install.project }, path.resolve(options.load.projectDir ?? '.'))
       : undefined;
   const artefact = portable ? portableArtefact() : fastestArtefact();
@@ -164,7 +169,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
             file,
             pluginSource(
               host.name,
-              [...artefact.runner],
+              launch,
               policies,
               options.failClosed,
               events.map(({ hostEvent }) => hostEvent),
@@ -316,9 +321,9 @@ function configChanges(
   for (const [hostEvent, value] of wanted) {
     const events = container();
     const array = child(events, hostEvent);
-    const existing = (array?.children ?? []).find((node) => isOurEntry(host, valueOf(node)));
+    const existing = (array?.children ?? []).find((node) => isOurEntry(host, nodeValue(node)));
     if (existing)
-      text = JSON.stringify(valueOf(existing)) === JSON.stringify(value) ? text : replace(text, existing, value);
+      text = JSON.stringify(nodeValue(existing)) === JSON.stringify(value) ? text : replace(text, existing, value);
     else if (array?.type === 'array') text = append(text, array, value);
     else if (array !== undefined)
       throw new PeriHooksError(
@@ -344,7 +349,7 @@ function ourEntry(host: HostDef, events: Node | undefined, wanted: ReadonlyMap<s
     const name = property.children?.[0]?.value as string;
     const array = property.children?.[1];
     if (array?.type !== 'array') continue;
-    const ours = (array.children ?? []).filter((node) => isOurEntry(host, valueOf(node)));
+    const ours = (array.children ?? []).filter((node) => isOurEntry(host, nodeValue(node)));
     const keep = wanted.has(name) ? 1 : 0;
     if (ours.length > keep) return ours.at(-1);
   }

@@ -17,7 +17,7 @@ import type { Diagnostic } from '../types.ts';
 import { type Artefact, fastestArtefact } from './artefact.ts';
 import { type RegistrationGroup, registrationGroup, serveGroup } from './entries.ts';
 import { appendGroup, eventGroups, eventsIn, type GroupView, isRecord } from './groups.ts';
-import { append, child, type Node, parseSettings, remove, replace, valueOf } from './jsonc-edit.ts';
+import { append, child, type Node, nodeValue, parseSettings, remove, replace } from './jsonc-edit.ts';
 import { auditWords, portableArtefact, portableLaunch, portableWarnings } from './launch.ts';
 import {
   defineServer,
@@ -200,7 +200,7 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
   if (options.projectHooks) {
     const switchNode = child(root, 'allowManagedHooksOnly');
     if (switchNode === undefined) text = append(text, root, true, 'allowManagedHooksOnly');
-    else if (valueOf(switchNode) !== true) text = replace(text, switchNode, true);
+    else if (nodeValue(switchNode) !== true) text = replace(text, switchNode, true);
   }
   const edits: Array<{ read: SettingsText; after: string }> = [];
   if (moved.size > 0) edits.push(movedPolicyEdit(movedFile, moved));
@@ -394,7 +394,7 @@ function addToList(
   const list = child(root, key);
   if (!list) return append(text, root, [entry], key);
   // A list that is not one is the loader's to report; it is left as it is.
-  if (list.type !== 'array' || (valueOf(list) as unknown[]).includes(entry)) return text;
+  if (list.type !== 'array' || (nodeValue(list) as unknown[]).includes(entry)) return text;
   return append(text, list, entry);
 }
 

@@ -102,7 +102,7 @@ export function child(node: Node | undefined, key: string | number): Node | unde
   return node.children.find((property) => property.children?.[0]?.value === key)?.children?.[1];
 }
 
-export function valueOf(node: Node): unknown {
+export function nodeValue(node: Node): unknown {
   return getNodeValue(node);
 }
 

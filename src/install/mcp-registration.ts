@@ -13,7 +13,7 @@ import { inputTemplate } from '../mcp-server/arguments.ts';
 import type { LoadedHook } from '../types.ts';
 import { type RegistrationOptions, registrationTimeout, watchList } from './entries.ts';
 import { isRecord } from './groups.ts';
-import { append, child, type Node, valueOf as nodeValue, parseSettings, remove, replace } from './jsonc-edit.ts';
+import { append, child, type Node, nodeValue, parseSettings, remove, replace } from './jsonc-edit.ts';
 import type { Scope } from './settings-file.ts';
 
 export interface McpRegistrationHandler {

@@ -3,6 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { PeriHooksError } from '../../src/errors.ts';
+import { copilot } from '../../src/hosts/copilot.ts';
+import { HOSTS } from '../../src/hosts/table.ts';
 import { json, preToolUse, useBench } from './harness.ts';
 
 const bench = useBench();
@@ -100,12 +103,43 @@ describe('copilot', () => {
     assert.deepEqual(json(result), { behavior: 'deny', message: 'no piping into sh', interrupt: true });
   });
 
-  test('postToolUse: the result is the tool response; nothing goes back', async () => {
+  test("postToolUse: the result is Claude Code's tool response, Copilot's kept beside it; nothing goes back", async () => {
     bench().policy({ PostToolUse: [{ hooks: [bench().hook('post')] }] });
     const result = await bench().fire('copilot', 'postToolUse', bench().payload('copilot', 'postToolUse'));
     assert.equal(result.code, 0);
     assert.equal(result.stdout, '');
-    assert.deepEqual(bench().seen('post')[0]!.tool_response, { resultType: 'success', textResultForLlm: '3 passing' });
+    const [seen] = bench().seen('post');
+    assert.deepEqual(seen!.tool_response, { stdout: '3 passing', stderr: '', interrupted: false, isImage: false });
+    assert.deepEqual((seen!.peri_hooks_host as { tool_response: unknown }).tool_response, {
+      resultType: 'success',
+      textResultForLlm: '3 passing',
+    });
+  });
+
+  test('grep over several paths: one Grep call per path, each absolute; a rewrite of one of them refuses the call', async () => {
+    bench().policy({
+      PreToolUse: [
+        {
+          matcher: 'Grep',
+          hooks: [bench().hook('grep', preToolUse({ permissionDecision: 'allow', updatedInput: { pattern: 'x' } }))],
+        },
+      ],
+    });
+    const payload = bench().payload('copilot', 'preToolUse.bash', {
+      toolName: 'grep',
+      toolArgs: { pattern: 'TOKEN', paths: ['src', '/etc'], output_mode: 'content' },
+    });
+    const result = await bench().fire('copilot', 'preToolUse', payload);
+    assert.deepEqual(
+      bench()
+        .seen('grep')
+        .map((input) => input.tool_input),
+      [
+        { pattern: 'TOKEN', path: `${bench().project.dir}/src`, output_mode: 'content' },
+        { pattern: 'TOKEN', path: '/etc', output_mode: 'content' },
+      ],
+    );
+    assert.equal((json(result) as { permissionDecision: string }).permissionDecision, 'deny');
   });
 
   test('userPromptSubmitted: a block is decision block with the reason; context is additionalContext', async () => {
@@ -330,4 +364,195 @@ describe('copilot', () => {
     );
     assert.equal((json(result) as { permissionDecision: string }).permissionDecision, 'deny');
   });
+});
+
+/** The Claude Code inputs `fire --host copilot` builds from a payload. */
+function inputs(hostEvent: string, payload: Record<string, unknown>): Array<Record<string, unknown>> {
+  const host = HOSTS.copilot;
+  return copilot.calls!({ host, hostEvent, def: host.events[hostEvent]!, payload }).map((call) => call.input);
+}
+
+const CWD = '/work/project';
+
+describe("copilot tool results → Claude Code's tool_response (texts as Copilot 1.0.102 sends them)", () => {
+  // [name, event, tool, arguments, Copilot's text, Claude Code's tool_response]
+  const rows: Array<[string, string, string, Record<string, unknown>, string, unknown]> = [
+    [
+      "bash: output (stderr merged in by Copilot) without the shell's exit line",
+      'postToolUse',
+      'bash',
+      { command: 'echo out; echo err >&2; exit 3', description: 'x' },
+      'out\nerr\n<shellId: 0 completed with exit code 3>',
+      { stdout: 'out\nerr', stderr: '', interrupted: false, isImage: false },
+    ],
+    [
+      'bash: no output',
+      'postToolUse',
+      'bash',
+      { command: 'touch MARKER' },
+      '\n<shellId: 0 completed with exit code 0>',
+      { stdout: '', stderr: '', interrupted: false, isImage: false },
+    ],
+    [
+      'view: Read of the absolute path, the text as the content',
+      'postToolUse',
+      'view',
+      { path: 'notes.txt' },
+      'alpha\nbeta\n',
+      {
+        type: 'text',
+        file: { filePath: `${CWD}/notes.txt`, content: 'alpha\nbeta\n', numLines: 3, startLine: 1, totalLines: 3 },
+      },
+    ],
+    [
+      'create: Write that created the file',
+      'postToolUse',
+      'create',
+      { path: 'new.txt', file_text: 'hello\n' },
+      `Created file ${CWD}/new.txt with 6 characters`,
+      { type: 'create', filePath: `${CWD}/new.txt`, content: 'hello\n', structuredPatch: [] },
+    ],
+    [
+      'edit: Edit with its strings',
+      'postToolUse',
+      'edit',
+      { path: 'notes.txt', old_str: 'beta', new_str: 'gamma' },
+      `File ${CWD}/notes.txt updated with changes.`,
+      {
+        filePath: `${CWD}/notes.txt`,
+        oldString: 'beta',
+        newString: 'gamma',
+        structuredPatch: [],
+        userModified: false,
+        replaceAll: false,
+      },
+    ],
+    [
+      "grep: Claude Code's Grep counts what Copilot's text does not say, so Copilot's result stays",
+      'postToolUse',
+      'grep',
+      { pattern: 'const', paths: 'src' },
+      'src/a.ts',
+      { resultType: 'success', textResultForLlm: 'src/a.ts' },
+    ],
+  ];
+  for (const [name, event, tool, args, text, expected] of rows)
+    test(name, () => {
+      const [input] = inputs(event, {
+        sessionId: 's',
+        cwd: CWD,
+        toolName: tool,
+        toolArgs: args,
+        toolResult: { resultType: 'success', textResultForLlm: text },
+      });
+      assert.deepEqual(input!.tool_response, expected);
+    });
+
+  test('PascalCase: tool_result in snake_case is shaped the same, and kept', () => {
+    const [input] = inputs('PostToolUse', {
+      hook_event_name: 'PostToolUse',
+      session_id: 's',
+      cwd: CWD,
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_result: { result_type: 'success', text_result_for_llm: 'a\n<shellId: 0 completed with exit code 0>' },
+    });
+    assert.deepEqual(input!.tool_response, { stdout: 'a', stderr: '', interrupted: false, isImage: false });
+    assert.deepEqual((input!.peri_hooks_host as { tool_response: unknown }).tool_response, {
+      result_type: 'success',
+      text_result_for_llm: 'a\n<shellId: 0 completed with exit code 0>',
+    });
+  });
+});
+
+describe("copilot glob and grep → Claude Code's Glob and Grep (path, absolute)", () => {
+  // [name, tool, Copilot's arguments, the tool_input of each Claude Code call]
+  const rows: Array<[string, string, Record<string, unknown>, Array<Record<string, unknown>>]> = [
+    [
+      'glob, one relative path',
+      'glob',
+      { pattern: '**/*.ts', paths: 'src' },
+      [{ pattern: '**/*.ts', path: `${CWD}/src` }],
+    ],
+    ['glob, no path: the working folder, as Claude Code', 'glob', { pattern: '*.md' }, [{ pattern: '*.md' }]],
+    [
+      'glob, a list: one call per path',
+      'glob',
+      { pattern: '*.env', paths: ['.', 'config', '/etc'] },
+      [
+        { pattern: '*.env', path: CWD },
+        { pattern: '*.env', path: `${CWD}/config` },
+        { pattern: '*.env', path: '/etc' },
+      ],
+    ],
+    [
+      "grep: Claude Code's other argument names are Copilot's",
+      'grep',
+      { pattern: 'TOKEN', paths: ['.env'], glob: '*.env', '-i': true, output_mode: 'content' },
+      [{ pattern: 'TOKEN', path: `${CWD}/.env`, glob: '*.env', '-i': true, output_mode: 'content' }],
+    ],
+    ['rg is Grep', 'rg', { pattern: 'x', paths: 'secrets' }, [{ pattern: 'x', path: `${CWD}/secrets` }]],
+    ['PascalCase Grep', 'Grep', { pattern: 'x', paths: ['a'] }, [{ pattern: 'x', path: `${CWD}/a` }]],
+  ];
+  for (const [name, tool, args, expected] of rows)
+    test(name, () => {
+      const calls = inputs('preToolUse', { sessionId: 's', cwd: CWD, toolName: tool, toolArgs: args });
+      assert.deepEqual(
+        calls.map((input) => [input.tool_name, input.tool_input]),
+        expected.map((toolInput) => [tool === 'glob' ? 'Glob' : 'Grep', toolInput]),
+      );
+    });
+
+  test('a path given both as paths and as path with another value is refused', () => {
+    assert.throws(
+      () =>
+        inputs('preToolUse', {
+          sessionId: 's',
+          cwd: CWD,
+          toolName: 'grep',
+          toolArgs: { pattern: 'x', paths: '.env', path: 'src' },
+        }),
+      (error: unknown) => error instanceof PeriHooksError && /gives grep both paths/.test(error.message),
+    );
+  });
+});
+
+describe("copilot's own payload fields are kept under peri_hooks_host.fields", () => {
+  const rows: Array<[string, string, Record<string, unknown>, Record<string, unknown>]> = [
+    [
+      'sessionStart: the initial prompt and the time',
+      'sessionStart',
+      { sessionId: 's', cwd: CWD, timestamp: 1796285545304, source: 'new', initialPrompt: 'hello there' },
+      { timestamp: 1796285545304, initialPrompt: 'hello there' },
+    ],
+    [
+      'SessionStart (PascalCase): initial_prompt',
+      'SessionStart',
+      { hook_event_name: 'SessionStart', session_id: 's', cwd: CWD, source: 'new', initial_prompt: 'go' },
+      { initial_prompt: 'go' },
+    ],
+    [
+      "agentStop: Copilot's stop reason",
+      'agentStop',
+      { sessionId: 's', cwd: CWD, stopReason: 'end_turn', stop_hook_active: false },
+      { stopReason: 'end_turn' },
+    ],
+    [
+      'permissionRequest: the suggestions Copilot offers',
+      'permissionRequest',
+      { sessionId: 's', cwd: CWD, toolName: 'bash', toolInput: { command: 'ls' }, permissionSuggestions: [] },
+      { permissionSuggestions: [] },
+    ],
+    [
+      "subagentStart: the agent's display name and description",
+      'subagentStart',
+      { sessionId: 's', cwd: CWD, agentName: 'explore', agentDisplayName: 'Explore', agentDescription: 'Reads' },
+      { agentDisplayName: 'Explore', agentDescription: 'Reads' },
+    ],
+  ];
+  for (const [name, event, payload, fields] of rows)
+    test(name, () => {
+      const [input] = inputs(event, payload);
+      assert.deepEqual((input!.peri_hooks_host as { fields?: unknown }).fields, fields);
+    });
 });

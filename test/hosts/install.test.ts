@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -41,7 +41,7 @@ const uninstall = (host: string, ...extra: string[]) => cli(['uninstall', '--hos
 function firing(host: string, file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const shape = HOSTS[host as keyof typeof HOSTS].install.shape;
-  // In a JSON file the quotes are escaped; opencode's plugin still names the policy by its absolute path.
+  // In a JSON file the quotes are escaped; a plugin names the policy in its ARGS (a test of its own below).
   const relative = shape === 'plugin' ? policy : shape === 'scripts' ? '"$d"/policy.json' : '\\"$d\\"/policy.json';
   return [...text.matchAll(/fire --host (\S+) (\S+) --settings (\S+) --setting-sources none/g)].map((match) => {
     assert.equal(match[1], host);
@@ -77,19 +77,19 @@ describe('install --host, every host', () => {
 });
 
 describe('install --host, shapes', () => {
-  test("codex: Claude Code's nested groups under hooks, timeout in seconds (the slowest hook + 2)", async () => {
+  test("codex: Claude Code's nested groups under hooks, timeout in seconds (the slowest hook + 5)", async () => {
     await install('codex');
     const file = JSON.parse(readFileSync(join(project.dir, '.codex/hooks.json'), 'utf8'));
     assert.deepEqual(Object.keys(file), ['hooks']);
     assert.equal(file.hooks.PreToolUse[0].hooks[0].type, 'command');
-    assert.equal(file.hooks.PreToolUse[0].hooks[0].timeout, 22);
+    assert.equal(file.hooks.PreToolUse[0].hooks[0].timeout, 25);
     await uninstall('codex');
   });
 
   test('gemini: nested, timeout in milliseconds', async () => {
     await install('gemini');
     const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
-    assert.equal(file.hooks.BeforeTool[0].hooks[0].timeout, 22_000);
+    assert.equal(file.hooks.BeforeTool[0].hooks[0].timeout, 25_000);
     assert.equal(file.hooks.AfterAgent[0].hooks[0].name, 'peri-hooks');
     await uninstall('gemini');
   });
@@ -105,8 +105,8 @@ describe('install --host, shapes', () => {
     assert.equal(both.code, 0, both.stderr);
     assert.equal(
       JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8')).hooks.AfterTool[0].hooks[0].timeout,
-      42_000,
-      'the slowest of PostToolUse and PostToolUseFailure, + 2 s',
+      45_000,
+      'the slowest of PostToolUse and PostToolUseFailure, + 5 s',
     );
     const only = project.write('failures-only.json', {
       hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'true', timeout: 7 }] }] },
@@ -115,7 +115,7 @@ describe('install --host, shapes', () => {
     assert.equal(result.code, 0, result.stderr);
     const file = JSON.parse(readFileSync(join(project.dir, '.gemini/settings.json'), 'utf8'));
     assert.deepEqual(Object.keys(file.hooks), ['AfterTool']);
-    assert.equal(file.hooks.AfterTool[0].hooks[0].timeout, 9_000);
+    assert.equal(file.hooks.AfterTool[0].hooks[0].timeout, 12_000);
     await uninstall('gemini');
   });
 
@@ -124,7 +124,7 @@ describe('install --host, shapes', () => {
     const file = JSON.parse(readFileSync(join(project.dir, '.github/hooks/peri-hooks.json'), 'utf8'));
     assert.equal(file.version, 1);
     assert.equal(file.hooks.preToolUse[0].type, 'command');
-    assert.equal(file.hooks.preToolUse[0].timeoutSec, 22);
+    assert.equal(file.hooks.preToolUse[0].timeoutSec, 25);
     assert.match(file.hooks.agentStop[0].bash, /fire --host copilot agentStop/);
     await uninstall('copilot');
   });
@@ -246,6 +246,100 @@ describe('install --host, shapes', () => {
     );
     await uninstall('opencode');
     assert.equal(existsSync(file), false);
+  });
+
+  test("opencode at project scope: the plugin names nothing of this machine; a colleague's checkout runs it, and without peri-hooks it refuses, naming the fix", async () => {
+    await install('opencode');
+    const file = join(project.dir, '.opencode/plugins/peri-hooks.js');
+    const text = readFileSync(file, 'utf8');
+    for (const local of [project.dir, ROOT, process.execPath])
+      assert.ok(!text.includes(local), `${local} in the plugin`);
+    const doctor = await cli(['doctor', '--output', 'json']);
+    const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ title: string; status: string; detail: string }> })
+      .checks;
+    const registration = checks.find((entry) => entry.title === 'opencode (plugin) registration');
+    assert.equal(registration?.status, 'pass', JSON.stringify(checks));
+    // Another checkout: the same files in another folder.
+    const other = join(dirname(project.dir), 'checkout');
+    cpSync(project.dir, other, { recursive: true });
+    const moved = join(other, '.opencode/plugins/peri-hooks.js');
+    process.env.PERI_HOOKS_STATE_DIR = join(other, 'state');
+    const plugin = (await import(pathToFileURL(moved).href)).default as (context: {
+      directory: string;
+    }) => Promise<Record<string, (input: object, output: { args: object }) => Promise<void>>>;
+    const before = (await plugin({ directory: other }))['tool.execute.before']!;
+    await assert.rejects(
+      before({ tool: 'bash', sessionID: 's1', callID: 'c1' }, { args: { command: 'git push --force' } }),
+      /no force pushes/,
+    );
+    rmSync(join(other, 'node_modules'), { recursive: true });
+    const path = process.env.PATH;
+    const write = process.stderr.write;
+    let said = '';
+    process.env.PATH = '/nonexistent';
+    process.stderr.write = ((chunk: string) => {
+      said += chunk;
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      await assert.rejects(
+        before({ tool: 'read', sessionID: 's1', callID: 'c2' }, { args: { filePath: 'README.md' } }),
+        /peri-hooks failed; refused/,
+      );
+    } finally {
+      process.stderr.write = write;
+      process.env.PATH = path;
+    }
+    assert.match(
+      said,
+      /peri-hooks cannot start here: neither node_modules\/\.bin\/peri-hooks \(with node on PATH\) nor peri-hooks on PATH; fix: /,
+    );
+    rmSync(other, { recursive: true });
+    await uninstall('opencode');
+  });
+
+  test("doctor warns about another agent's fail-open registration and says what it lets through, except where the agent refuses the action itself", async () => {
+    const hosts = ['codex', 'gemini', 'copilot', 'qwen', 'cursor', 'opencode'] as const;
+    // A project of its own: the files of the other tests stay as they are.
+    const own = makeProject();
+    own.write('node_modules/.bin/peri-hooks', readFileSync(join(project.dir, 'node_modules/.bin/peri-hooks'), 'utf8'));
+    chmodSync(join(own.dir, 'node_modules/.bin/peri-hooks'), 0o755);
+    own.write('policy.json', readFileSync(policy, 'utf8'));
+    const cli = (args: string[]) => runCli([...args, '--project-dir', own.dir], { env: own.env(), cwd: own.dir });
+    const install = (host: string, ...extra: string[]) =>
+      cli(['install', '--host', host, '--policy', join(own.dir, 'policy.json'), ...extra]);
+    const warnings = async () => {
+      const result = await cli(['doctor', '--output', 'json']);
+      return (
+        JSON.parse(result.stdout) as { checks: Array<{ title: string; status: string; detail: string; fix?: string }> }
+      ).checks
+        .filter((entry) => entry.status === 'warn' && / fail-open: /.test(entry.detail))
+        .map((entry) => [entry.title, entry.detail.replace(/ fail-open: .*/, ''), entry.fix]);
+    };
+    for (const host of hosts) assert.equal((await install(host, '--fail-open')).code, 0, host);
+    const open = await warnings();
+    const lets = (title: string, file: string, events: string, host: string) => [
+      title,
+      `${file} registers ${events}`,
+      `peri-hooks install --host ${host} again without --fail-open (fail-closed is the default): each of those then blocks`,
+    ];
+    assert.deepEqual(open, [
+      lets('Codex CLI registration', '.codex/hooks.json', 'PreToolUse, Stop', 'codex'),
+      lets('Cursor registration', '.cursor/hooks.json', 'preToolUse, stop', 'cursor'),
+      lets('Gemini CLI registration', '.gemini/settings.json', 'BeforeTool, AfterAgent', 'gemini'),
+      // Copilot refuses a call whose preToolUse hook fails: only its Stop is let through.
+      lets('GitHub Copilot CLI registration', '.github/hooks/peri-hooks.json', 'agentStop', 'copilot'),
+      lets('Qwen Code registration', '.qwen/settings.json', 'PreToolUse, Stop', 'qwen'),
+      // opencode refuses a call whose plugin fails: nothing is let through.
+    ]);
+    const result = await cli(['doctor', '--output', 'json']);
+    assert.match(
+      result.stdout,
+      /registers PreToolUse, Stop fail-open: a policy that does not load, a hook that fails or times out, and a peri-hooks that cannot start each let the action through in Codex CLI \(said only on stderr\)/,
+    );
+    for (const host of hosts) assert.equal((await install(host)).code, 0, host);
+    assert.deepEqual(await warnings(), []);
+    own.cleanup();
   });
 
   test('doctor: Copilot loads .github/hooks/ only in a folder it trusts (config.json trustedFolders, or one above)', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { HOSTS_DOC, hostsTable, MARKERS, withHostsTable } from '../../scripts/hosts-table.ts';
+import { HOSTS } from '../../src/hosts/table.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
@@ -52,11 +53,26 @@ for (const example of cases) {
 
 test('the rows that claim the real agent are exactly the agents test:hosts runs, each with a case file; the others name their documentation', async () => {
   const { AGENTS } = await import('../../scripts/install-agent.ts');
-  const { HOSTS } = await import('../../src/hosts/table.ts');
   const { existsSync } = await import('node:fs');
   const real = HOST_NAMES.filter((name) => 'realAgent' in HOSTS[name].evidence);
   assert.deepEqual(real.sort(), Object.keys(AGENTS).sort());
   for (const name of real) assert.ok(existsSync(join(ROOT, 'test/hosts/real', `${name}.real.ts`)), name);
   for (const name of HOST_NAMES.filter((host) => !real.includes(host)))
     assert.match((HOSTS[name].evidence as { docs: string }).docs, /\S/, name);
+});
+
+test('events no headless run of the real agent fires are claimed from the documentation they are read in, named in the table', () => {
+  // Codex exec never asks (approval policy never) and starts no subagent; headless Qwen declines before asking.
+  for (const name of ['codex', 'qwen'] as const) {
+    const events = HOSTS[name].events;
+    for (const event of ['PermissionRequest', 'SubagentStart', 'SubagentStop']) {
+      assert.match(events[event]?.evidence?.docs ?? '', /\S/, `${name} ${event}`);
+      const row = hostsTable()
+        .split('\n')
+        .find((line) => line.includes(`(\`${name}\`)`))!;
+      assert.ok(row.includes(`\`${event}\``) && row.includes(`: documentation: ${events[event]!.evidence!.docs}`), row);
+    }
+  }
+  // Copilot's fire headless and are shown there (test/hosts/real/copilot.real.ts).
+  assert.equal(HOSTS.copilot.events.subagentStart?.evidence, undefined);
 });

@@ -257,6 +257,80 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     );
   });
 
+  test("tool results, glob and grep reach the policy in Claude Code's shapes; Copilot's own fields are kept", async () => {
+    const calls = [
+      { name: 'bash', arguments: { command: 'echo out; echo err >&2; touch MARKER', description: 'x' } },
+      { name: 'view', arguments: { path: 'notes.txt' } },
+      { name: 'create', arguments: { path: 'new.txt', file_text: 'hello\n' } },
+      { name: 'edit', arguments: { path: 'notes.txt', old_str: 'beta', new_str: 'gamma' } },
+      { name: 'glob', arguments: { pattern: '*.ts', paths: ['src', 'lib'] } },
+      { name: 'grep', arguments: { pattern: 'const', paths: 'src' } },
+    ];
+    const setup = (folder: RunFolder) => {
+      folder.write('notes.txt', 'alpha\nbeta\n');
+      folder.write('src/a.ts', 'const a = 1;\n');
+      folder.write('lib/b.ts', 'const b = 2;\n');
+    };
+    const { native, peri } = await pair('shapes', {
+      script: (_request, index) => (index < calls.length ? { toolCalls: [calls[index]!] } : { text: 'finished' }),
+      native: (folder) => {
+        setup(folder);
+        nativeHooks(folder, {
+          preToolUse: [handler(recordingHook(folder, 'pre'))],
+          postToolUse: [handler(recordingHook(folder, 'post'))],
+        });
+      },
+      policy: (folder) => {
+        setup(folder);
+        return { PreToolUse: group(recordingHook(folder, 'pre')), PostToolUse: group(recordingHook(folder, 'post')) };
+      },
+    });
+    same(native, peri);
+    const project = peri.folder.project;
+    const post = seen(peri.folder, 'post');
+    const response = (tool: string) => post.find((input) => input.tool_name === tool)?.tool_response;
+    assert.deepEqual(response('Bash'), { stdout: 'out\nerr', stderr: '', interrupted: false, isImage: false });
+    assert.deepEqual(response('Read'), {
+      type: 'text',
+      file: {
+        filePath: join(project, 'notes.txt'),
+        content: 'alpha\nbeta\n',
+        numLines: 3,
+        startLine: 1,
+        totalLines: 3,
+      },
+    });
+    assert.deepEqual(response('Write'), {
+      type: 'create',
+      filePath: join(project, 'new.txt'),
+      content: 'hello\n',
+      structuredPatch: [],
+    });
+    assert.deepEqual(response('Edit'), {
+      filePath: join(project, 'notes.txt'),
+      oldString: 'beta',
+      newString: 'gamma',
+      structuredPatch: [],
+      userModified: false,
+      replaceAll: false,
+    });
+    const bash = post.find((input) => input.tool_name === 'Bash')!.peri_hooks_host as Record<string, unknown>;
+    assert.match(
+      String((bash.tool_response as { textResultForLlm: string }).textResultForLlm),
+      /completed with exit code 0>$/,
+    );
+    assert.equal(typeof (bash.fields as { timestamp: unknown }).timestamp, 'number');
+    // Copilot's paths: one Claude Code call per path, each absolute.
+    const searches = seen(peri.folder, 'pre')
+      .filter((input) => input.tool_name === 'Glob' || input.tool_name === 'Grep')
+      .map((input) => [input.tool_name, input.tool_input]);
+    assert.deepEqual(searches, [
+      ['Glob', { pattern: '*.ts', path: join(project, 'src') }],
+      ['Glob', { pattern: '*.ts', path: join(project, 'lib') }],
+      ['Grep', { pattern: 'const', path: join(project, 'src') }],
+    ]);
+  });
+
   test('a block after the tool: the model reads the reason instead of the result', async () => {
     const { native, peri } = await pair('post-block', {
       native: (folder) =>

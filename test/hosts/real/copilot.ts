@@ -40,7 +40,9 @@ export async function installPolicy(
   const file = folder.write('policy.json', policy);
   // The policy as the agent's own hooks would act, unless the case asks for --fail-closed (install's default).
   const open = args.includes('--fail-closed') ? [] : ['--fail-open'];
-  const installed = await periHooks(['install', '--host', 'copilot', '--policy', file, ...open, ...args], {
+  // The project named: found from the cwd, a .claude/ or .git that another process leaves in /tmp would win.
+  const project = ['--project-dir', folder.project];
+  const installed = await periHooks(['install', '--host', 'copilot', '--policy', file, ...project, ...open, ...args], {
     cwd: folder.project,
     env: folder.env,
   });

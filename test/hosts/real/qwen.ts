@@ -85,7 +85,17 @@ export async function runQwen(mode: 'native' | 'policy', build: (folder: RunFold
     } else {
       const policy = folder.writeHome('policy.json', { hooks: kase.policy ?? {} });
       install = await periHooks(
-        ['install', '--host', 'qwen', '--policy', policy, ...(kase.failClosed ? ['--fail-closed'] : ['--fail-open'])],
+        // The project named: found from the cwd, a .claude/ or .git that another process leaves in /tmp would win.
+        [
+          'install',
+          '--host',
+          'qwen',
+          '--policy',
+          policy,
+          '--project-dir',
+          folder.project,
+          ...(kase.failClosed ? ['--fail-closed'] : ['--fail-open']),
+        ],
         { cwd: folder.project, env },
       );
       if (install.code !== 0)
