@@ -40,7 +40,7 @@ export async function fireHost(firing: HostFiring & { host: HostName }): Promise
     hostEvent = eventOf(host, named, payload);
     const def = host.events[hostEvent]!;
     const calls = module.calls
-      ? module.calls({ host, hostEvent, def, payload })
+      ? module.calls({ host, hostEvent, def, payload, ...(firing.options.env ? { env: firing.options.env } : {}) })
       : [{ event: def.event, input: claudeInput(host, hostEvent, def, payload) }];
     // No call: the payload is not one Claude Code fires on (Qwen's continuation prompts), so nothing is decided.
     if (calls.length === 0) return { host: firing.host, reports: [], stdout: '', stderr: '', exitCode: 0 };

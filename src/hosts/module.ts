@@ -10,6 +10,8 @@ export interface HostContext {
   hostEvent: string;
   def: HostEventDef;
   payload: Payload;
+  /** The firing's environment (an agent's config locations: opencode's XDG_CONFIG_HOME, HOME, …). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface RenderContext extends HostContext {

@@ -67,9 +67,9 @@ function lineCount(display: Record<string, unknown>): unknown {
 const render = pluginAnswer('deny');
 
 export const opencode: HostModule = {
-  calls({ host, hostEvent, def, payload }: HostContext): ClaudeCall[] {
+  calls({ host, hostEvent, def, payload, env }: HostContext): ClaudeCall[] {
     const single = claudeInput(host, hostEvent, def, payload);
-    const mcp = typeof single.tool_name === 'string' ? mcpName(single.tool_name, single.cwd as string) : undefined;
+    const mcp = typeof single.tool_name === 'string' ? mcpName(single.tool_name, single.cwd as string, env) : undefined;
     if (mcp !== undefined) single.tool_name = mcp;
     const files =
       field(host, payload, 'tool_name') === 'apply_patch'
@@ -117,10 +117,10 @@ function patchFiles({ host, hostEvent, payload }: HostContext, cwd: string): Arr
 const sanitize = (name: string) => name.replace(/[^a-zA-Z0-9_-]/g, '_');
 
 /** Claude Code's name of an opencode MCP tool (`<server>_<tool>` of a configured server), else undefined. */
-function mcpName(tool: string, cwd: string): string | undefined {
+function mcpName(tool: string, cwd: string, env = process.env): string | undefined {
   if (tool in OPENCODE_TOOLS) return undefined;
   // The longest server name first: servers `a` and `a_b` both prefix `a_b_c`.
-  const servers = [...mcpServers(cwd)].map(sanitize).sort((a, b) => b.length - a.length);
+  const servers = [...mcpServers(cwd, env)].map(sanitize).sort((a, b) => b.length - a.length);
   const server = servers.find((name) => tool.startsWith(`${name}_`) && tool.length > name.length + 1);
   return server === undefined ? undefined : `mcp__${server}__${tool.slice(server.length + 1)}`;
 }
@@ -157,13 +157,13 @@ const OPENCODE_TOOLS: Readonly<Record<string, true>> = Object.fromEntries(
  * OPENCODE_CONFIG_CONTENT, ~/.opencode, and opencode.json(c) and .opencode/ from the project up); a file that does
  * not parse names none (opencode itself refuses to start with it).
  */
-function mcpServers(cwd: string): Set<string> {
-  const env = process.env;
-  const configHome = env.XDG_CONFIG_HOME || path.join(homedir(), '.config');
+function mcpServers(cwd: string, env: Readonly<Record<string, string | undefined>>): Set<string> {
+  const home = env.HOME || homedir();
+  const configHome = env.XDG_CONFIG_HOME || path.join(home, '.config');
   const files = [
     ...['config.json', 'opencode.json', 'opencode.jsonc'].map((name) => path.join(configHome, 'opencode', name)),
     ...(env.OPENCODE_CONFIG ? [env.OPENCODE_CONFIG] : []),
-    ...['opencode.json', 'opencode.jsonc'].map((name) => path.join(homedir(), '.opencode', name)),
+    ...['opencode.json', 'opencode.jsonc'].map((name) => path.join(home, '.opencode', name)),
   ];
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     for (const name of ['opencode.json', 'opencode.jsonc'])

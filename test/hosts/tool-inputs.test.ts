@@ -45,14 +45,14 @@ describe('tool calls as Claude Code tool inputs', () => {
       'BeforeTool',
       gemini('grep_search', { pattern: 'TODO', dir_path: 'src', include_pattern: '*.ts' }),
       'Grep',
-      { pattern: 'TODO', path: 'src', glob: '*.ts' },
+      { pattern: 'TODO', path: `${CWD}/src`, glob: '*.ts' },
     ],
     [
       'gemini',
       'BeforeTool',
       gemini('glob', { pattern: '**/*.md', dir_path: 'docs' }),
       'Glob',
-      { pattern: '**/*.md', path: 'docs' },
+      { pattern: '**/*.md', path: `${CWD}/docs` },
     ],
     [
       'gemini',
@@ -80,7 +80,7 @@ describe('tool calls as Claude Code tool inputs', () => {
       'tool.execute.before',
       opencode('grep', { pattern: 'TODO', path: 'src', include: '*.ts' }),
       'Grep',
-      { pattern: 'TODO', path: 'src', glob: '*.ts' },
+      { pattern: 'TODO', path: `${CWD}/src`, glob: '*.ts' },
     ],
     [
       'opencode',
