@@ -78,7 +78,8 @@ export async function readScript(word: ScriptWord, projectDir: string): Promise<
     if (size > SCRIPT_LIMIT_BYTES)
       return { kind: 'unhashable', relative, why: `it is larger than ${SCRIPT_LIMIT_BYTES} bytes` };
     const content = Buffer.from(bytes.subarray(0, size));
-    const { createHash } = await import('node:crypto');
+    // getBuiltinModule, not import(): the single executable's script has no dynamic import.
+    const { createHash } = process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
     return {
       kind: 'file',
       relative,
