@@ -125,4 +125,36 @@ describe('case workers', () => {
       suite.workersEnded.join('; '),
     );
   });
+  // Where the cases run in workers (Deno, which has no spawner helper; here with the helper turned off).
+  test('a case worker that dies costs no result, and the suite says how it ended', async () => {
+    // The hook kills the process that started it when that is a case worker; run again in this process, it passes.
+    const hook = project.write(
+      'dies/kill-worker.sh',
+      '#!/bin/sh\ncat >/dev/null\nif tr "\\0" " " < /proc/$PPID/cmdline | grep -q __case-worker; then kill -9 $PPID; fi\nexit 0\n',
+    );
+    // Enough cases that the workers have started before this process has run them all.
+    const CASES = 150;
+    project.write('dies/suite.hooks.test.json', {
+      settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd(hook)] }] } },
+      cases: Array.from({ length: CASES }, (_, index) => ({
+        name: `case ${index}`,
+        tool: 'Bash',
+        toolInput: { command: `ls ${index}` },
+        expect: { decision: 'none' },
+      })),
+    });
+    const suite = await runSuite({
+      paths: ['dies'],
+      cwd: project.dir,
+      env: project.env(),
+      jobs: 2,
+      selfCommand: WORKER,
+      spawner: false,
+    });
+    assert.equal(suite.passed, CASES);
+    assert.ok(
+      suite.workersEnded.some((ended) => ended === 'was killed by SIGKILL'),
+      suite.workersEnded.join('; '),
+    );
+  });
 });

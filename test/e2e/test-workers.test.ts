@@ -2,11 +2,10 @@
 // whichever process runs it, and the results are those of the cases (and --bail still stops the run).
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { cliTarget, makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { makeProject, type Project, runCli } from '../helpers/cli.ts';
 
 let project: Project;
 before(() => {
@@ -78,50 +77,4 @@ test('--bail stops the run at the first failure: at most the cases already runni
   assert.equal(summary.passed, 0);
   assert.ok(summary.failed >= 1 && summary.failed <= 2, JSON.stringify(summary));
   assert.equal(summary.failed + summary.notRun, CASES);
-});
-
-test('a case worker that dies costs no result, and the run says so', {
-  skip:
-    process.platform !== 'linux'
-      ? 'the hook finds its worker through /proc'
-      : availableParallelism() < 2
-        ? 'workers start only with two cores or more'
-        : cliTarget() !== 'deno'
-          ? 'under Node the cases run in the test process, their hooks started by the spawner helper'
-          : false,
-}, async () => {
-  // The hook kills the process that started it when that is a case worker; run again in the test process, it passes.
-  const hook = project.write(
-    'dies/kill-worker.sh',
-    '#!/bin/sh\ncat >/dev/null\nif tr "\\0" " " < /proc/$PPID/cmdline | grep -q __case-worker; then kill -9 $PPID; fi\nexit 0\n',
-  );
-  const cases = Array.from({ length: CASES }, (_, index) => ({
-    name: `case ${index}`,
-    tool: 'Bash',
-    toolInput: { command: `ls ${index}` },
-    expect: { decision: 'none' },
-  }));
-  project.write('dies/suite.hooks.test.json', {
-    settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] } },
-    cases,
-  });
-  // A temp folder of the run's own: the suite's state folder must be gone afterwards, killed workers or not.
-  const tmp = join(project.dir, 'dies-tmp');
-  mkdirSync(tmp);
-  const result = await runCli(['test', 'dies', '--jobs', '2', '--reporter', 'json'], {
-    env: project.env({ TMPDIR: tmp }),
-    cwd: project.dir,
-  });
-  assert.equal(result.code, 0, result.stderr);
-  const { summary } = JSON.parse(result.stdout) as { summary: { passed: number; failed: number } };
-  assert.equal(summary.passed, CASES);
-  const warnings =
-    result.stderr.match(
-      /^peri-hooks: warning: a case worker was killed by SIGKILL; its cases ran in the test process instead$/gm,
-    ) ?? [];
-  assert.ok(warnings.length >= 1, result.stderr);
-  assert.deepEqual(
-    readdirSync(tmp).filter((name) => name.startsWith('peri-hooks-')),
-    [],
-  );
 });
