@@ -1,11 +1,11 @@
 // Installs the exact agents that `npm run test:hosts` drives into cache folders, outside the package's
 // dependencies, and prints the path of the one asked for. Reuses a cache that holds its version.
 // `node scripts/install-agent.ts <codex|gemini|copilot|qwen|opencode>`
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmInstallInto } from './install-claude-code.ts';
 
 /** Each agent's npm package, pinned version and command. */
 export const AGENTS = {
@@ -31,23 +31,7 @@ export function installAgent(name: AgentName, log: (text: string) => void = () =
   if (installedVersion(cache, pkg) === version && existsSync(command)) return command;
   mkdirSync(cache, { recursive: true });
   log(`installing ${pkg}@${version} into ${cache}`);
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      cache,
-      '--no-save',
-      '--no-package-lock',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      `${pkg}@${version}`,
-    ],
-    {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  npmInstallInto(cache, `${pkg}@${version}`);
   if (!existsSync(command))
     throw new Error(
       `${pkg}@${version} was installed into ${cache}, but ${command} is missing; remove the folder and try again`,

@@ -25,23 +25,7 @@ export function installClaudeCode(log: (text: string) => void = () => {}): strin
   if (found) return found;
   mkdirSync(cache, { recursive: true });
   log(`installing ${PACKAGE}@${CLAUDE_CODE_VERSION} into ${cache} (a platform binary of a few hundred MB)`);
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      cache,
-      '--no-save',
-      '--no-package-lock',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      `${PACKAGE}@${CLAUDE_CODE_VERSION}`,
-    ],
-    {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  npmInstallInto(cache, `${PACKAGE}@${CLAUDE_CODE_VERSION}`);
   const installed = cachedBinary(cache);
   if (!installed)
     throw new Error(
@@ -64,4 +48,23 @@ function cachedBinary(cache: string): string | undefined {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(installClaudeCode((text) => console.error(text)));
+}
+
+/** `npm install <spec>` into the cache folder `cache`, nothing saved, npm's own output passed through. */
+export function npmInstallInto(cache: string, spec: string): void {
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      cache,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      spec,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
 }
