@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { isAlive } from '../../src/session/lock.ts';
 import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { fireAnswer } from '../helpers/fire.ts';
 import { until } from '../helpers/wait.ts';
 import { GUARD_SERVER, type HttpGuard, readLog, startHttpGuard, stdioGuard } from './guard.ts';
 
@@ -90,13 +91,14 @@ interface Report {
   }>;
 }
 
+/** `fire <event> --output json --no-state --mcp-config …`, in this process (the CLI as a process is tested below). */
 async function fire(
   event: string,
   hooks: object[],
   options: {
     servers?: Record<string, object>;
     settings?: Record<string, unknown>;
-    args?: string[];
+    pluginDirs?: string[];
     env?: Record<string, string>;
   } = {},
 ): Promise<Report> {
@@ -105,19 +107,14 @@ async function fire(
     hooks: { [event]: [{ ...(event.endsWith('ToolUse') ? { matcher: 'Bash' } : {}), hooks }] },
   });
   const servers = options.servers ?? { guard: { type: 'http', url: http.url } };
-  const result = await runCli(
-    [
-      'fire',
-      event,
-      '--output',
-      'json',
-      '--no-state',
-      '--mcp-config',
-      JSON.stringify({ mcpServers: servers }),
-      ...(options.args ?? []),
-    ],
-    { stdin: project.input(FIXTURES[event]!), env: project.env(options.env) },
-  );
+  const result = await fireAnswer(event, project.input(FIXTURES[event]!), 'json', {
+    env: project.env(options.env),
+    home: project.home,
+    managedDir: project.managed,
+    noState: true,
+    mcpConfigs: [JSON.stringify({ mcpServers: servers })],
+    ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
+  });
   assert.ok(result.code === 0 || result.code === 2, `exit ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Report;
 }
@@ -434,7 +431,7 @@ describe('the call', () => {
     project.write('../tools-plugin/.mcp.json', { mcpServers: { guard: stdioGuard(log) } });
     const report = await fire('PreToolUse', [{ ...mcp('deny'), server: 'plugin:tools:guard' }], {
       servers: {},
-      args: ['--plugin-dir', root],
+      pluginDirs: [root],
     });
     assert.equal(report.reason, 'denied by guard');
     assert.equal(readLog(log).filter((entry) => entry.event === 'call').length, 1);
