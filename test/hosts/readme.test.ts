@@ -2,16 +2,19 @@
 // with it. The page's worked examples run as written.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { HOSTS_DOC, hostsTable, MARKERS, withHostsTable } from '../../scripts/hosts-table.ts';
 import { HOSTS } from '../../src/hosts/table.ts';
 import { HOST_NAMES } from '../../src/hosts/types.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
 const page = readFileSync(HOSTS_DOC, 'utf8');
+// The examples run with an empty home of their own: no user settings of this machine take part.
+const home = mkdtempSync(join(tmpdir(), 'peri-hooks-readme-home-'));
+after(() => rmSync(home, { recursive: true, force: true }));
 
 test('docs/agents/other-agents.md holds the hosts table generated from src/hosts/table.ts', () => {
   assert.equal(withHostsTable(page), page, 'run `node scripts/hosts-table.ts --write`');
@@ -38,7 +41,7 @@ for (const example of cases) {
   test(`docs example: peri-hooks ${example.args.slice(0, 4).join(' ')} < ${example.stdin}`, async () => {
     const result = await runCli([...example.args, '--no-state'], {
       stdin: readFileSync(join(ROOT, example.stdin), 'utf8'),
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir() },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
     });
     assert.equal(result.code, example.code, result.stderr);
     const stderr = / +\(stderr\)$/.exec(example.printed);

@@ -34,8 +34,9 @@ test('durations names the files slowest first, every one over 5 s and at least t
     testDone('a long test', 'test/f1.test.ts', 60_000),
   ]);
   assert.match(lines[0]!, /^suite: 14 files in \d+\.\d s; slowest files:$/);
+  for (const line of lines.slice(1)) assert.match(line, / {2}\(ended at \d+ s\)$/, 'when in the run each file ended');
   assert.deepEqual(
-    lines.slice(1).map((line) => line.trim()),
+    lines.slice(1).map((line) => line.trim().replace(/ {2}\(ended at \d+ s\)$/, '')),
     [13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map((index) => `${index}.0 s  test/f${index}.test.ts`),
   );
   // Over 5 s: named even past the first ten.

@@ -1,5 +1,6 @@
 // A node:test reporter that prints, after the run, how long the suite took and its slowest files (the time from a
-// file's process start to its end), so that a slow file is named where it is added. Used next to the spec reporter.
+// file's process start to its end, and when in the run it ended), so that a slow file is named where it is added,
+// and one that ends the run late is seen. Used next to the spec reporter.
 import type { TestEvent } from 'node:test/reporters';
 
 /** Files slower than this are named; at least the ten slowest are shown. */
@@ -8,19 +9,20 @@ const SHOWN = 10;
 
 export default async function* durations(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
   const started = performance.now();
-  const files = new Map<string, number>();
+  const files = new Map<string, { ms: number; endedS: number }>();
   for await (const event of source) {
     // With process isolation each file is a top-level test named after its path.
     if (event.type !== 'test:complete') continue;
     const { data } = event;
     if (data.nesting !== 0 || data.file === undefined || data.name !== relativeName(data.file)) continue;
-    files.set(data.file, data.details.duration_ms);
+    files.set(data.file, { ms: data.details.duration_ms, endedS: (performance.now() - started) / 1000 });
   }
   const wall = (performance.now() - started) / 1000;
-  const sorted = [...files].sort((a, b) => b[1] - a[1]);
-  const shown = sorted.filter(([, ms], index) => index < SHOWN || ms >= SLOW_MS);
+  const sorted = [...files].sort((a, b) => b[1].ms - a[1].ms);
+  const shown = sorted.filter(([, { ms }], index) => index < SHOWN || ms >= SLOW_MS);
   yield `\nsuite: ${files.size} files in ${wall.toFixed(1)} s; slowest files:\n`;
-  for (const [file, ms] of shown) yield `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${relativeName(file)}\n`;
+  for (const [file, { ms, endedS }] of shown)
+    yield `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${relativeName(file)}  (ended at ${endedS.toFixed(0)} s)\n`;
 }
 
 function relativeName(file: string): string {
