@@ -43,3 +43,14 @@ test('durations names the files slowest first, every one over 5 s and at least t
   const many = Array.from({ length: 12 }, (_, index) => fileDone(`test/g${index}.test.ts`, 6000 + index));
   assert.equal((await report(many)).length, 1 + 12);
 });
+
+test('a file named by its whole path (as scripts/test.ts gives it to run()) is a file too', async () => {
+  const whole = (name: string, ms: number): TestEvent =>
+    ({
+      type: 'test:complete',
+      data: { name: `${cwd}/${name}`, nesting: 0, file: `${cwd}/${name}`, details: { duration_ms: ms, passed: true } },
+    }) as unknown as TestEvent;
+  const lines = await report([whole('test/a.test.ts', 7000), whole('test/b.test.ts', 1000)]);
+  assert.match(lines[0]!, /^suite: 2 files in /);
+  assert.match(lines[1]!, /^ {5}7\.0 s {2}test\/a\.test\.ts {2}\(ended at \d+ s\)$/);
+});
