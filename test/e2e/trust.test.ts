@@ -371,3 +371,73 @@ test('peri-hooks test is not subject to PERI_HOOKS_REQUIRE_TRUST: a suite tests 
     0,
   );
 });
+
+test('a script that loads files by its own path ($0) runs from a copy of its folder: the files beside it are approved with it, and a change to one is a change to the hook', async () => {
+  const { project, cli } = setUp();
+  project.write(
+    '.claude/hooks/guard.sh',
+    '#!/bin/sh\n. "$(dirname "$0")/lib/deny.sh"\ndeny "$(cat "${0%/*}/reason.txt")"\n',
+  );
+  const lib = project.write('.claude/hooks/lib/deny.sh', 'deny() { echo "denied by lib: $1" >&2; exit 2; }\n');
+  project.write('.claude/hooks/reason.txt', 'no ls\n');
+  // A script that names no path of its own is pinned alone: the file beside it is not its business.
+  project.write('hooks/plain.sh', '#!/bin/sh\necho "plain ran" >&2\n');
+  project.write('hooks/notes.txt', 'not loaded\n');
+  // At the project root its folder is the project: not pinned, and trust says so.
+  project.write('root.sh', '#!/bin/sh\n[ -f "$(dirname "$0")/root.sh" ] && echo "root sees its folder" >&2\n');
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' },
+            { type: 'command', command: 'sh hooks/plain.sh' },
+            { type: 'command', command: 'sh root.sh' },
+          ],
+        },
+      ],
+    },
+  });
+  const unpinned = await cli(bashLs);
+  assert.equal(unpinned.code, 2);
+  assert.match(unpinned.stderr, /denied by lib: no ls/);
+
+  const approved = await cli(['trust']);
+  assert.equal(approved.code, 0, approved.stderr);
+  assert.match(
+    approved.stdout,
+    /runs \.claude\/hooks\/guard\.sh sha256 [0-9a-f]{64}\n {2}runs \.claude\/hooks\/lib\/deny\.sh sha256 [0-9a-f]{64}\n {2}runs \.claude\/hooks\/reason\.txt sha256 [0-9a-f]{64}\n/,
+  );
+  assert.match(approved.stdout, /runs hooks\/plain\.sh sha256 [0-9a-f]{64}\n {2}not approved/);
+  assert.match(
+    approved.stdout,
+    /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh names its own path \(\$0\), but its folder is the project root, which is not pinned: the files it loads by that path are not there when it runs; give it and them a folder of their own\n/,
+  );
+  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
+  assert.deepEqual(
+    json.hooks.map((hook: { trust: { scripts: Array<{ file: string }> } }) =>
+      hook.trust.scripts.map((script) => script.file),
+    ),
+    [
+      ['.claude/hooks/guard.sh', '.claude/hooks/lib/deny.sh', '.claude/hooks/reason.txt'],
+      ['hooks/plain.sh'],
+      ['root.sh'],
+    ],
+  );
+  assert.equal(json.hooks[2].trust.notes.length, 1);
+
+  const pinned = await cli([...bashLs, '--require-trust']);
+  assert.equal(pinned.code, 2, pinned.stderr);
+  assert.match(pinned.stderr, /denied by lib: no ls/);
+  assert.doesNotMatch(pinned.stderr, /No such file|can't open|cannot open/);
+
+  // The file beside it changed: the hook does not run, and says which file.
+  writeFileSync(lib, 'deny() { echo "changed lib" >&2; exit 2; }\n');
+  const changed = await cli([...bashLs, '--require-trust']);
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.doesNotMatch(changed.stderr, /changed lib/);
+  assert.match(
+    changed.stderr,
+    /guard\.sh" did not run: .*not approved: \.claude\/hooks\/lib\/deny\.sh changed \(sha256/,
+  );
+});
