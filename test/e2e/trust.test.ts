@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
 
 const projects: Project[] = [];
@@ -335,6 +337,77 @@ test('serve --require-trust: an unapproved project hook is skipped and said in t
     assert.match(denied.json().hookSpecificOutput.permissionDecisionReason, /denied by the project/);
   } finally {
     await served.stop();
+  }
+});
+
+test('mcp --require-trust: an unapproved project hook is skipped and said in the tool answer (a deny under --fail-closed), runs once approved, and is skipped again when its script changes', async () => {
+  const { project, env, cli } = setUp();
+  const script = project.write('hooks/deny.sh', '#!/bin/sh\necho "denied by the project" >&2\nexit 2\n');
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'sh hooks/deny.sh' }] }] },
+  });
+  // As the agent starts it: in the project, with the project's hooks loaded by the server.
+  const connect = async (extra: string[]) => {
+    const [command, prefix] = cliCommand('fire');
+    const transport = new StdioClientTransport({
+      command,
+      args: [...prefix, 'mcp', '--require-trust', '--no-state', ...extra],
+      env,
+      cwd: project.dir,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+    return client;
+  };
+  const args = {
+    hook_event_name: 'PreToolUse',
+    session_id: 'mcp-session',
+    transcript_path: '',
+    cwd: project.dir,
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: JSON.stringify({ command: 'ls' }),
+    tool_use_id: 'toolu_1',
+  };
+  const fire = async (client: Client) => {
+    const result = (await client.callTool({ name: 'fire', arguments: args })) as {
+      content: Array<{ text: string }>;
+      isError?: boolean;
+    };
+    assert.notEqual(result.isError, true, result.content[0]?.text);
+    return JSON.parse(result.content[0]!.text) as Record<string, any>;
+  };
+  const open = await connect([]);
+  const closed = await connect(['--fail-closed']);
+  try {
+    const skipped = await fire(open);
+    assert.equal(skipped.hookSpecificOutput?.permissionDecision, undefined, JSON.stringify(skipped));
+    assert.match(
+      skipped.systemMessage,
+      /the project hook "sh hooks\/deny\.sh" did not run: trust is required \(--require-trust\), and it is not approved: never approved; review it, then approve it with: peri-hooks trust --project-dir /,
+    );
+    const refused = await fire(closed);
+    assert.equal(refused.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(
+      refused.hookSpecificOutput.permissionDecisionReason,
+      /the project hook "sh hooks\/deny\.sh" did not run: trust is required.*blocking because of --fail-closed/s,
+    );
+    assert.doesNotMatch(refused.hookSpecificOutput.permissionDecisionReason, /denied by the project/);
+
+    assert.equal((await cli(['trust'])).code, 0);
+    for (const client of [open, closed]) {
+      const denied = await fire(client);
+      assert.equal(denied.hookSpecificOutput.permissionDecision, 'deny');
+      assert.match(denied.hookSpecificOutput.permissionDecisionReason, /denied by the project/);
+    }
+
+    writeFileSync(script, '#!/bin/sh\necho "changed" >&2\nexit 2\n');
+    const changed = await fire(open);
+    assert.equal(changed.hookSpecificOutput?.permissionDecision, undefined, JSON.stringify(changed));
+    assert.match(changed.systemMessage, /not approved: hooks\/deny\.sh changed \(sha256/);
+  } finally {
+    await Promise.all([open.close(), closed.close()]);
   }
 });
 
