@@ -193,7 +193,6 @@ export function trustView(trust: HookTrust): {
   return {
     status: trust.status,
     changes: trust.changes,
-    notes: trust.notes,
     scripts: trust.scripts.map((script) => ({
       file: script.relative,
       sha256: script.kind === 'file' ? script.sha256 : null,
@@ -204,6 +203,7 @@ export function trustView(trust: HookTrust): {
             ? script.why
             : null,
     })),
+    notes: trust.notes,
   };
 }
 
