@@ -124,7 +124,7 @@ async function readBeside(
     const beside = besideFiles(word.file, projectDir);
     if ('why' in beside) {
       notes.push(
-        `${script.relative} names its own path (${how}), but ${beside.why}, which is not pinned: the files it loads by that path are not there when it runs; give it and them a folder of their own`,
+        `${script.relative} names its own path (${how}), but its folder is not pinned (${beside.why}): the files it loads by that path are not there when it runs; give it and them a folder of their own`,
       );
       continue;
     }

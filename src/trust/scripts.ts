@@ -126,21 +126,21 @@ export const BESIDE_LIMIT = 64;
  */
 export function besideFiles(script: string, projectDir: string): { files: string[] } | { why: string } {
   const folder = path.dirname(script);
-  if (path.resolve(folder) === path.resolve(projectDir)) return { why: 'its folder is the project root' };
+  if (path.resolve(folder) === path.resolve(projectDir)) return { why: 'it is the project root' };
   const files: string[] = [];
   const walk = (dir: string): string | undefined => {
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      return `${path.relative(projectDir, dir)} cannot be listed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      return `${path.relative(projectDir, dir).split(path.sep).join('/')} cannot be listed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
     }
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         const why = walk(full);
         if (why !== undefined) return why;
-      } else if (files.push(full) > BESIDE_LIMIT) return `its folder holds more than ${BESIDE_LIMIT} files`;
+      } else if (files.push(full) > BESIDE_LIMIT) return `it holds more than ${BESIDE_LIMIT} files`;
     }
     return undefined;
   };

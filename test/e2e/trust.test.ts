@@ -340,6 +340,41 @@ test('serve --require-trust: an unapproved project hook is skipped and said in t
   }
 });
 
+test('a script that names its own path beside more than 64 files is pinned alone, with a note; one beside a file that leads out of the project is never approved', async () => {
+  const { project, cli } = setUp();
+  project.write('many/guard.sh', '#!/bin/sh\n. "${BASH_SOURCE%/*}/lib.sh"\n');
+  for (let i = 0; i < 64; i++) project.write(`many/data/${i}.txt`, `${i}\n`);
+  project.write('linked/guard.sh', '#!/bin/sh\n. "$(dirname "$0")/lib.sh"\n');
+  const outside = join(project.dir, '..', 'outside-lib.sh');
+  writeFileSync(outside, 'exit 0\n');
+  symlinkSync(outside, join(project.dir, 'linked', 'lib.sh'));
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: 'sh many/guard.sh' },
+            { type: 'command', command: 'sh linked/guard.sh' },
+          ],
+        },
+      ],
+    },
+  });
+  const approved = await cli(['trust', '--output', 'json']);
+  assert.equal(approved.code, 1, 'not everything could be approved');
+  const [many, linked] = JSON.parse(approved.stdout).hooks.map((hook: { trust: object }) => hook.trust);
+  assert.equal(many.status, 'new');
+  assert.deepEqual(
+    many.scripts.map((script: { file: string }) => script.file),
+    ['many/guard.sh'],
+  );
+  assert.deepEqual(many.notes, [
+    'many/guard.sh names its own path (BASH_SOURCE), but its folder is not pinned (it holds more than 64 files): the files it loads by that path are not there when it runs; give it and them a folder of their own',
+  ]);
+  assert.equal(linked.status, 'unapprovable');
+  assert.match(linked.changes.join('; '), /^linked\/lib\.sh leads out of the project \(to .*outside-lib\.sh\)$/);
+});
+
 test('mcp --require-trust: an unapproved project hook is skipped and said in the tool answer (a deny under --fail-closed), runs once approved, and is skipped again when its script changes', async () => {
   const { project, env, cli } = setUp();
   const script = project.write('hooks/deny.sh', '#!/bin/sh\necho "denied by the project" >&2\nexit 2\n');
@@ -484,7 +519,7 @@ test('a script that loads files by its own path ($0) runs from a copy of its fol
   assert.match(approved.stdout, /runs hooks\/plain\.sh sha256 [0-9a-f]{64}\n {2}not approved/);
   assert.match(
     approved.stdout,
-    /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh names its own path \(\$0\), but its folder is the project root, which is not pinned: the files it loads by that path are not there when it runs; give it and them a folder of their own\n/,
+    /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh names its own path \(\$0\), but its folder is not pinned \(it is the project root\): the files it loads by that path are not there when it runs; give it and them a folder of their own\n/,
   );
   const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
   assert.deepEqual(
