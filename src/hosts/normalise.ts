@@ -5,7 +5,7 @@ import { PeriHooksError } from '../errors.ts';
 import { EVENTS, isToolEvent } from '../events.ts';
 import { fillRequired } from '../input/build.ts';
 import type { HostDef } from './table.ts';
-import type { HostEventDef, ToolDef } from './types.ts';
+import type { HostEventDef, LineRange, ToolDef } from './types.ts';
 
 export type Payload = Record<string, unknown>;
 
@@ -51,24 +51,88 @@ export function claudeTool(
   name: string,
   input: Record<string, unknown>,
   cwd: string,
-): { name: string; input: Record<string, unknown> } {
+): { name: string; input: Record<string, unknown>; hostInput?: Record<string, unknown> } {
   const def: ToolDef | undefined = host.tools[name];
   const renamed: Record<string, unknown> = { ...input };
   for (const [claude, hosts] of Object.entries(def?.fields ?? {})) {
     if (!(hosts in renamed)) continue;
-    if (claude in renamed && JSON.stringify(renamed[claude]) !== JSON.stringify(renamed[hosts])) {
-      throw malformed(
-        host,
-        hostEvent,
-        `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
-        `gives ${name} both ${hosts} (${clip(renamed[hosts])}), which ${host.title} acts on, and ${claude} (${clip(renamed[claude])}), Claude Code's name for it, with another value`,
-      );
-    }
+    refuseTwoValues(host, hostEvent, name, renamed, hosts, claude, renamed[hosts]);
     renamed[claude] = renamed[hosts];
     delete renamed[hosts];
   }
   const tool = def?.tool ?? name;
-  return { name: tool, input: absolutePath(tool, renamed, cwd) };
+  const lines = def?.lines;
+  const converted = lines && (lines.start in renamed || lines.end in renamed);
+  return {
+    name: tool,
+    input: absolutePath(tool, converted ? readRange(host, hostEvent, name, lines, renamed) : renamed, cwd),
+    ...(converted ? { hostInput: input } : {}),
+  };
+}
+
+/** The agent acts on its own field: Claude Code's name beside it with another value is refused. */
+function refuseTwoValues(
+  host: HostDef,
+  hostEvent: string,
+  tool: string,
+  input: Record<string, unknown>,
+  hostField: string,
+  claudeField: string,
+  claudeValue: unknown,
+): void {
+  if (!(claudeField in input) || JSON.stringify(input[claudeField]) === JSON.stringify(claudeValue)) return;
+  throw malformed(
+    host,
+    hostEvent,
+    `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
+    `gives ${tool} both ${hostField} (${clip(input[hostField])}), which ${host.title} acts on, and ${claudeField} (${clip(input[claudeField])}), Claude Code's name for it, with another value`,
+  );
+}
+
+/**
+ * A 1-based, inclusive line range (Gemini CLI's start_line, end_line) as Claude Code's Read: `offset` its first
+ * line, 1-based, `limit` how many lines (from line 1 without a start). A range Read cannot say is refused.
+ */
+function readRange(
+  host: HostDef,
+  hostEvent: string,
+  tool: string,
+  lines: LineRange,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const where = `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`;
+  const line = (name: string): number | undefined => {
+    const value = input[name];
+    if (value === undefined || (Number.isInteger(value) && (value as number) >= 1)) return value as number | undefined;
+    const article = /^[aeiou]/.test(name) ? 'an' : 'a';
+    throw malformed(
+      host,
+      hostEvent,
+      where,
+      `has ${article} ${name} that is not a line number (${clip(value)}) for its ${tool} call`,
+    );
+  };
+  const start = line(lines.start);
+  const end = line(lines.end);
+  if (start !== undefined && end !== undefined && end < start)
+    throw malformed(
+      host,
+      hostEvent,
+      where,
+      `has ${lines.end} ${end} before ${lines.start} ${start} for its ${tool} call`,
+    );
+  const result = { ...input };
+  const claude: Array<[string, string, number | undefined]> = [
+    ['offset', lines.start, start],
+    ['limit', lines.end, end === undefined ? undefined : end - (start ?? 1) + 1],
+  ];
+  for (const [claudeField, hostField, value] of claude) {
+    if (value === undefined) continue;
+    refuseTwoValues(host, hostEvent, tool, input, hostField, claudeField, value);
+    result[claudeField] = value;
+    delete result[hostField];
+  }
+  return result;
 }
 
 function clip(value: unknown): string {
@@ -137,15 +201,28 @@ export function hostToolInput(
   hostTool: string | undefined,
   input: Record<string, unknown>,
 ): Record<string, unknown> {
-  const fields = hostTool === undefined ? undefined : host.tools[hostTool]?.fields;
+  const def = hostTool === undefined ? undefined : host.tools[hostTool];
   const renamed: Record<string, unknown> = { ...input };
-  for (const [claude, hosts] of Object.entries(fields ?? {})) {
+  for (const [claude, hosts] of Object.entries(def?.fields ?? {})) {
     if (claude in renamed) {
       renamed[hosts] = renamed[claude];
       delete renamed[claude];
     }
   }
-  return renamed;
+  return def?.lines ? hostRange(def.lines, renamed) : renamed;
+}
+
+/** Read's `offset` and `limit` as the host's 1-based, inclusive line range (offset 0 is line 1, as in Claude Code). */
+function hostRange(lines: LineRange, input: Record<string, unknown>): Record<string, unknown> {
+  const { offset, limit, ...result } = input;
+  const number = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  if (!number(offset) && !number(limit)) return input;
+  const start = number(offset) ? Math.max(offset, 1) : undefined;
+  if (start !== undefined) result[lines.start] = start;
+  else if (offset !== undefined) result.offset = offset;
+  if (number(limit)) result[lines.end] = (start ?? 1) + limit - 1;
+  else if (limit !== undefined) result.limit = limit;
+  return result;
 }
 
 /** A tool input that may come as JSON text (Copilot's toolArgs, Cursor's MCP tool_input); text that is not JSON is malformed, never `{}`. */
@@ -175,6 +252,8 @@ export interface HostToolCall {
   hostName?: string;
   /** The payload path of the field the tool acts on, when the module took it from outside the tool input. */
   from?: string;
+  /** The agent's own tool input, where a value was converted, not only renamed (a line range). */
+  hostInput?: Record<string, unknown>;
 }
 
 /**
@@ -236,6 +315,7 @@ export function claudeInput(
       name: host.name,
       event: hostEvent,
       ...(typeof hostName === 'string' ? { tool_name: hostName } : {}),
+      ...(mapped.hostInput ? { tool_input: mapped.hostInput } : {}),
       ...kept(host, payload),
     };
   } else {

@@ -160,6 +160,7 @@ const GEMINI_061_TOOLS = {
   replace: tool('Edit', { replace_all: 'allow_multiple' }),
   grep_search: tool('Grep', { path: 'dir_path', glob: 'include_pattern' }),
   glob: tool('Glob', { path: 'dir_path' }),
+  read_file: { tool: 'Read', lines: { start: 'start_line', end: 'end_line' } },
 };
 
 export const HOSTS: Readonly<Record<HostName, HostDef>> = {

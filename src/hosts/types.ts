@@ -72,6 +72,14 @@ export function servedEvents(def: HostEventDef): EventName[] {
 export interface ToolDef {
   tool: string;
   fields?: Readonly<Record<string, string>>;
+  /** The host's 1-based, inclusive line range of a file read, which is Read's `offset` and `limit`. */
+  lines?: LineRange;
+}
+
+/** The names of a host's first and last line to read (both 1-based, the last included). */
+export interface LineRange {
+  start: string;
+  end: string;
 }
 
 /** One Claude Code firing built from a host payload. */

@@ -179,7 +179,14 @@ export function hookTrustSchema() {
             .describe('Why it cannot be pinned: it leads out of the project, or cannot be hashed.'),
         }),
       )
-      .describe('The project files the hook runs, as read now.'),
+      .describe(
+        'The project files the hook runs, as read now: the files its command names, and the files beside one that names its own path ($0, a relative import).',
+      ),
+    notes: z
+      .array(text)
+      .describe(
+        'What neither changes nor refuses the approval: a script that names its own path in an unpinned folder.',
+      ),
   });
 }
 

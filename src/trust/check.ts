@@ -5,7 +5,15 @@ import { shellCommand } from '../config/registration.ts';
 import type { CommandHook } from '../config/schema.ts';
 import type { LoadedHook } from '../types.ts';
 import type { Approval } from './approvals.ts';
-import { inside, readScript, type ScriptContent, type ScriptWord, scriptWords } from './scripts.ts';
+import {
+  besideFiles,
+  inside,
+  ownPath,
+  readScript,
+  type ScriptContent,
+  type ScriptWord,
+  scriptWords,
+} from './scripts.ts';
 
 /** The layers whose hooks arrive with the repository. */
 export const TRUSTED_LAYERS = ['project', 'local'] as const;
@@ -25,6 +33,8 @@ export interface HookTrust {
   changes: string[];
   /** Each word of the command that names a pinned file, with that file's content as read. */
   pins: Array<{ word: ScriptWord; script: Extract<ScriptContent, { kind: 'file' }> }>;
+  /** What the user should know that is neither a change nor a refusal (a script whose folder is not pinned). */
+  notes: string[];
 }
 
 /**
@@ -61,14 +71,17 @@ async function checkHook(hook: LoadedHook, projectDir: string, approvals: readon
   // A file named twice is read once: both words run the same bytes.
   const unique = [...new Map(words.map((word) => [word.file, word])).values()];
   const read = new Map(
-    await Promise.all(unique.map(async (word) => [word.file, await readScript(word, projectDir)] as const)),
+    await Promise.all(
+      unique.map(async (word) => [word.file, await readScript(word.file, word.inProject, projectDir)] as const),
+    ),
   );
-  const scripts = [...read.values()].filter((script): script is ScriptContent => script !== undefined);
   const pins = words.flatMap((word) => {
     const script = read.get(word.file);
     return script?.kind === 'file' ? [{ word, script }] : [];
   });
-  const base = { hook, file, entry, scripts, pins };
+  const notes = await readBeside(pins, read, projectDir);
+  const scripts = [...read.values()].filter((script): script is ScriptContent => script !== undefined);
+  const base = { hook, file, entry, scripts, pins, notes };
   const refused = scripts.flatMap((script) =>
     script.kind === 'escapes'
       ? [`${script.relative} leads out of the project (to ${script.target})`]
@@ -93,6 +106,31 @@ async function checkHook(hook: LoadedHook, projectDir: string, approvals: readon
       ...scriptChanges(before.scripts, hashes),
     ],
   };
+}
+
+/**
+ * The files beside each pinned script that names its own path, read into `read` (they run from a copy of its
+ * folder); a note for each such script whose folder cannot be pinned.
+ */
+async function readBeside(
+  pins: HookTrust['pins'],
+  read: Map<string, ScriptContent | undefined>,
+  projectDir: string,
+): Promise<string[]> {
+  const notes: string[] = [];
+  for (const { word, script } of new Map(pins.map((pin) => [pin.word.file, pin])).values()) {
+    const how = ownPath(script.bytes);
+    if (how === undefined) continue;
+    const beside = besideFiles(word.file, projectDir);
+    if ('why' in beside) {
+      notes.push(
+        `${script.relative} names its own path (${how}), but its folder is not pinned (${beside.why}): the files it loads by that path are not there when it runs; give it and them a folder of their own`,
+      );
+      continue;
+    }
+    for (const other of beside.files) if (!read.has(other)) read.set(other, await readScript(other, true, projectDir));
+  }
+  return notes;
 }
 
 function sameScripts(approved: Record<string, string>, now: Record<string, string>): boolean {
@@ -150,6 +188,7 @@ export function trustView(trust: HookTrust): {
   status: TrustStatus;
   changes: string[];
   scripts: Array<{ file: string; sha256: string | null; problem: string | null }>;
+  notes: string[];
 } {
   return {
     status: trust.status,
@@ -164,6 +203,7 @@ export function trustView(trust: HookTrust): {
             ? script.why
             : null,
     })),
+    notes: trust.notes,
   };
 }
 

@@ -86,15 +86,17 @@ export function pinPlan(plan: Plan, trust: ReadonlyMap<string, HookTrust>): { pl
     const known = pinned.get(hook.id);
     if (known) return known;
     dir ??= mkdtempSync(path.join(tmpdir(), 'peri-hooks-pinned-'));
-    const copies = new Map<string, string>();
-    for (const { word, script } of files) {
-      if (copies.has(word.file)) continue;
-      const folder = path.join(dir, String(count++));
-      const copy = path.join(folder, path.basename(word.file));
-      mkdirSync(folder, { mode: 0o700 });
+    // Each hook's files where they sit in the project, so a script finds the files beside it that were pinned with it.
+    const folder = path.join(dir, String(count++));
+    for (const script of state.scripts) {
+      if (script.kind !== 'file') continue;
+      const copy = path.join(folder, ...script.relative.split('/'));
+      mkdirSync(path.dirname(copy), { recursive: true, mode: 0o700 });
       writeFileSync(copy, script.bytes, { mode: script.executable ? 0o500 : 0o400, flag: 'wx' });
-      copies.set(word.file, copy);
     }
+    const copies = new Map(
+      files.map(({ word, script }) => [word.file, path.join(folder, ...script.relative.split('/'))]),
+    );
     const handler = hook.handler as CommandHook;
     const result = { ...hook, pinned: rewritten(handler, files, copies) };
     pinned.set(hook.id, result);

@@ -1,7 +1,7 @@
 // Which project files a hook's command runs, and their content read once: what trust pins and what a pinned hook
 // runs. A word of the command names a script when it is an existing file: a path (it holds a `/`, after
 // $CLAUDE_PROJECT_DIR is put in), or a bare name in argument position (`bash check.sh`) found in the project.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { CommandHook } from '../config/schema.ts';
 
@@ -51,12 +51,15 @@ export function scriptWords(handler: CommandHook, projectDir: string): ScriptWor
 }
 
 /** Reads a referenced file once: its bytes and their SHA-256, or why it cannot be pinned. */
-export async function readScript(word: ScriptWord, projectDir: string): Promise<ScriptContent | undefined> {
+export async function readScript(
+  file: string,
+  inProject: boolean,
+  projectDir: string,
+): Promise<ScriptContent | undefined> {
   const root = safeRealpath(projectDir) ?? path.resolve(projectDir);
-  const relative = path.relative(path.resolve(projectDir), word.file).split(path.sep).join('/');
-  if (!inside(projectDir, word.file))
-    return word.inProject ? { kind: 'escapes', relative, target: word.file } : undefined;
-  const real = safeRealpath(word.file);
+  const relative = path.relative(path.resolve(projectDir), file).split(path.sep).join('/');
+  if (!inside(projectDir, file)) return inProject ? { kind: 'escapes', relative, target: file } : undefined;
+  const real = safeRealpath(file);
   if (real === undefined) return undefined;
   if (!inside(root, real)) return { kind: 'escapes', relative, target: real };
   let fd: number;
@@ -91,6 +94,58 @@ export async function readScript(word: ScriptWord, projectDir: string): Promise<
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * What in a script names its own path, and so loads files beside it (`. "$(dirname "$0")/lib.sh"`, a relative
+ * import): such a script runs from a copy of its folder. A false match only pins more.
+ */
+const OWN_PATH: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\$\{?0(?!\w)/, '$0'],
+  [/\bBASH_SOURCE\b/, 'BASH_SOURCE'],
+  [/\b__dirname\b|\b__filename\b/, '__dirname'],
+  [/\bimport\.meta\b/, 'import.meta'],
+  [/\b__file__\b/, '__file__'],
+  [/\brequire_relative\b|\b__dir__\b/, 'require_relative'],
+  [/\bFindBin\b/, 'FindBin'],
+  [/\b(?:require|import)\s*\(\s*['"]\.\.?\/|\bfrom\s+['"]\.\.?\//, 'a relative import'],
+];
+
+/** How a script names its own path, if it does. */
+export function ownPath(bytes: Buffer): string | undefined {
+  const text = bytes.toString('latin1');
+  return OWN_PATH.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** The most files a folder pinned with its script may hold: a hook's own folder, not a project. */
+export const BESIDE_LIMIT = 64;
+
+/**
+ * The files in a script's folder and below it (links to folders are not followed), pinned with a script that names
+ * its own path; why not, when the folder is the project root or holds more than BESIDE_LIMIT files.
+ */
+export function besideFiles(script: string, projectDir: string): { files: string[] } | { why: string } {
+  const folder = path.dirname(script);
+  if (path.resolve(folder) === path.resolve(projectDir)) return { why: 'it is the project root' };
+  const files: string[] = [];
+  const walk = (dir: string): string | undefined => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      return `${path.relative(projectDir, dir).split(path.sep).join('/')} cannot be listed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        const why = walk(full);
+        if (why !== undefined) return why;
+      } else if (files.push(full) > BESIDE_LIMIT) return `it holds more than ${BESIDE_LIMIT} files`;
+    }
+    return undefined;
+  };
+  const why = walk(folder);
+  return why === undefined ? { files: files.sort() } : { why };
 }
 
 interface Token {

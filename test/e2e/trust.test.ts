@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { makeProject, type Project, runCli } from '../helpers/cli.ts';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
 
 const projects: Project[] = [];
@@ -338,6 +340,112 @@ test('serve --require-trust: an unapproved project hook is skipped and said in t
   }
 });
 
+test('a script that names its own path beside more than 64 files is pinned alone, with a note; one beside a file that leads out of the project is never approved', async () => {
+  const { project, cli } = setUp();
+  project.write('many/guard.sh', '#!/bin/sh\n. "${BASH_SOURCE%/*}/lib.sh"\n');
+  for (let i = 0; i < 64; i++) project.write(`many/data/${i}.txt`, `${i}\n`);
+  project.write('linked/guard.sh', '#!/bin/sh\n. "$(dirname "$0")/lib.sh"\n');
+  const outside = join(project.dir, '..', 'outside-lib.sh');
+  writeFileSync(outside, 'exit 0\n');
+  symlinkSync(outside, join(project.dir, 'linked', 'lib.sh'));
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: 'sh many/guard.sh' },
+            { type: 'command', command: 'sh linked/guard.sh' },
+          ],
+        },
+      ],
+    },
+  });
+  const approved = await cli(['trust', '--output', 'json']);
+  assert.equal(approved.code, 1, 'not everything could be approved');
+  const [many, linked] = JSON.parse(approved.stdout).hooks.map((hook: { trust: object }) => hook.trust);
+  assert.equal(many.status, 'new');
+  assert.deepEqual(
+    many.scripts.map((script: { file: string }) => script.file),
+    ['many/guard.sh'],
+  );
+  assert.deepEqual(many.notes, [
+    'many/guard.sh names its own path (BASH_SOURCE), but its folder is not pinned (it holds more than 64 files): the files it loads by that path are not there when it runs; give it and them a folder of their own',
+  ]);
+  assert.equal(linked.status, 'unapprovable');
+  assert.match(linked.changes.join('; '), /^linked\/lib\.sh leads out of the project \(to .*outside-lib\.sh\)$/);
+});
+
+test('mcp --require-trust: an unapproved project hook is skipped and said in the tool answer (a deny under --fail-closed), runs once approved, and is skipped again when its script changes', async () => {
+  const { project, env, cli } = setUp();
+  const script = project.write('hooks/deny.sh', '#!/bin/sh\necho "denied by the project" >&2\nexit 2\n');
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'sh hooks/deny.sh' }] }] },
+  });
+  // As the agent starts it: in the project, with the project's hooks loaded by the server.
+  const connect = async (extra: string[]) => {
+    const [command, prefix] = cliCommand('fire');
+    const transport = new StdioClientTransport({
+      command,
+      args: [...prefix, 'mcp', '--require-trust', '--no-state', ...extra],
+      env,
+      cwd: project.dir,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+    return client;
+  };
+  const args = {
+    hook_event_name: 'PreToolUse',
+    session_id: 'mcp-session',
+    transcript_path: '',
+    cwd: project.dir,
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: JSON.stringify({ command: 'ls' }),
+    tool_use_id: 'toolu_1',
+  };
+  const fire = async (client: Client) => {
+    const result = (await client.callTool({ name: 'fire', arguments: args })) as {
+      content: Array<{ text: string }>;
+      isError?: boolean;
+    };
+    assert.notEqual(result.isError, true, result.content[0]?.text);
+    return JSON.parse(result.content[0]!.text) as Record<string, any>;
+  };
+  const open = await connect([]);
+  const closed = await connect(['--fail-closed']);
+  try {
+    const skipped = await fire(open);
+    assert.equal(skipped.hookSpecificOutput?.permissionDecision, undefined, JSON.stringify(skipped));
+    assert.match(
+      skipped.systemMessage,
+      /the project hook "sh hooks\/deny\.sh" did not run: trust is required \(--require-trust\), and it is not approved: never approved; review it, then approve it with: peri-hooks trust --project-dir /,
+    );
+    const refused = await fire(closed);
+    assert.equal(refused.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(
+      refused.hookSpecificOutput.permissionDecisionReason,
+      /the project hook "sh hooks\/deny\.sh" did not run: trust is required.*blocking because of --fail-closed/s,
+    );
+    assert.doesNotMatch(refused.hookSpecificOutput.permissionDecisionReason, /denied by the project/);
+
+    assert.equal((await cli(['trust'])).code, 0);
+    for (const client of [open, closed]) {
+      const denied = await fire(client);
+      assert.equal(denied.hookSpecificOutput.permissionDecision, 'deny');
+      assert.match(denied.hookSpecificOutput.permissionDecisionReason, /denied by the project/);
+    }
+
+    writeFileSync(script, '#!/bin/sh\necho "changed" >&2\nexit 2\n');
+    const changed = await fire(open);
+    assert.equal(changed.hookSpecificOutput?.permissionDecision, undefined, JSON.stringify(changed));
+    assert.match(changed.systemMessage, /not approved: hooks\/deny\.sh changed \(sha256/);
+  } finally {
+    await Promise.all([open.close(), closed.close()]);
+  }
+});
+
 test('a pinned copy keeps the file executable or not, as it was: a script without its x bit fails as it would', async () => {
   const { project, cli } = setUp();
   writeFileSync(join(project.dir, 'plain.sh'), '#!/bin/sh\necho ran >&2\nexit 2\n', { mode: 0o644 });
@@ -369,5 +477,75 @@ test('peri-hooks test is not subject to PERI_HOOKS_REQUIRE_TRUST: a suite tests 
   assert.equal(
     (await runCli(bashLs, { env: { ...project.env(), PERI_HOOKS_REQUIRE_TRUST: '1' }, cwd: project.dir })).code,
     0,
+  );
+});
+
+test('a script that loads files by its own path ($0) runs from a copy of its folder: the files beside it are approved with it, and a change to one is a change to the hook', async () => {
+  const { project, cli } = setUp();
+  project.write(
+    '.claude/hooks/guard.sh',
+    '#!/bin/sh\n. "$(dirname "$0")/lib/deny.sh"\ndeny "$(cat "${0%/*}/reason.txt")"\n',
+  );
+  const lib = project.write('.claude/hooks/lib/deny.sh', 'deny() { echo "denied by lib: $1" >&2; exit 2; }\n');
+  project.write('.claude/hooks/reason.txt', 'no ls\n');
+  // A script that names no path of its own is pinned alone: the file beside it is not its business.
+  project.write('hooks/plain.sh', '#!/bin/sh\necho "plain ran" >&2\n');
+  project.write('hooks/notes.txt', 'not loaded\n');
+  // At the project root its folder is the project: not pinned, and trust says so.
+  project.write('root.sh', '#!/bin/sh\n[ -f "$(dirname "$0")/root.sh" ] && echo "root sees its folder" >&2\n');
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' },
+            { type: 'command', command: 'sh hooks/plain.sh' },
+            { type: 'command', command: 'sh root.sh' },
+          ],
+        },
+      ],
+    },
+  });
+  const unpinned = await cli(bashLs);
+  assert.equal(unpinned.code, 2);
+  assert.match(unpinned.stderr, /denied by lib: no ls/);
+
+  const approved = await cli(['trust']);
+  assert.equal(approved.code, 0, approved.stderr);
+  assert.match(
+    approved.stdout,
+    /runs \.claude\/hooks\/guard\.sh sha256 [0-9a-f]{64}\n {2}runs \.claude\/hooks\/lib\/deny\.sh sha256 [0-9a-f]{64}\n {2}runs \.claude\/hooks\/reason\.txt sha256 [0-9a-f]{64}\n/,
+  );
+  assert.match(approved.stdout, /runs hooks\/plain\.sh sha256 [0-9a-f]{64}\n {2}not approved/);
+  assert.match(
+    approved.stdout,
+    /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh names its own path \(\$0\), but its folder is not pinned \(it is the project root\): the files it loads by that path are not there when it runs; give it and them a folder of their own\n/,
+  );
+  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
+  assert.deepEqual(
+    json.hooks.map((hook: { trust: { scripts: Array<{ file: string }> } }) =>
+      hook.trust.scripts.map((script) => script.file),
+    ),
+    [
+      ['.claude/hooks/guard.sh', '.claude/hooks/lib/deny.sh', '.claude/hooks/reason.txt'],
+      ['hooks/plain.sh'],
+      ['root.sh'],
+    ],
+  );
+  assert.equal(json.hooks[2].trust.notes.length, 1);
+
+  const pinned = await cli([...bashLs, '--require-trust']);
+  assert.equal(pinned.code, 2, pinned.stderr);
+  assert.match(pinned.stderr, /denied by lib: no ls/);
+  assert.doesNotMatch(pinned.stderr, /No such file|can't open|cannot open/);
+
+  // The file beside it changed: the hook does not run, and says which file.
+  writeFileSync(lib, 'deny() { echo "changed lib" >&2; exit 2; }\n');
+  const changed = await cli([...bashLs, '--require-trust']);
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.doesNotMatch(changed.stderr, /changed lib/);
+  assert.match(
+    changed.stderr,
+    /guard\.sh" did not run: .*not approved: \.claude\/hooks\/lib\/deny\.sh changed \(sha256/,
   );
 });

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { claudeInput, type Payload } from '../../src/hosts/normalise.ts';
+import { claudeInput, hostToolInput, type Payload } from '../../src/hosts/normalise.ts';
 import { MODULES } from '../../src/hosts/registry.ts';
 import { HOSTS } from '../../src/hosts/table.ts';
 import type { HostName } from '../../src/hosts/types.ts';
@@ -93,6 +93,98 @@ describe('tool calls as Claude Code tool inputs', () => {
   for (const [host, event, payload, tool, input] of rows) {
     test(`${host} ${JSON.stringify(payload.tool_name ?? payload.tool)} ${JSON.stringify(payload.tool_input ?? payload.args)}`, () => {
       assert.deepEqual(claudeCall(host, event, payload), [tool, input]);
+    });
+  }
+});
+
+describe("Gemini CLI's read_file line range as Read's offset and limit", () => {
+  const host = HOSTS.gemini;
+  const def = host.events.BeforeTool!;
+  const call = (toolInput: Payload) => claudeInput(host, 'BeforeTool', def, gemini('read_file', toolInput));
+  const file = { file_path: 'a.ts' };
+
+  // [Gemini's arguments (1-based, end_line inclusive), Claude Code's Read (offset: the first line, limit: how many)]
+  const rows: Array<[Payload, Payload]> = [
+    [
+      { start_line: 10, end_line: 14 },
+      { offset: 10, limit: 5 },
+    ],
+    [
+      { start_line: 7, end_line: 7 },
+      { offset: 7, limit: 1 },
+    ],
+    [
+      { start_line: 1, end_line: 3 },
+      { offset: 1, limit: 3 },
+    ],
+    // Gemini reads from line 1 to end_line, and from start_line to its own default length.
+    [{ end_line: 20 }, { limit: 20 }],
+    [{ start_line: 30 }, { offset: 30 }],
+    // The same range under Claude Code's names beside Gemini's is one read.
+    [
+      { start_line: 10, end_line: 14, offset: 10, limit: 5 },
+      { offset: 10, limit: 5 },
+    ],
+  ];
+  for (const [range, read] of rows) {
+    test(`${JSON.stringify(range)} is ${JSON.stringify(read)}, Gemini's arguments kept, and a rewrite goes back`, () => {
+      const input = call({ ...file, ...range });
+      assert.equal(input.tool_name, 'Read');
+      assert.deepEqual(input.tool_input, { file_path: `${CWD}/a.ts`, ...read });
+      assert.deepEqual((input.peri_hooks_host as Payload).tool_input, { ...file, ...range });
+      const { offset: _offset, limit: _limit, ...geminiRange } = range;
+      assert.deepEqual(hostToolInput(host, 'read_file', { file_path: 'a.ts', ...read }), { ...file, ...geminiRange });
+    });
+  }
+
+  test('a read without a range is the same read, nothing kept', () => {
+    const input = call(file);
+    assert.deepEqual(input.tool_input, { file_path: `${CWD}/a.ts` });
+    assert.equal('tool_input' in (input.peri_hooks_host as Payload), false);
+  });
+
+  // A hook's rewrite in Claude Code's terms [updatedInput, what Gemini gets].
+  const rewrites: Array<[Payload, Payload]> = [
+    [
+      { offset: 1, limit: 50 },
+      { start_line: 1, end_line: 50 },
+    ],
+    [
+      { offset: 0, limit: 50 },
+      { start_line: 1, end_line: 50 },
+    ],
+    [{ offset: 0 }, { start_line: 1 }],
+    [{ limit: 50 }, { end_line: 50 }],
+  ];
+  for (const [updated, rewritten] of rewrites) {
+    test(`a rewrite to ${JSON.stringify(updated)} reaches Gemini as ${JSON.stringify(rewritten)}`, () => {
+      assert.deepEqual(hostToolInput(host, 'read_file', { ...file, ...updated }), { ...file, ...rewritten });
+    });
+  }
+
+  // [Gemini's arguments, the refusal: a range Read cannot say is not guessed at]
+  const refusals: Array<[Payload, RegExp]> = [
+    [{ start_line: 10, end_line: 4 }, /has end_line 4 before start_line 10 for its read_file call/],
+    [{ start_line: 0 }, /has a start_line that is not a line number \(0\) for its read_file call/],
+    [{ end_line: '5' }, /has an end_line that is not a line number \("5"\) for its read_file call/],
+    [{ start_line: 2.5 }, /has a start_line that is not a line number \(2\.5\) for its read_file call/],
+    [
+      { start_line: 10, offset: 1 },
+      /gives read_file both start_line \(10\), which Gemini CLI acts on, and offset \(1\)/,
+    ],
+    [{ end_line: 5, limit: 50 }, /gives read_file both end_line \(5\), which Gemini CLI acts on, and limit \(50\)/],
+  ];
+  for (const [range, refusal] of refusals) {
+    test(`${JSON.stringify(range)} is refused, naming the field`, () => {
+      assert.throws(
+        () => call({ ...file, ...range }),
+        (error: Error) => {
+          assert.match(error.message, /^the Gemini CLI BeforeTool payload /);
+          assert.match(error.message, refusal);
+          assert.match(error.message, /at \$\.tool_input/);
+          return true;
+        },
+      );
     });
   }
 });

@@ -123,6 +123,7 @@ function human(
       out.push(
         `  runs ${script.relative}${script.kind === 'file' ? ` sha256 ${script.sha256}` : script.kind === 'escapes' ? `: leads out of the project (to ${script.target})` : `: ${script.why}`}`,
       );
+    for (const note of state.notes) out.push(`  note: ${note}`);
     out.push(`  ${STATUS_WORDS[state.status]}${state.changes.length > 0 ? `: ${state.changes.join('; ')}` : ''}`);
   });
   if (states.length === 0) out.push(`${displayPath(projectDir)} has no project or local hooks`);

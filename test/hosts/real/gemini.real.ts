@@ -229,24 +229,37 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
     assert.deepEqual(policy.facts, native.facts);
   });
 
-  test('BeforeTool: a rewrite runs the rewritten call, and Gemini tells the model its input was changed', async () => {
-    const script: GeminiScript = [{ calls: [shell('touch ORIGINAL')] }, { text: 'FINAL' }];
-    const texts = ['[System] Tool input parameters were modified by a hook before execution.'];
+  test("BeforeTool: a rewrite runs the rewritten call, and Gemini tells the model its input was changed; read_file's start_line/end_line are Read's offset/limit, both ways", async () => {
+    const read = { name: 'read_file', args: { file_path: 'lines.txt', start_line: 2, end_line: 3 } };
+    const script: GeminiScript = [{ calls: [shell('touch ORIGINAL'), read] }, { text: 'FINAL' }];
+    const texts = [
+      '[System] Tool input parameters were modified by a hook before execution.',
+      'LINE-TWO',
+      'LINE-FOUR',
+      'LINE-FIVE',
+    ];
     const rewritten = { command: 'touch REWRITTEN', description: 'run touch REWRITTEN' };
+    const lines = (folder: RunFolder) =>
+      folder.write('lines.txt', 'LINE-ONE\nLINE-TWO\nLINE-THREE\nLINE-FOUR\nLINE-FIVE\n');
     const [native, policy] = await both(
       'rewrite',
       async (folder) => {
+        lines(folder);
+        const answer = (toolInput: object) => ({
+          stdout: { decision: 'allow', hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: toolInput } },
+        });
         nativeHooks(folder, {
           BeforeTool: [
+            { matcher: 'run_shell_command', hooks: [{ command: recordingHook(folder, 'pre', answer(rewritten)) }] },
             {
+              matcher: 'read_file',
               hooks: [
                 {
-                  command: recordingHook(folder, 'pre', {
-                    stdout: {
-                      decision: 'allow',
-                      hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: rewritten },
-                    },
-                  }),
+                  command: recordingHook(
+                    folder,
+                    'read',
+                    answer({ file_path: 'lines.txt', start_line: 4, end_line: 4 }),
+                  ),
                 },
               ],
             },
@@ -256,22 +269,32 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
         return facts(run, ['ORIGINAL', 'REWRITTEN'], folder, texts);
       },
       async (folder) => {
+        lines(folder);
+        const answer = (updatedInput: object) => ({
+          stdout: pre({ permissionDecision: 'allow', updatedInput }),
+        });
         await installPolicy(folder, {
           PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: recordingHook(folder, 'pre', answer(rewritten)) }] },
             {
-              matcher: 'Bash',
+              matcher: 'Read',
               hooks: [
                 {
                   type: 'command',
-                  command: recordingHook(folder, 'pre', {
-                    stdout: pre({ permissionDecision: 'allow', updatedInput: rewritten }),
-                  }),
+                  command: recordingHook(
+                    folder,
+                    'read',
+                    answer({ file_path: join(folder.project, 'lines.txt'), offset: 4, limit: 1 }),
+                  ),
                 },
               ],
             },
           ],
         });
         const run = await runGemini(folder, script, 'make the file');
+        const [seenRead] = seen(folder, 'read');
+        assert.deepEqual(seenRead?.tool_input, { file_path: join(folder.project, 'lines.txt'), offset: 2, limit: 2 });
+        assert.deepEqual(seenRead?.peri_hooks_host?.tool_input, read.args);
         return facts(run, ['ORIGINAL', 'REWRITTEN'], folder, texts);
       },
     );
@@ -280,7 +303,7 @@ describe('Gemini CLI 0.61.0, native hooks against the same Claude Code policy th
       timedOut: false,
       modelCalls: 2,
       ran: { ORIGINAL: false, REWRITTEN: true },
-      saw: { [texts[0]!]: true },
+      saw: { [texts[0]!]: true, 'LINE-TWO': false, 'LINE-FOUR': true, 'LINE-FIVE': false },
     });
     assert.deepEqual(policy, native);
   });
