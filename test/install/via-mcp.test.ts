@@ -293,7 +293,7 @@ describe('install --via mcp, other scopes', () => {
     assert.equal(codex.code, 1);
     assert.match(
       codex.stderr,
-      /--host codex --via mcp cannot be fail-closed: Codex lets the call run on every failure/,
+      /--host codex --via mcp cannot be fail-closed: Codex CLI lets the call run on every failure/,
     );
     const gemini = await pkg.run(['install', '--host', 'gemini', '--via', 'mcp', '--policy', file], project);
     assert.match(gemini.stderr, /not built for --host gemini/);
