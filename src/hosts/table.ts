@@ -215,8 +215,8 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       handler: { type: 'command' },
       commandKey: 'command',
       timeout: { key: 'timeout', unit: 's', whole: true },
-      // SessionStart and SessionEnd stay commands: Codex skips SessionEnd's mcp_tool hooks, and a server reached
-      // at the session's start is not shown (Claude Code gives SessionStart none).
+      // SessionStart and SessionEnd stay commands: Codex skips SessionEnd's mcp_tool hooks (its source), and
+      // SessionStart fires once per session, where a process costs little and need not wait for the server.
       mcpFields: {
         PreToolUse: CODEX_TOOL,
         PermissionRequest: [...CODEX_TURN, 'permission_mode', 'tool_name', 'tool_input'],
