@@ -193,13 +193,19 @@ describe('install --host codex --via mcp', () => {
     assert.equal(read(config).replace(/\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = "[^"]*"\n/g, ''), own);
   });
 
-  test('the server it defines, called with real Codex payloads as Codex substitutes them, answers in the form Codex reads; doctor fails without it', async () => {
+  test('the server it defines, called with real Codex payloads as Codex substitutes them, answers in the form Codex reads and audits each call; doctor fails without it', async () => {
     linkIntoProject(pkg, project.dir);
+    const log = join(project.home, 'audit.jsonl');
     assert.equal(
-      (await pkg.run(['install', '--host', 'codex', '--via', 'mcp', '--fail-open', '--policy', policy()], project))
-        .code,
+      (
+        await pkg.run(
+          ['install', '--host', 'codex', '--via', 'mcp', '--fail-open', '--policy', policy(), '--audit', log],
+          project,
+        )
+      ).code,
       0,
     );
+    assert.match(read(projectConfig()), / --audit \\"\$HOME\\"\/audit\.jsonl"\]/);
     const [, args] = /^args = (\[.*\])$/m.exec(read(projectConfig()))!;
     const entry = { type: 'stdio' as const, command: 'sh', args: JSON.parse(args!) as string[] };
     const pool = createConnectionPool();
@@ -243,6 +249,19 @@ describe('install --host codex --via mcp', () => {
     } finally {
       await pool.close();
     }
+    // One record per call, Codex's payload as the host: the same a `fire --host codex --audit` firing writes.
+    const records = read(log)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      records.map((record) => [record.host, record.event, record.decision]),
+      [
+        ['codex', 'PreToolUse', 'deny'],
+        ['codex', 'PreToolUse', 'none'],
+        ['codex', 'UserPromptSubmit', 'none'],
+      ],
+    );
     writeFileSync(projectConfig(), '');
     const doctor = await pkg.run(['doctor', '--output', 'json'], project);
     const checks = JSON.parse(doctor.stdout).checks as Array<{ id: string; status: string; detail: string }>;
