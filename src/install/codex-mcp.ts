@@ -70,10 +70,12 @@ export function codexServer(text: string): McpServerEntry | undefined {
 /**
  * config.toml with peri-hooks' server defined as `entry` (replaced where it is, else appended after a blank line),
  * or without it (undefined: the table and the blank line install put before it go). A table of that name that
- * does not start `peri-hooks mcp` is refused.
+ * does not start `peri-hooks mcp` is refused, and left alone when none is wanted.
  */
 export function withCodexServer(file: string, text: string, entry: McpServerEntry | undefined): string {
   const found = findTable(text);
+  // Taking peri-hooks' server away leaves another of that name as it is.
+  if (found && !isServerEntry(found.entry) && !entry) return text;
   if (found && !isServerEntry(found.entry))
     throw new PeriHooksError(
       'usage',

@@ -193,6 +193,24 @@ describe('install --host codex --via mcp', () => {
     assert.equal(read(config).replace(/\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = "[^"]*"\n/g, ''), own);
   });
 
+  test('a server named peri-hooks that is not peri-hooks mcp: --via mcp is refused, nothing written; commands leave it alone', async () => {
+    mkdirSync(join(project.home, '.codex'), { recursive: true });
+    const config = join(project.home, '.codex/config.toml');
+    const foreign = '[mcp_servers.peri-hooks]\ncommand = "something-else"\n';
+    writeFileSync(config, foreign);
+    const args = ['install', '--host', 'codex', '--scope', 'user', '--fail-open', '--policy', policy()];
+    const refused = await pkg.run([...args, '--via', 'mcp'], project);
+    assert.equal(refused.code, 1);
+    assert.match(
+      refused.stderr,
+      /already defines an MCP server \[mcp_servers\.peri-hooks\] that is not peri-hooks mcp/,
+    );
+    assert.ok(!existsSync(join(project.home, '.codex/hooks.json')));
+    assert.equal((await pkg.run(args, project)).code, 0);
+    assert.equal((await pkg.run(['uninstall', '--host', 'codex', '--scope', 'user'], project)).code, 0);
+    assert.equal(read(config), foreign);
+  });
+
   test('the server it defines, called with real Codex payloads as Codex substitutes them, answers in the form Codex reads and audits each call; doctor fails without it', async () => {
     linkIntoProject(pkg, project.dir);
     const log = join(project.home, 'audit.jsonl');
