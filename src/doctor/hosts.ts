@@ -11,12 +11,12 @@ import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../hosts/types.ts';
 import { codexServer, isCodexMcpHandler } from '../install/codex-mcp.ts';
 import {
+  codexServerFile,
   firesHost,
   HOST_SCOPES,
   type HostScope,
   hostFile,
   isOurEntry,
-  mcpServerFile,
 } from '../install/host-install.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
 import { child, nodeValue, parseSettings } from '../install/jsonc-edit.ts';
@@ -162,7 +162,7 @@ function mcpServerOf(
       `peri-hooks install --host ${host.name}${scope === 'user' ? ' --scope user' : ''} --policy <file> without --via mcp: commands, fail-closed by default`,
     ),
   );
-  const serverFile = mcpServerFile(scope, location);
+  const serverFile = codexServerFile(scope, location);
   const entry = codexServer(readSettingsText(serverFile).text ?? '');
   if (!entry) {
     checks.push(

@@ -203,7 +203,7 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
             ),
           );
   // The server the mcp_tool hooks call; a registration of commands takes an old one away.
-  const serverFile = host.install.mcpFields ? mcpServerFile(options.scope, options.load) : undefined;
+  const serverFile = host.install.mcpFields ? codexServerFile(options.scope, options.load) : undefined;
   if (serverFile)
     changes.push(
       ...serverChanges(
@@ -247,8 +247,8 @@ function viaMcpFields(host: HostDef, failClosed: boolean): Readonly<Record<strin
   return host.install.mcpFields;
 }
 
-/** Where the agent reads peri-hooks' MCP server for the scope: the project's .codex/config.toml, or the user's. */
-export function mcpServerFile(scope: HostScope, load: HostInstallOptions['load']): string {
+/** Where Codex reads peri-hooks' MCP server for the scope: the project's .codex/config.toml, or the user's ($CODEX_HOME). */
+export function codexServerFile(scope: HostScope, load: HostInstallOptions['load']): string {
   return scope === 'project'
     ? path.join(path.resolve(load.projectDir ?? '.'), '.codex/config.toml')
     : codexConfigFile(load.env ?? process.env, load.home ?? process.env.HOME ?? '');
@@ -321,7 +321,7 @@ export function hostUninstall(
           ? [{ file, before: readSettingsText(file).text, after: '' }]
           : []
         : configChanges(host, file, new Map());
-  if (host.install.mcpFields) changes.push(...serverChanges(mcpServerFile(options.scope, options.load), undefined));
+  if (host.install.mcpFields) changes.push(...serverChanges(codexServerFile(options.scope, options.load), undefined));
   if (!options.dryRun) applyAll(changes, false, hostRoot(options.scope, options.load));
   return { file, changes };
 }
