@@ -217,6 +217,10 @@ export const FLAGS = {
           "Register peri-hooks in this agent's hook configuration instead of Claude Code's (see docs/agents/other-agents.md)",
       },
       uninstall: { description: "Remove peri-hooks' registration from this agent's hook configuration" },
+      mcp: {
+        description:
+          "The agent whose own payload the fire tool's arguments are (codex: its mcp_tool hooks, install --host codex --via mcp); the answer is its command form's stdout",
+      },
     },
   },
   audit: {
@@ -576,6 +580,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'no-state',
       'audit',
       'metrics',
+      'host',
     ],
     examples: [
       "peri-hooks mcp --settings policy.json --setting-sources ''",

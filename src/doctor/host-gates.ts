@@ -12,7 +12,7 @@ import {
   readToml,
 } from '../hosts/codex-trust.ts';
 import type { HostName } from '../hosts/types.ts';
-import { firesHost, type HostScope } from '../install/host-install.ts';
+import { type HostScope, isOurCodexHook } from '../install/host-install.ts';
 import { displayPath } from '../text.ts';
 import { type Check, check } from './check.ts';
 import { copilotGate } from './copilot-gate.ts';
@@ -67,7 +67,7 @@ function codexGate(
       ),
     );
   }
-  const ours = codexHooks(file, readCodexConfig(file)).filter((hook) => firesHost(hook.command, 'codex'));
+  const ours = codexHooks(file, readCodexConfig(file)).filter((hook) => isOurCodexHook(hook, 'codex'));
   const refused = ours.flatMap((hook) => {
     const why = hookGate(hook, config);
     return why === undefined ? [] : [`${hook.key.slice(file.length + 1)}: ${why}`];

@@ -9,10 +9,19 @@ import { commandWords, type PortableWord, portableCommand, projectArgs, readPort
 import { PeriHooksError } from '../errors.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { HOST_NAMES, type HostName } from '../hosts/types.ts';
-import { firesHost, HOST_SCOPES, hostFile, isOurEntry } from '../install/host-install.ts';
+import { codexServer, isCodexMcpHandler } from '../install/codex-mcp.ts';
+import {
+  codexServerFile,
+  firesHost,
+  HOST_SCOPES,
+  type HostScope,
+  hostFile,
+  isOurEntry,
+} from '../install/host-install.ts';
 import { GENERATED_MARK } from '../install/host-plugin.ts';
 import { child, nodeValue, parseSettings } from '../install/jsonc-edit.ts';
 import { findPortable } from '../install/launch.ts';
+import type { McpServerEntry } from '../install/mcp-registration.ts';
 import { readSettingsText } from '../install/settings-file.ts';
 import { displayPath } from '../text.ts';
 import { type Check, check } from './check.ts';
@@ -26,23 +35,40 @@ export interface HostFound {
   policies: string[];
 }
 
+/** The MCP server of an agent's mcp_tool registration (install --host codex --via mcp), for doctor to start. */
+export interface HostMcpServer {
+  agent: string;
+  file: string;
+  entry: McpServerEntry;
+}
+
 export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>): {
   found: HostFound[];
   checks: Check[];
+  mcpServers: HostMcpServer[];
 } {
   const found: HostFound[] = [];
   const checks: Check[] = [];
+  const mcpServers: HostMcpServer[] = [];
   for (const name of HOST_NAMES) {
     const host = HOSTS[name];
     for (const scope of HOST_SCOPES) {
       const file = hostFile(host, scope, location);
       try {
         const commands = registeredCommands(host, file);
-        if (commands.length === 0) continue;
+        const viaMcp = host.install.mcpFields ? registeredMcpEvents(host, file) : [];
+        if (commands.length === 0 && viaMcp.length === 0) continue;
         const firings = commands
           .map((command) => firingOf(command, location))
           .filter((firing): firing is HostFound & { event: string; failClosed: boolean } => firing !== undefined)
           .map((firing) => ({ ...firing, file, host: name }));
+        if (viaMcp.length > 0) {
+          const server = mcpServerOf(host, scope, file, viaMcp, location, checks);
+          if (server) {
+            mcpServers.push({ agent: host.title, file: server.file, entry: server.entry });
+            found.push({ ...server.found, file, host: name });
+          }
+        }
         found.push(...firings);
         if (firings.some((firing) => firing.runner.length === 0)) {
           checks.push(
@@ -60,7 +86,7 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
             'registration',
             'pass',
             `${host.title} registration`,
-            `${displayPath(file)}: ${[...new Set(firings.map((firing) => firing.event))].join(', ')}`,
+            `${displayPath(file)}: ${[...new Set([...firings.map((firing) => firing.event), ...viaMcp.map((event) => `${event} (mcp_tool)`)])].join(', ')}`,
           ),
         );
         // Where the agent does not refuse the action itself when its hook fails, a fail-open firing lets it through.
@@ -94,7 +120,77 @@ export function findHostRegistrations(location: Pick<LoadOptions, 'projectDir' |
   }
   // Gemini runs the hooks of either scope only in a folder it trusts.
   if (found.some((firing) => firing.host === 'gemini')) checks.push(geminiGate(location));
-  return { found, checks };
+  return { found, checks, mcpServers };
+}
+
+/** The host events whose hooks in the file are peri-hooks' mcp_tool hooks. */
+function registeredMcpEvents(host: HostDef, file: string): string[] {
+  if (!existsSync(file)) return [];
+  const root = parseSettings(file, readSettingsText(file).text ?? '{}');
+  const events = host.install.under.reduce<ReturnType<typeof child>>((node, key) => child(node, key), root);
+  return (events?.type === 'object' ? (events.children ?? []) : []).flatMap((property) =>
+    (property.children?.[1]?.children ?? [])
+      .map(nodeValue)
+      .some(
+        (entry) =>
+          isOurEntry(host, entry) &&
+          (entry as { hooks: unknown[] }).hooks.some((handler) => isCodexMcpHandler(handler)),
+      )
+      ? [String(property.children![0]!.value)]
+      : [],
+  );
+}
+
+/**
+ * The server an mcp_tool registration calls, as the scope's config.toml defines it, with what it starts and runs;
+ * the checks say that the registration is fail-open, and fail where no server is defined.
+ */
+function mcpServerOf(
+  host: HostDef,
+  scope: HostScope,
+  file: string,
+  events: readonly string[],
+  location: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>,
+  checks: Check[],
+): { file: string; entry: McpServerEntry; found: HostFound } | undefined {
+  checks.push(
+    check(
+      'registration',
+      'warn',
+      `${host.title} registration`,
+      `${displayPath(file)} registers ${events.join(', ')} as mcp_tool hooks, which are fail-open: ${host.title} runs the call without a word when one fails (the server not there or not starting, an error, a timeout; onFailure is ignored)`,
+      `peri-hooks install --host ${host.name}${scope === 'user' ? ' --scope user' : ''} --policy <file> without --via mcp: commands, fail-closed by default`,
+    ),
+  );
+  const serverFile = codexServerFile(scope, location);
+  const entry = codexServer(readSettingsText(serverFile).text ?? '');
+  if (!entry) {
+    checks.push(
+      check(
+        'mcp-server',
+        'fail',
+        'MCP server',
+        `${displayPath(file)} registers mcp_tool hooks that call the MCP server peri-hooks, but ${displayPath(serverFile)} does not define it: ${host.title} runs every call unguarded`,
+        `peri-hooks install --host ${host.name} --via mcp --fail-open${scope === 'user' ? ' --scope user' : ''} --policy <file> again`,
+      ),
+    );
+    return undefined;
+  }
+  const portable = entry.command === 'sh' ? readPortable(entry.args[1] ?? '') : undefined;
+  const projectDir = path.resolve(location.projectDir ?? '.');
+  const words = portable ? projectArgs(portable.words, projectDir) : [entry.command, ...entry.args];
+  const at = words.indexOf('mcp');
+  const bin = portable ? findPortable(projectDir, location.env ?? process.env) : undefined;
+  return {
+    file: serverFile,
+    entry,
+    found: {
+      file,
+      host: host.name,
+      runner: portable ? (bin ? [bin] : []) : words.slice(0, at),
+      policies: words.flatMap((word, i) => (words[i - 1] === '--settings' ? [word] : [])),
+    },
+  };
 }
 
 /** The command lines of peri-hooks' registrations in one host file (or folder of scripts). */

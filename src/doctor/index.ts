@@ -15,7 +15,7 @@ import { resolveStateDir } from '../session/store.ts';
 import { counted, displayPath, formatDiagnostic } from '../text.ts';
 import { validate } from '../validate/index.ts';
 import { type Check, check } from './check.ts';
-import { findHostRegistrations } from './hosts.ts';
+import { findHostRegistrations, type HostMcpServer } from './hosts.ts';
 import { type Found, findRegistrations } from './registrations.ts';
 import { startupCheck } from './startup.ts';
 import { targetChecks } from './targets.ts';
@@ -62,7 +62,13 @@ export async function doctor(
     ...hosts.checks,
     ...runners.map(artefactCheck),
     ...(servers.length > 0 ? await serverChecks(servers, location) : []),
-    ...(await mcpServerChecks(found, location)),
+    ...(await mcpServerChecks(
+      [
+        ...found.flatMap(({ mcpServer }) => (mcpServer ? [{ ...mcpServer, agent: 'Claude Code' }] : [])),
+        ...hosts.mcpServers,
+      ],
+      location,
+    )),
     ...(policies.length > 0 ? await policyChecks(location, policies, registeredMcpConfigs) : []),
     startup(found, runners, location),
     stateCheck(location),
@@ -116,18 +122,16 @@ const MCP_ANSWER_TIMEOUT_MS = 15_000;
  * that it starts, speaks MCP and has the fire tool, and runs no hook.
  */
 async function mcpServerChecks(
-  found: readonly Found[],
+  servers: ReadonlyArray<HostMcpServer>,
   location: Pick<LoadOptions, 'projectDir' | 'env'>,
 ): Promise<Check[]> {
   const defined = [
-    ...new Map(
-      found.flatMap(({ mcpServer }) => (mcpServer ? [[JSON.stringify(mcpServer), mcpServer] as const] : [])),
-    ).values(),
+    ...new Map(servers.map((server) => [JSON.stringify([server.file, server.entry]), server] as const)).values(),
   ];
   if (defined.length === 0) return [];
   const { createConnectionPool } = await import('../mcp/pool.ts');
   return Promise.all(
-    defined.map(async ({ file, entry }) => {
+    defined.map(async ({ file, entry, agent }) => {
       const pool = createConnectionPool();
       try {
         const answer = await pool.call(
@@ -165,8 +169,8 @@ async function mcpServerChecks(
           'mcp-server',
           'fail',
           'MCP server',
-          `the MCP server ${MCP_SERVER_NAME} of ${displayPath(file)} ${what}: Claude Code's mcp_tool hooks would not reach the policy`,
-          'run peri-hooks install --via mcp again from the peri-hooks you want registered',
+          `the MCP server ${MCP_SERVER_NAME} of ${displayPath(file)} ${what}: ${agent}'s mcp_tool hooks would not reach the policy`,
+          `run peri-hooks install${agent === 'Claude Code' ? '' : ' --host codex --fail-open'} --via mcp again from the peri-hooks you want registered`,
         );
       } finally {
         await pool.close();

@@ -10,11 +10,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** One hook of a hooks.json, as Codex keys and hashes it. */
+/** One hook of a hooks.json, as Codex keys and hashes it: a command, or an mcp_tool hook (its server and tool). */
 export interface CodexHook {
   key: string;
   hash: string;
-  command: string;
+  command?: string;
+  mcp?: { server: string; tool: string };
 }
 
 /** Codex clamps these events' timeouts (seconds), and hashes the clamped value (observed: hooks/list of 0.171.0). */
@@ -35,17 +36,21 @@ export function codexHooks(file: string, text: string): CodexHook[] {
     groups.forEach((group: { matcher?: unknown; hooks?: unknown }, groupIndex) => {
       if (!Array.isArray(group?.hooks)) return;
       group.hooks.forEach((handler: Record<string, unknown>, handlerIndex) => {
-        if (handler?.type !== 'command' || typeof handler.command !== 'string') return;
-        const normalised = {
-          type: 'command',
-          command: handler.command,
-          timeout: Math.min(
-            TIMEOUT_CAPS[label] ?? Infinity,
-            Math.max(1, typeof handler.timeout === 'number' ? handler.timeout : 600),
-          ),
-          async: handler.async === true,
-          ...(typeof handler.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {}),
-        };
+        const timeout = Math.min(
+          TIMEOUT_CAPS[label] ?? Infinity,
+          Math.max(1, typeof handler?.timeout === 'number' ? handler.timeout : 600),
+        );
+        const status = typeof handler?.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {};
+        // An mcp_tool hook is hashed the same way, its handler as {type, server, tool, input, timeout} (observed:
+        // hooks/list of 0.171.0).
+        const mcp =
+          handler?.type === 'mcp_tool' && typeof handler.server === 'string' && typeof handler.tool === 'string'
+            ? { server: handler.server, tool: handler.tool }
+            : undefined;
+        if (!mcp && (handler?.type !== 'command' || typeof handler.command !== 'string')) return;
+        const normalised = mcp
+          ? { type: 'mcp_tool', ...mcp, input: handler.input ?? {}, timeout, ...status }
+          : { type: 'command', command: handler.command, timeout, async: handler.async === true, ...status };
         const identity = {
           event_name: label,
           ...(typeof group.matcher === 'string' ? { matcher: group.matcher } : {}),
@@ -56,7 +61,7 @@ export function codexHooks(file: string, text: string): CodexHook[] {
           hash: `sha256:${createHash('sha256')
             .update(JSON.stringify(sorted(identity)))
             .digest('hex')}`,
-          command: handler.command,
+          ...(mcp ? { mcp } : { command: handler.command as string }),
         });
       });
     });

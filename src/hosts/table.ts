@@ -23,7 +23,17 @@ export interface InstallDef {
   commandKey: string;
   /** `whole`: the host reads only whole numbers there (Codex's u64 seconds); install rounds up. */
   timeout?: { key: string; unit: 's' | 'ms'; whole?: true };
+  /**
+   * `install --via mcp` (fail-open): the host events whose mcp_tool hooks reach an MCP server, each with the
+   * payload fields the host always sends; the input template lists only those, since a field the payload lacks
+   * fails the hook. The host's other events stay commands.
+   */
+  mcpFields?: Readonly<Record<string, readonly string[]>>;
 }
+
+/** Codex's fields of every turn event (its hooks' input schemas, codex-rs/hooks/schema/generated, 0.171.0). */
+const CODEX_TURN = ['session_id', 'turn_id', 'transcript_path', 'cwd', 'hook_event_name', 'model'] as const;
+const CODEX_TOOL = [...CODEX_TURN, 'permission_mode', 'tool_name', 'tool_input', 'tool_use_id'] as const;
 
 export interface HostDef {
   name: HostName;
@@ -206,6 +216,26 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       handler: { type: 'command' },
       commandKey: 'command',
       timeout: { key: 'timeout', unit: 's', whole: true },
+      // SessionStart and SessionEnd stay commands: Codex skips SessionEnd's mcp_tool hooks (its source), and
+      // SessionStart fires once per session, where a process costs little and need not wait for the server.
+      mcpFields: {
+        PreToolUse: CODEX_TOOL,
+        PermissionRequest: [...CODEX_TURN, 'permission_mode', 'tool_name', 'tool_input'],
+        PostToolUse: [...CODEX_TOOL, 'tool_response'],
+        UserPromptSubmit: [...CODEX_TURN, 'permission_mode', 'prompt'],
+        Stop: [...CODEX_TURN, 'permission_mode', 'stop_hook_active', 'last_assistant_message'],
+        SubagentStart: [...CODEX_TURN, 'permission_mode', 'agent_id', 'agent_type'],
+        SubagentStop: [
+          ...CODEX_TURN,
+          'permission_mode',
+          'agent_id',
+          'agent_type',
+          'agent_transcript_path',
+          'stop_hook_active',
+          'last_assistant_message',
+        ],
+        PreCompact: [...CODEX_TURN, 'trigger'],
+      },
     },
   },
   cursor: {

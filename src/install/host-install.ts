@@ -9,13 +9,20 @@ import { type LoadOptions, loadSettings } from '../config/index.ts';
 import { commandWords } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
 import { EVENT_NAMES, type EventName } from '../events.ts';
-import { codexConfigFile, codexHooks, readCodexConfig, withTrustedHashes } from '../hosts/codex-trust.ts';
+import {
+  type CodexHook,
+  codexConfigFile,
+  codexHooks,
+  readCodexConfig,
+  withTrustedHashes,
+} from '../hosts/codex-trust.ts';
 import { HOSTS, type HostDef } from '../hosts/table.ts';
 import { type HostName, servedEvents } from '../hosts/types.ts';
 import { timeoutMs } from '../plan.ts';
 import { formatDiagnostic } from '../text.ts';
 import type { Diagnostic, LoadedHook } from '../types.ts';
 import { type Artefact, fastestArtefact } from './artefact.ts';
+import { codexMcpHandler, isCodexMcpHandler, withCodexServer } from './codex-mcp.ts';
 import { createdByInstall, removeCreated } from './created.ts';
 import { GENERATED_MARK, pluginSource } from './host-plugin.ts';
 import { type FileChange, rejectedPolicy } from './install.ts';
@@ -33,11 +40,13 @@ import {
 import {
   auditWords,
   type Launch,
+  type LaunchWord,
   launchCommand,
   portableArtefact,
   portableLaunch,
   portableWarnings,
 } from './launch.ts';
+import type { McpServerEntry } from './mcp-registration.ts';
 import { checkWritable, firstBackup, readSettingsText, replaceFile, writeSettingsText } from './settings-file.ts';
 
 export const HOST_SCOPES = ['project', 'user'] as const;
@@ -55,6 +64,8 @@ export interface HostInstallOptions {
   force?: boolean;
   /** `--audit <file>` (relative to `cwd`): the registered firings append to this audit log. */
   audit?: string;
+  /** `mcp`: mcp_tool hooks that call `peri-hooks mcp --host <agent>`, which the agent starts (codex-mcp.ts); fail-open only. */
+  via?: 'command' | 'mcp';
   cwd: string;
   load: Pick<LoadOptions, 'projectDir' | 'home' | 'env'>;
 }
@@ -66,6 +77,8 @@ export interface HostInstallResult {
   events: Array<{ hostEvent: string; event: EventName }>;
   /** The policy's events the host has no event for: their hooks do not run there. */
   unmapped: EventName[];
+  /** With --via mcp: the file that defines the MCP server the agent starts, and the host events that call it. */
+  mcp?: { file: string; events: string[] };
   changes: FileChange[];
   warnings: Diagnostic[];
 }
@@ -90,6 +103,7 @@ export function hostFile(host: HostDef, scope: HostScope, load: Pick<LoadOptions
 export async function hostInstall(options: HostInstallOptions): Promise<HostInstallResult> {
   const host = HOSTS[options.host];
   const file = hostFile(host, options.scope, options.load);
+  const mcpFields = options.via === 'mcp' ? viaMcpFields(host, options.failClosed) : undefined;
   const policies = [...new Set(options.policies.map((policy) => path.resolve(options.cwd, policy)))];
   if (policies.length === 0)
     throw new PeriHooksError(
@@ -134,23 +148,23 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
   const launch: Launch = portable ? { portable } : { runner: artefact.runner };
   const auditFile = options.audit === undefined ? undefined : path.resolve(options.cwd, options.audit);
   const audit = auditWords(auditFile, portable, options.load.home ?? homedir());
+  const sources = [
+    ...policies.flatMap((policy) => ['--settings', { file: policy }]),
+    '--setting-sources',
+    'none',
+    ...(options.failClosed ? ['--fail-closed'] : []),
+    ...audit,
+  ];
   const command = (hostEvent: string) =>
     launchCommand(
       launch,
-      [
-        'fire',
-        '--host',
-        host.name,
-        hostEvent,
-        ...policies.flatMap((policy) => ['--settings', { file: policy }]),
-        '--setting-sources',
-        'none',
-        ...(options.failClosed ? ['--fail-closed'] : []),
-        ...audit,
-      ],
+      ['fire', '--host', host.name, hostEvent, ...sources],
       host.events[hostEvent]!.event,
       options.failClosed,
     );
+  const viaMcp = events
+    .filter(({ hostEvent }) => mcpFields?.[hostEvent] !== undefined)
+    .map(({ hostEvent }) => hostEvent);
   // The host kills the registration at its timeout: the slowest hook of every Claude Code event it fires, plus the margin.
   const timeoutS = (hostEvent: string) =>
     Math.max(...servedEvents(host.events[hostEvent]!).map((event) => slowestS(event, loaded.hooks))) + MARGIN_S;
@@ -179,9 +193,25 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
         : configChanges(
             host,
             file,
-            new Map(events.map(({ hostEvent }) => [hostEvent, entry(host, command(hostEvent), timeoutS(hostEvent))])),
+            new Map(
+              events.map(({ hostEvent }) => [
+                hostEvent,
+                viaMcp.includes(hostEvent)
+                  ? { hooks: [codexMcpHandler(mcpFields![hostEvent]!, Math.ceil(timeoutS(hostEvent)))] }
+                  : entry(host, command(hostEvent), timeoutS(hostEvent)),
+              ]),
+            ),
           );
-  if (options.trust) changes.push(...trustChanges(host, file, changes, options.load));
+  // The server the mcp_tool hooks call; a registration of commands takes an old one away.
+  const serverFile = host.install.mcpFields ? codexServerFile(options.scope, options.load) : undefined;
+  if (serverFile)
+    changes.push(
+      ...serverChanges(
+        serverFile,
+        viaMcp.length > 0 ? serverEntry(launch, ['mcp', '--host', host.name, ...sources]) : undefined,
+      ),
+    );
+  if (options.trust) trustChanges(host, file, changes, options.load);
   if (!options.dryRun) applyAll(changes, host.install.shape === 'scripts', hostRoot(options.scope, options.load));
   const unmapped = used.filter((event) => !events.some((registered) => registered.event === event));
   const warnings = [
@@ -189,16 +219,65 @@ export async function hostInstall(options: HostInstallOptions): Promise<HostInst
     ...loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
     ...(portable ? portableWarnings(portable, policies, file, options.load.env ?? process.env) : []),
   ];
-  return { file, artefact, events, unmapped, changes, warnings };
+  return {
+    file,
+    artefact,
+    events,
+    unmapped,
+    changes,
+    warnings,
+    ...(serverFile && viaMcp.length > 0 ? { mcp: { file: serverFile, events: viaMcp } } : {}),
+  };
+}
+
+/** The host events --via mcp registers as mcp_tool hooks; refused where the host has none, and fail-closed. */
+function viaMcpFields(host: HostDef, failClosed: boolean): Readonly<Record<string, readonly string[]>> {
+  if (!host.install.mcpFields)
+    throw new PeriHooksError(
+      'usage',
+      `install --via mcp is not built for --host ${host.name}: ${host.title} has no mcp_tool hooks peri-hooks registers`,
+      `register ${host.title} with commands: install --host ${host.name}`,
+    );
+  if (failClosed)
+    throw new PeriHooksError(
+      'usage',
+      `install --host ${host.name} --via mcp cannot be fail-closed: ${host.title} lets the call run on every failure of an mcp_tool hook (a server that is not there, an error, plain text, a timeout) and ignores onFailure`,
+      `register ${host.title} with commands (install --host ${host.name}, fail-closed by default), or accept a guard that opens on any failure with --via mcp --fail-open`,
+    );
+  return host.install.mcpFields;
+}
+
+/** Where Codex reads peri-hooks' MCP server for the scope: the project's .codex/config.toml, or the user's ($CODEX_HOME). */
+export function codexServerFile(scope: HostScope, load: HostInstallOptions['load']): string {
+  return scope === 'project'
+    ? path.join(path.resolve(load.projectDir ?? '.'), '.codex/config.toml')
+    : codexConfigFile(load.env ?? process.env, load.home ?? process.env.HOME ?? '');
+}
+
+/** `peri-hooks mcp …` as the agent starts it: by absolute paths, or (a project's committed file) the portable prologue under `sh -c`. */
+function serverEntry(launch: Launch, words: readonly LaunchWord[]): McpServerEntry {
+  if ('runner' in launch) {
+    const [command, ...rest] = launch.runner;
+    return {
+      type: 'stdio',
+      command: command!,
+      args: [...rest, ...words.map((word) => (typeof word === 'string' ? word : word.file))],
+    };
+  }
+  // Fail-open: a missing peri-hooks is said on the server's stderr, and the calls run.
+  return { type: 'stdio', command: 'sh', args: ['-c', launchCommand(launch, words, 'mcp', false)] };
+}
+
+/** The config.toml change that defines (or, undefined, takes away) peri-hooks' server. */
+function serverChanges(file: string, entry: McpServerEntry | undefined): FileChange[] {
+  const before = readSettingsText(file).text;
+  if (before === undefined && entry === undefined) return [];
+  const after = withCodexServer(file, before ?? '', entry);
+  return after === (before ?? '') ? [] : [{ file, before, after }];
 }
 
 /** Codex runs a hook only with its trusted_hash in config.toml: the one it computes for each of peri-hooks' entries. */
-function trustChanges(
-  host: HostDef,
-  file: string,
-  changes: readonly FileChange[],
-  load: HostInstallOptions['load'],
-): FileChange[] {
+function trustChanges(host: HostDef, file: string, changes: FileChange[], load: HostInstallOptions['load']): void {
   if (host.name !== 'codex')
     throw new PeriHooksError(
       'usage',
@@ -207,12 +286,21 @@ function trustChanges(
     );
   const text = changes.find((change) => change.file === file)?.after ?? readSettingsText(file).text ?? '';
   const config = codexConfigFile(load.env ?? process.env, load.home ?? process.env.HOME ?? '');
-  const before = readCodexConfig(config);
+  // The user's config.toml may be changing already: it defines the user scope's MCP server.
+  const pending = changes.find((change) => change.file === config);
+  const before = pending?.after ?? readCodexConfig(config);
   const after = withTrustedHashes(
     before,
-    codexHooks(file, text).filter((hook) => firesHost(hook.command, host.name)),
+    codexHooks(file, text).filter((hook) => isOurCodexHook(hook, host.name)),
   );
-  return after === before ? [] : [{ file: config, before: existsSync(config) ? before : undefined, after }];
+  if (after === before) return;
+  if (pending) pending.after = after;
+  else changes.push({ file: config, before: existsSync(config) ? before : undefined, after });
+}
+
+/** A hook of a hooks.json that is peri-hooks' own: a firing for this host, or the mcp_tool hook that calls its server. */
+export function isOurCodexHook(hook: CodexHook, host: HostName): boolean {
+  return hook.mcp ? isCodexMcpHandler({ type: 'mcp_tool', ...hook.mcp }) : firesHost(hook.command, host);
 }
 
 export interface HostUninstallResult {
@@ -233,6 +321,7 @@ export function hostUninstall(
           ? [{ file, before: readSettingsText(file).text, after: '' }]
           : []
         : configChanges(host, file, new Map());
+  if (host.install.mcpFields) changes.push(...serverChanges(codexServerFile(options.scope, options.load), undefined));
   if (!options.dryRun) applyAll(changes, false, hostRoot(options.scope, options.load));
   return { file, changes };
 }
@@ -282,8 +371,10 @@ export function isOurEntry(host: HostDef, value: unknown): boolean {
     return (
       Array.isArray(handlers) &&
       handlers.length > 0 &&
-      handlers.every((handler) =>
-        firesHost((handler as Record<string, unknown> | null)?.[host.install.commandKey], host.name),
+      handlers.every(
+        (handler) =>
+          firesHost((handler as Record<string, unknown> | null)?.[host.install.commandKey], host.name) ||
+          (host.install.mcpFields !== undefined && isCodexMcpHandler(handler)),
       )
     );
   }

@@ -125,12 +125,6 @@ export async function install(options: InstallOptions): Promise<InstallResult> {
       );
     return installServe(options, settings, root, given);
   }
-  if (options.via === 'mcp' && options.audit !== undefined)
-    throw new PeriHooksError(
-      'usage',
-      '--audit is not written into a --via mcp registration yet',
-      'install --via mcp without --audit, and set PERI_HOOKS_AUDIT in the environment Claude Code starts with, or register with commands (install --audit <file>)',
-    );
   const mcpPlace =
     options.scope === 'managed' && options.via !== 'mcp' ? undefined : mcpServersPlace(options.scope, options.load);
   const moved = options.moveHooks ? hooksToMove(settings, root, options.events) : new Map<EventName, unknown[]>();

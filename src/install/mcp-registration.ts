@@ -14,6 +14,7 @@ import type { LoadedHook } from '../types.ts';
 import { type RegistrationOptions, registrationTimeout, watchList } from './entries.ts';
 import { isRecord } from './groups.ts';
 import { append, child, type Node, nodeValue, parseSettings, remove, replace } from './jsonc-edit.ts';
+import type { LaunchWord } from './launch.ts';
 import type { Scope } from './settings-file.ts';
 
 export interface McpRegistrationHandler {
@@ -71,13 +72,14 @@ export function mcpGroup(
 
 /** The server definition: by absolute paths, or (project scope) the portable prologue under `sh -c`. */
 export function mcpServerEntry(options: RegistrationOptions): McpServerEntry {
-  const words = [
+  const words: LaunchWord[] = [
     'mcp',
     ...options.policies.flatMap((policy) => ['--settings', { file: policy }]),
     '--setting-sources',
     'none',
     ...(options.failClosed ? ['--fail-closed'] : []),
     ...(options.requireTrust ? ['--require-trust'] : []),
+    ...(options.audit ?? []),
   ];
   if ('runner' in options.launch) {
     const [command, ...rest] = options.launch.runner;
@@ -88,8 +90,10 @@ export function mcpServerEntry(options: RegistrationOptions): McpServerEntry {
     };
   }
   const { root, projectDir, fix } = options.launch.portable;
-  // As a command registration names them: from the project (a policy outside it is warned about by install).
-  const relative = (file: string) => ({ inProject: path.relative(projectDir, file) || '.' });
+  // As a command registration names them: from the project (a policy outside it is warned about by install), an
+  // audit log in the home folder from $HOME.
+  const portableWord = (word: { file: string; inHome?: string }) =>
+    word.inHome !== undefined ? { inHome: word.inHome } : { inProject: path.relative(projectDir, word.file) || '.' };
   return {
     type: 'stdio',
     command: 'sh',
@@ -97,7 +101,7 @@ export function mcpServerEntry(options: RegistrationOptions): McpServerEntry {
       '-c',
       portableCommand(
         root,
-        words.map((word) => (typeof word === 'string' ? word : relative(word.file))),
+        words.map((word) => (typeof word === 'string' ? word : portableWord(word))),
         {
           message: `peri-hooks cannot start its MCP server here: neither node_modules/.bin/peri-hooks (with node on PATH) nor peri-hooks on PATH; fix: ${fix}`,
           exitCode: 1,

@@ -8,6 +8,8 @@ import { settingsCache } from '../config/settings-cache.ts';
 import { PeriHooksError } from '../errors.ts';
 import { canBlock, type EventName, isEventName } from '../events.ts';
 import { type FireOptions, fire } from '../fire.ts';
+import { fireHost } from '../hosts/fire.ts';
+import type { HostName } from '../hosts/types.ts';
 import { createConnectionPool } from '../mcp/pool.ts';
 import { nowMs } from '../platform/clock.ts';
 import { VERSION } from '../platform/version.ts';
@@ -23,6 +25,12 @@ export interface McpServeOptions {
   fire: Omit<FireOptions, 'signal' | 'load' | 'inputSource' | 'stopGuard' | 'onHookStart' | 'mcpPool'>;
   /** Counts the calls (`mcp --metrics`). */
   metrics?: Metrics;
+  /**
+   * `mcp --host codex`: the arguments are that agent's own payload (its mcp_tool `input` passes the fields with
+   * their JSON types), fired as `fire --host` fires it; the answer is the stdout of its command form, which the
+   * agent reads from the tool's text.
+   */
+  host?: HostName;
 }
 
 export interface ToolResult {
@@ -55,6 +63,7 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
     const named = args?.hook_event_name;
     const event = typeof named === 'string' && isEventName(named) ? named : undefined;
     try {
+      if (options.host) return await hosted(options.host, args ?? {});
       const parsed = inputFromArguments(args);
       const started = nowMs();
       const report = await fire(parsed.event, JSON.stringify(parsed.input), {
@@ -77,6 +86,32 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
     } catch (error) {
       return failure(event, error);
     }
+  };
+
+  const hosted = async (host: HostName, args: Record<string, unknown>) => {
+    const named = args.hook_event_name;
+    if (typeof named !== 'string')
+      throw new PeriHooksError(
+        'invalid-input',
+        `the fire tool's arguments name no hook event ($.hook_event_name is ${JSON.stringify(named ?? null)})`,
+        'pass "hook_event_name": "${hook_event_name}" in the mcp_tool hook\'s input (peri-hooks install --host codex --via mcp writes it)',
+      );
+    const started = nowMs();
+    const fired = await fireHost({
+      host,
+      event: named,
+      text: JSON.stringify(args),
+      source: "the fire tool's arguments",
+      options: { ...options.fire, env, load: cache.load, mcpPool, signal: stopping.signal },
+    });
+    if (stopping.signal.aborted)
+      throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+    for (const report of fired.reports) options.metrics?.fired(report, nowMs() - started);
+    // The agent reads the text as a command's stdout on exit 0; every block of the host's form carries its JSON
+    // there (an exit 2 without it would be lost, so it is an error).
+    if (fired.exitCode !== 0 && fired.stdout === '')
+      return text(`peri-hooks: ${fired.stderr.trim() || `exit ${fired.exitCode}`}`, true);
+    return text(fired.stdout.replace(/\n$/, ''));
   };
 
   /** A call that could not fire: a tool error (a non-blocking error for the agent), or under --fail-closed a block. */

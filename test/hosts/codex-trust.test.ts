@@ -30,6 +30,40 @@ describe('Codex hook hash', () => {
       key: 'stop:0:0',
       hash: 'sha256:fef68b1a8a8090019e0421bcd64cfac1f7b7c21980e2f35d49b46427395a6dda',
     },
+    {
+      name: 'an mcp_tool hook: its server, tool, input and timeout',
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              {
+                type: 'mcp_tool',
+                server: 'peri-hooks',
+                tool: 'fire',
+                input: Object.fromEntries(
+                  [
+                    'session_id',
+                    'turn_id',
+                    'transcript_path',
+                    'cwd',
+                    'hook_event_name',
+                    'model',
+                    'permission_mode',
+                    'tool_name',
+                    'tool_input',
+                    'tool_use_id',
+                  ].map((field) => [field, `\${${field}}`]),
+                ),
+                timeout: 30,
+              },
+            ],
+          },
+        ],
+      },
+      key: 'pre_tool_use:0:0',
+      hash: 'sha256:5613aaae4af6c98c6b216048f9bfa34677d498b73d6cfbf7dfc5c1f33a290d62',
+    },
   ];
   for (const row of rows) {
     test(row.name, () => {

@@ -177,6 +177,58 @@ describe('install --via mcp, project scope', () => {
     assert.match(mcp.detail, /starts and answers the fire tool/);
   });
 
+  test('--audit: the server line carries the log (from $HOME in the committed file); every call through the server appends one record as fire does', async () => {
+    linkIntoProject(pkg, project.dir);
+    const log = join(project.home, '.local/state/peri-hooks/audit.jsonl');
+    const result = await pkg.run(['install', '--via', 'mcp', '--policy', policy(), '--audit', log], project);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /audit log: .*audit\.jsonl/);
+    const server = JSON.parse(read(mcpJson())).mcpServers['peri-hooks'];
+    assert.match(server.args[1], /exec "\$p" mcp .* --audit "\$HOME"\/\.local\/state\/peri-hooks\/audit\.jsonl$/);
+    assert.ok(!read(mcpJson()).includes(project.home), 'nothing of this machine in the committed file');
+    // The commands that stay commands (SessionStart) carry the same log.
+    assert.match(
+      String(handlerOf('SessionStart').command),
+      /--audit "\$HOME"\/\.local\/state\/peri-hooks\/audit\.jsonl/,
+    );
+    const template = handlerOf('PreToolUse').input as Record<string, string>;
+    const pool = createConnectionPool();
+    try {
+      for (const command of ['rm -rf build', 'ls']) {
+        const input = JSON.parse(project.input('PreToolUse.tool_name-Bash', { tool_input: { command } }));
+        const answer = await pool.call(
+          { name: 'peri-hooks', entry: server, source: { scope: 'project', file: mcpJson(), pointer: '' } },
+          'fire',
+          substitute(template, input),
+          {
+            timeoutMs: 30_000,
+            signal: AbortSignal.timeout(60_000),
+            projectDir: project.dir,
+            env: project.env(),
+            urlPatterns: undefined,
+          },
+        );
+        assert.equal(answer.kind, 'result', JSON.stringify(answer));
+      }
+    } finally {
+      await pool.close();
+    }
+    const records = read(log)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      records.map((record) => [record.event, record.tool, record.decision]),
+      [
+        ['PreToolUse', 'Bash', 'deny'],
+        ['PreToolUse', 'Bash', 'none'],
+      ],
+    );
+    assert.equal(records[0].reason, 'no rm here');
+    const verified = await pkg.run(['audit', 'verify', log], project);
+    assert.equal(verified.code, 0, verified.stdout + verified.stderr);
+  });
+
   test('doctor fails where the server does not start, and where the hooks call a server no file defines', async () => {
     assert.equal((await pkg.run(['install', '--via', 'mcp', '--policy', policy()], project)).code, 0);
     // No peri-hooks in the project and none on PATH: the portable server says so and exits.
@@ -241,7 +293,7 @@ describe('install --via mcp, other scopes', () => {
     assert.equal(codex.code, 1);
     assert.match(
       codex.stderr,
-      /--host codex --via mcp cannot be fail-closed: Codex lets the call run on every failure/,
+      /--host codex --via mcp cannot be fail-closed: Codex CLI lets the call run on every failure/,
     );
     const gemini = await pkg.run(['install', '--host', 'gemini', '--via', 'mcp', '--policy', file], project);
     assert.match(gemini.stderr, /not built for --host gemini/);

@@ -21,6 +21,7 @@ export interface HostInstallFlags extends SettingsFlags {
   force?: boolean;
   dryRun?: boolean;
   audit?: unknown;
+  via?: 'command' | 'mcp';
 }
 
 export async function hostInstallCommand(flags: HostInstallFlags): Promise<number> {
@@ -38,6 +39,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
     trust: flags.trust === true,
     force: flags.force === true,
     ...auditFlag(flags.audit),
+    ...(flags.via === undefined ? {} : { via: flags.via }),
     dryRun,
     cwd: process.cwd(),
     load,
@@ -47,11 +49,20 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
       ? `peri-hooks: ${HOSTS[host].title} has no event for ${result.unmapped.join(', ')}: those hooks of the policy do not run there (see docs/agents/other-agents.md)\n`
       : '';
   const warnings = result.warnings.map((warning) => `${formatDiagnostic(warning)}\n`).join('') + unmapped;
-  const registered = result.events.map(({ hostEvent, event }) => `  ${hostEvent} (${event})`).join('\n');
+  const registered = result.events
+    .map(
+      ({ hostEvent, event }) =>
+        `  ${hostEvent} (${event})${result.mcp?.events.includes(hostEvent) ? ': mcp_tool peri-hooks/fire' : ''}`,
+    )
+    .join('\n');
+  // Said on every install: the agent lets the call run on any failure of an mcp_tool hook.
+  const viaMcp = result.mcp
+    ? `mcp: ${HOSTS[host].title} starts it as the MCP server peri-hooks (defined in ${displayPath(result.mcp.file)}); the other events stay commands\nFAIL-OPEN: ${HOSTS[host].title} runs the call without a word when an mcp_tool hook fails: the server not there or not starting, an error, a timeout (onFailure is ignored); for a guard that blocks on failure, register with commands (install --host ${host})\n`
+    : '';
   const summary =
     result.changes.length === 0
       ? `peri-hooks: already registered for ${HOSTS[host].title} in ${displayPath(result.file)}; nothing changed\n`
-      : `peri-hooks: registered for ${HOSTS[host].title} in ${displayPath(result.file)}:\n${registered}\nruns: ${result.artefact.description}\n${trusted(result.changes, result.file)}next: peri-hooks doctor\n`;
+      : `peri-hooks: registered for ${HOSTS[host].title} in ${displayPath(result.file)}:\n${registered}\nruns: ${result.artefact.description}\n${viaMcp}${trusted(result.changes, result.file)}next: peri-hooks doctor\n`;
   // What the agent's own gate still refuses (Codex: an untrusted project or hook), said plainly, with the way out.
   const gate = dryRun
     ? []
@@ -75,7 +86,7 @@ export async function hostInstallCommand(flags: HostInstallFlags): Promise<numbe
 
 /** The line saying where install recorded the agent's trust (--trust), if it did. */
 function trusted(changes: readonly FileChange[], file: string): string {
-  const trust = changes.find((change) => change.file !== file);
+  const trust = changes.find((change) => change.file !== file && /trusted_hash/.test(change.after));
   return trust ? `trusted: ${displayPath(trust.file)} (Codex's trusted_hash for each entry)\n` : '';
 }
 

@@ -24,8 +24,12 @@ export interface InstallFlags extends SettingsFlags {
 
 export async function installCommand(flags: InstallFlags): Promise<number> {
   if (flags.host !== undefined) {
-    if (flags.via !== undefined && viaOf(flags.via) === 'mcp') throw viaMcpRefused(String(flags.host), flags);
-    return (await import('./install-host.ts')).hostInstallCommand({ ...flags, host: String(flags.host) });
+    const { via, ...rest } = flags;
+    return (await import('./install-host.ts')).hostInstallCommand({
+      ...rest,
+      host: String(flags.host),
+      ...(via === undefined ? {} : { via: viaOf(via) }),
+    });
   }
   const events = eventsOf(flags);
   const dryRun = flags.dryRun === true;
@@ -56,25 +60,6 @@ export async function installCommand(flags: InstallFlags): Promise<number> {
         : ''),
   );
   return EXIT.ok;
-}
-
-/**
- * `--via mcp` registers for Claude Code only. Codex has mcp_tool hooks, but lets the call run on every failure
- * of one (a server that is not there, an error, a timeout; `onFailure` is ignored), so it could only ever be
- * fail-open there.
- */
-function viaMcpRefused(host: string, flags: Pick<InstallFlags, 'failOpen'>): PeriHooksError {
-  if (host === 'codex' && flags.failOpen !== true)
-    return new PeriHooksError(
-      'usage',
-      'install --host codex --via mcp cannot be fail-closed: Codex lets the call run on every failure of an mcp_tool hook (a server that is not there, an error, a timeout) and ignores onFailure',
-      'register Codex with commands (install --host codex, fail-closed), or accept a guard that opens on failure with --fail-open (not built yet: see docs/agents/mcp.md)',
-    );
-  return new PeriHooksError(
-    'usage',
-    `install --via mcp registers for Claude Code; it is not built for --host ${host}`,
-    `register ${host} with commands: install --host ${host}`,
-  );
 }
 
 /** --via: how the hooks reach peri-hooks. */

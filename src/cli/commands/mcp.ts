@@ -2,6 +2,9 @@
 // until its stdin closes (the agent's session ends), then kills every hook still running and exits.
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { EXIT, PeriHooksError } from '../../errors.ts';
+import { checkHost } from '../../hosts/detect.ts';
+import { HOSTS } from '../../hosts/table.ts';
+import type { HostName } from '../../hosts/types.ts';
 import { createMcpHookServer } from '../../mcp-server/server.ts';
 import { isLoopback } from '../../serve/auth.ts';
 import { createMetrics, listenMetrics, type Metrics } from '../../serve/metrics.ts';
@@ -38,11 +41,35 @@ async function metricsListener(value: string): Promise<Metrics> {
 
 export interface McpFlags extends ResidentFlags {
   metrics?: string;
+  host?: string;
+}
+
+/** `--host`: an agent whose mcp_tool hooks pass its own payload and read the tool's text as a command's stdout. */
+function mcpHost(name: string | undefined): HostName | undefined {
+  if (name === undefined) return undefined;
+  const host = checkHost(String(name));
+  if (!HOSTS[host].install.mcpFields)
+    throw new PeriHooksError(
+      'usage',
+      `peri-hooks mcp --host ${host}: ${HOSTS[host].title} has no mcp_tool hooks that reach this server`,
+      `register ${HOSTS[host].title} with commands (peri-hooks install --host ${host}); --host takes ${Object.values(
+        HOSTS,
+      )
+        .filter((def) => def.install.mcpFields)
+        .map((def) => def.name)
+        .join(', ')}`,
+    );
+  return host;
 }
 
 export async function mcpCommand(flags: McpFlags): Promise<number> {
+  const host = mcpHost(flags.host);
   const metrics = flags.metrics === undefined ? undefined : await metricsListener(String(flags.metrics));
-  const hooks = createMcpHookServer({ fire: await residentFiring(flags), ...(metrics ? { metrics } : {}) });
+  const hooks = createMcpHookServer({
+    fire: await residentFiring(flags),
+    ...(metrics ? { metrics } : {}),
+    ...(host ? { host } : {}),
+  });
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     transport.onclose = resolve;

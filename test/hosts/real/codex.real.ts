@@ -5,7 +5,7 @@
 // equivalent (ask, --fail-closed, the Stop loop cap) the README's claim is what is checked.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { ResponsesScript } from '../../helpers/openai-responses-server.ts';
@@ -464,6 +464,97 @@ describe('Codex CLI: native hooks and the same policy through peri-hooks', { con
       }
     });
   }
+
+  test('install --via mcp (fail-open): a deny through the server blocks a shell call, an allow runs it, context arrives; a server that cannot start lets the call run', async () => {
+    const turns = [bash('echo a > allowed.txt'), bash('echo b > denied.txt')];
+    const run = await codexRun('via-mcp', (_request, index) =>
+      index % 3 === 2 ? { text: 'DONE' } : { calls: [turns[index % 3]!] },
+    );
+    try {
+      run.folder.write('policy.json', {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                hook(
+                  scriptHook(run.folder, 'pre', 'case "$input" in *denied.txt*) echo DENY-VIA-MCP >&2; exit 2;; esac'),
+                ),
+              ],
+            },
+          ],
+          UserPromptSubmit: [
+            {
+              hooks: [
+                hook(
+                  recordingHook(run.folder, 'prompt', {
+                    stdout: {
+                      hookSpecificOutput: {
+                        hookEventName: 'UserPromptSubmit',
+                        additionalContext: 'PROMPT-CONTEXT-MCP',
+                      },
+                    },
+                  }),
+                ),
+              ],
+            },
+          ],
+        },
+      });
+      const refused = await run.periHooks(['install', '--host', 'codex', '--via', 'mcp', '--policy', 'policy.json']);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /cannot be fail-closed/);
+      const installed = await run.periHooks([
+        'install',
+        '--host',
+        'codex',
+        '--via',
+        'mcp',
+        '--fail-open',
+        '--trust',
+        '--policy',
+        'policy.json',
+      ]);
+      assert.equal(installed.code, 0, installed.stderr);
+      assert.match(installed.stdout, /FAIL-OPEN: Codex CLI runs the call without a word/);
+      // Codex's own listing: both are mcp_tool hooks, trusted by the hash install computed.
+      const listed = await run.listHooks();
+      assert.deepEqual(
+        listed.map((entry) => [entry.eventName, entry.handlerType, entry.server, entry.trustStatus]),
+        [
+          ['preToolUse', 'mcpTool', 'peri-hooks', 'trusted'],
+          ['userPromptSubmit', 'mcpTool', 'peri-hooks', 'trusted'],
+        ],
+      );
+
+      const guarded = await run.exec('Do the task.');
+      assert.equal(guarded.code, 0, guarded.stderr.slice(-2000));
+      assert.equal(projectFile(run, 'allowed.txt'), 'a\n');
+      assert.equal(projectFile(run, 'denied.txt'), undefined);
+      const saw = modelSaw(run);
+      assert.ok(saw.includes('DENY-VIA-MCP'), 'the deny reason reaches the model');
+      assert.ok(saw.includes('PROMPT-CONTEXT-MCP'), 'the context reaches the model');
+      assert.ok(!saw.includes('peri-hooks:'));
+      const calls = seen(run.folder, 'pre');
+      assert.deepEqual(
+        calls.map((input) => input.tool_input),
+        [{ command: 'echo a > allowed.txt' }, { command: 'echo b > denied.txt' }],
+      );
+      assert.equal(calls[0]!.tool_name, 'Bash');
+      assert.equal(typeof calls[0]!.peri_hooks_host.fields.turn_id, 'string', 'the typed payload arrived whole');
+      assert.equal(seen(run.folder, 'prompt')[0]!.prompt, 'Do the task.');
+
+      // peri-hooks gone from the project (not installed on this checkout): the server does not start, and Codex
+      // runs every call without a word, as install and doctor say.
+      rmSync(join(run.folder.project, 'node_modules/.bin/peri-hooks'));
+      const open = await run.exec('Do the task.');
+      assert.equal(open.code, 0);
+      assert.equal(projectFile(run, 'denied.txt'), 'b\n');
+      assert.equal(seen(run.folder, 'pre').length, 2, 'no hook ran');
+    } finally {
+      await run.close();
+    }
+  });
 
   test('the registration Codex runs: untrusted after install, trusted with --trust by the hash Codex computes', async () => {
     const run = await codexRun('gate', (_request, index) =>
