@@ -61,12 +61,14 @@ export function claudeTool(
     delete renamed[hosts];
   }
   const tool = def?.tool ?? name;
+  const nulls = def?.nullIsAbsent ? Object.keys(renamed).filter((field) => renamed[field] === null) : [];
+  for (const field of nulls) delete renamed[field];
   const lines = def?.lines;
-  const converted = lines && (lines.start in renamed || lines.end in renamed);
+  const ranged = lines && (lines.start in renamed || (lines.end !== undefined && lines.end in renamed));
   return {
     name: tool,
-    input: absolutePath(tool, converted ? readRange(host, hostEvent, name, lines, renamed) : renamed, cwd),
-    ...(converted ? { hostInput: input } : {}),
+    input: absolutePath(tool, ranged ? readRange(host, hostEvent, name, lines, renamed) : renamed, cwd),
+    ...(ranged || nulls.length > 0 ? { hostInput: input } : {}),
   };
 }
 
@@ -90,8 +92,9 @@ function refuseTwoValues(
 }
 
 /**
- * A 1-based, inclusive line range (Gemini CLI's start_line, end_line) as Claude Code's Read: `offset` its first
- * line, 1-based, `limit` how many lines (from line 1 without a start). A range Read cannot say is refused.
+ * A host's line numbers as Claude Code's Read: `offset` the first line, 1-based, `limit` how many lines (from line
+ * 1 without a start). Gemini CLI's start_line, end_line (1-based, inclusive) become both; Qwen Code's offset
+ * (0-based) becomes offset + 1, its limit is Read's. A range Read cannot say is refused.
  */
 function readRange(
   host: HostDef,
@@ -101,10 +104,13 @@ function readRange(
   input: Record<string, unknown>,
 ): Record<string, unknown> {
   const where = `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`;
-  const line = (name: string): number | undefined => {
-    const value = input[name];
-    if (value === undefined || (Number.isInteger(value) && (value as number) >= 1)) return value as number | undefined;
-    const article = /^[aeiou]/.test(name) ? 'an' : 'a';
+  const first = lines.firstLine ?? 1;
+  /** A host line number as a 1-based one. */
+  const line = (name: string | undefined): number | undefined => {
+    const value = name === undefined ? undefined : input[name];
+    if (value === undefined) return undefined;
+    if (Number.isInteger(value) && (value as number) >= first) return (value as number) - first + 1;
+    const article = /^[aeiou]/.test(name as string) ? 'an' : 'a';
     throw malformed(
       host,
       hostEvent,
@@ -119,18 +125,19 @@ function readRange(
       host,
       hostEvent,
       where,
-      `has ${lines.end} ${end} before ${lines.start} ${start} for its ${tool} call`,
+      `has ${lines.end} ${input[lines.end as string]} before ${lines.start} ${input[lines.start]} for its ${tool} call`,
     );
   const result = { ...input };
-  const claude: Array<[string, string, number | undefined]> = [
+  const claude: Array<[string, string | undefined, number | undefined]> = [
     ['offset', lines.start, start],
     ['limit', lines.end, end === undefined ? undefined : end - (start ?? 1) + 1],
   ];
   for (const [claudeField, hostField, value] of claude) {
-    if (value === undefined) continue;
-    refuseTwoValues(host, hostEvent, tool, input, hostField, claudeField, value);
-    result[claudeField] = value;
+    if (value === undefined || hostField === undefined) continue;
+    // Under its own name (Qwen's offset) the host's value is the one converted, not a second one.
+    if (hostField !== claudeField) refuseTwoValues(host, hostEvent, tool, input, hostField, claudeField, value);
     delete result[hostField];
+    result[claudeField] = value;
   }
   return result;
 }
@@ -212,15 +219,17 @@ export function hostToolInput(
   return def?.lines ? hostRange(def.lines, renamed) : renamed;
 }
 
-/** Read's `offset` and `limit` as the host's 1-based, inclusive line range (offset 0 is line 1, as in Claude Code). */
+/** Read's `offset` and `limit` as the host's line numbers (offset 0 is line 1, as in Claude Code). */
 function hostRange(lines: LineRange, input: Record<string, unknown>): Record<string, unknown> {
   const { offset, limit, ...result } = input;
   const number = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
   if (!number(offset) && !number(limit)) return input;
+  /** A 1-based line number in the host's numbering. */
+  const host = (line: number): number => line - 1 + (lines.firstLine ?? 1);
   const start = number(offset) ? Math.max(offset, 1) : undefined;
-  if (start !== undefined) result[lines.start] = start;
+  if (start !== undefined) result[lines.start] = host(start);
   else if (offset !== undefined) result.offset = offset;
-  if (number(limit)) result[lines.end] = (start ?? 1) + limit - 1;
+  if (number(limit) && lines.end !== undefined) result[lines.end] = host((start ?? 1) + limit - 1);
   else if (limit !== undefined) result.limit = limit;
   return result;
 }
@@ -252,7 +261,7 @@ export interface HostToolCall {
   hostName?: string;
   /** The payload path of the field the tool acts on, when the module took it from outside the tool input. */
   from?: string;
-  /** The agent's own tool input, where a value was converted, not only renamed (a line range). */
+  /** The agent's own tool input, where a value was converted or dropped, not only renamed (a line range, a null). */
   hostInput?: Record<string, unknown>;
 }
 

@@ -150,7 +150,9 @@ const COPILOT_SEARCH = { path: 'paths' };
 
 const GEMINI_TOOLS = {
   run_shell_command: tool('Bash', { cwd: 'dir_path' }),
-  read_file: tool('Read'),
+  // Its offset counts lines from 0 (Qwen Code 0.24.4's read_file, as the older Gemini CLI's), Read's from 1; Qwen
+  // sends a model's null offset or limit as it came, and reads it as not given.
+  read_file: { tool: 'Read', lines: { start: 'offset', firstLine: 0 }, nullIsAbsent: true } satisfies ToolDef,
   read_many_files: tool('Read'),
   write_file: tool('Write'),
   replace: tool('Edit'),
