@@ -65,10 +65,16 @@ export function claudeTool(
   for (const field of nulls) delete renamed[field];
   const lines = def?.lines;
   const ranged = lines && (lines.start in renamed || (lines.end !== undefined && lines.end in renamed));
+  const pair = def?.linePair !== undefined && def.linePair in renamed ? def.linePair : undefined;
+  const read = ranged
+    ? readRange(host, hostEvent, name, lines, renamed)
+    : pair !== undefined
+      ? readPair(host, hostEvent, name, pair, renamed)
+      : renamed;
   return {
     name: tool,
-    input: absolutePath(tool, ranged ? readRange(host, hostEvent, name, lines, renamed) : renamed, cwd),
-    ...(ranged || nulls.length > 0 ? { hostInput: input } : {}),
+    input: absolutePath(tool, read, cwd),
+    ...(ranged || pair !== undefined || nulls.length > 0 ? { hostInput: input } : {}),
   };
 }
 
@@ -138,6 +144,41 @@ function readRange(
     if (hostField !== claudeField) refuseTwoValues(host, hostEvent, tool, input, hostField, claudeField, value);
     delete result[hostField];
     result[claudeField] = value;
+  }
+  return result;
+}
+
+/** A `[first, last]` line range in one argument (Copilot CLI's view_range) as Read's `offset` and `limit`. */
+function readPair(
+  host: HostDef,
+  hostEvent: string,
+  tool: string,
+  field: string,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const value = input[field];
+  const line = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1;
+  const [start, end] = Array.isArray(value) ? value : [];
+  if (
+    !Array.isArray(value) ||
+    value.length > 2 ||
+    (value.length > 0 && !line(start)) ||
+    (value.length > 1 && end !== -1 && !(line(end) && end >= start))
+  )
+    throw malformed(
+      host,
+      hostEvent,
+      `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
+      `has a ${field} that is not a line range (${clip(value)}) for its ${tool} call: [first, last] from line 1, the last -1 for the end of the file`,
+    );
+  const { [field]: _range, ...result } = input;
+  const read: Array<[string, number | undefined]> = [
+    ['offset', start],
+    ['limit', end === undefined || end === -1 ? undefined : end - start + 1],
+  ];
+  for (const [claudeField, claudeValue] of read) {
+    refuseTwoValues(host, hostEvent, tool, input, field, claudeField, claudeValue);
+    if (claudeValue !== undefined) result[claudeField] = claudeValue;
   }
   return result;
 }
@@ -216,7 +257,21 @@ export function hostToolInput(
       delete renamed[claude];
     }
   }
-  return def?.lines ? hostRange(def.lines, renamed) : renamed;
+  if (def?.lines) return hostRange(def.lines, renamed);
+  return def?.linePair ? hostPair(def.linePair, renamed) : renamed;
+}
+
+/** Read's `offset` and `limit` as the host's `[first, last]` (-1: to the end of the file). */
+function hostPair(field: string, input: Record<string, unknown>): Record<string, unknown> {
+  const { offset, limit, ...result } = input;
+  const number = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  if (!number(offset) && !number(limit)) return input;
+  const start = number(offset) ? Math.max(offset, 1) : 1;
+  result[field] = [start, number(limit) ? start + limit - 1 : -1];
+  // A value Read does not take stays for the host to refuse.
+  if (offset !== undefined && !number(offset)) result.offset = offset;
+  if (limit !== undefined && !number(limit)) result.limit = limit;
+  return result;
 }
 
 /** Read's `offset` and `limit` as the host's line numbers (offset 0 is line 1, as in Claude Code). */

@@ -74,6 +74,11 @@ export interface ToolDef {
   fields?: Readonly<Record<string, string>>;
   /** The host's line numbers of a file read where they are not Read's `offset` (1-based) and `limit` (how many). */
   lines?: LineRange;
+  /**
+   * The host's line range of a file read in one argument, `[first, last]` (Copilot CLI's view_range: 1-based, the
+   * last included, -1 or none the end of the file), which is Read's `offset` and `limit`.
+   */
+  linePair?: string;
   /** The host takes a null argument as one not given (Qwen Code's read_file): Read's input goes without it. */
   nullIsAbsent?: true;
 }
