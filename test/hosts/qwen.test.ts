@@ -240,6 +240,20 @@ describe("qwen tool_response → Claude Code's shape", () => {
       { type: 'text', file: { filePath: '/p/a.ts', content: 'one\ntwo', numLines: 2, startLine: 1, totalLines: 2 } },
     ],
     [
+      "Read of a part: Qwen's header gives the file's length, the call's offset (Read's) the first line",
+      'Read',
+      { file_path: '/p/a.ts', offset: 2, limit: 2 },
+      { llmContent: 'Showing lines 2-3 of 6 total lines.\n\n---\n\ntwo\nthree', returnDisplay: '' },
+      { type: 'text', file: { filePath: '/p/a.ts', content: 'two\nthree', numLines: 2, startLine: 2, totalLines: 6 } },
+    ],
+    [
+      'Read of a part of a file Qwen did not count to the end: the length it counted',
+      'Read',
+      { file_path: '/p/a.ts', offset: 2, limit: 2 },
+      { llmContent: 'Showing lines 2-3 of at least 6 total lines.\n\n---\n\ntwo\nthree', returnDisplay: '' },
+      { type: 'text', file: { filePath: '/p/a.ts', content: 'two\nthree', numLines: 2, startLine: 2, totalLines: 6 } },
+    ],
+    [
       "another tool keeps Qwen's object",
       'Grep',
       { pattern: 'x' },

@@ -366,7 +366,8 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
         { path: 'notes.txt', view_range: [2, 2] },
       ],
     );
-    assert.equal(seen(peri.folder, 'post').filter(ranged)[0]!.tool_response.file.content, 'beta');
+    const { content, startLine } = seen(peri.folder, 'post').filter(ranged)[0]!.tool_response.file;
+    assert.deepEqual([content, startLine], ['beta', 2]);
   });
 
   test('a block after the tool: the model reads the reason instead of the result', async () => {

@@ -224,15 +224,15 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
         ['Read', { file_path: lines, limit: 1 }, { file_path: lines, offset: null, limit: 1 }],
       ],
     );
-    // The policy judged both reads after them too (its block is each one's result).
+    // The policy judged both reads after them too (its block is each one's result), the part read from its line.
     assert.deepEqual(
-      reads(policy, 'after').map((input) => [
-        input.tool_input.offset,
-        input.tool_response.file.content.includes('LINE-TWO\nLINE-THREE'),
-      ]),
+      reads(policy, 'after').map((input) => {
+        const { content, startLine, totalLines } = input.tool_response.file;
+        return [input.tool_input.offset, content.replace(/\n$/, ''), startLine, totalLines];
+      }),
       [
-        [2, true],
-        [undefined, false],
+        [2, 'LINE-TWO\nLINE-THREE', 2, 6],
+        [undefined, 'LINE-ONE', 1, 6],
       ],
     );
     assert.deepEqual(
