@@ -61,12 +61,20 @@ export function claudeTool(
     delete renamed[hosts];
   }
   const tool = def?.tool ?? name;
+  const nulls = def?.nullIsAbsent ? Object.keys(renamed).filter((field) => renamed[field] === null) : [];
+  for (const field of nulls) delete renamed[field];
   const lines = def?.lines;
-  const converted = lines && (lines.start in renamed || lines.end in renamed);
+  const ranged = lines && (lines.start in renamed || (lines.end !== undefined && lines.end in renamed));
+  const pair = def?.linePair !== undefined && def.linePair in renamed ? def.linePair : undefined;
+  const read = ranged
+    ? readRange(host, hostEvent, name, lines, renamed)
+    : pair !== undefined
+      ? readPair(host, hostEvent, name, pair, renamed)
+      : renamed;
   return {
     name: tool,
-    input: absolutePath(tool, converted ? readRange(host, hostEvent, name, lines, renamed) : renamed, cwd),
-    ...(converted ? { hostInput: input } : {}),
+    input: absolutePath(tool, read, cwd),
+    ...(ranged || pair !== undefined || nulls.length > 0 ? { hostInput: input } : {}),
   };
 }
 
@@ -90,8 +98,9 @@ function refuseTwoValues(
 }
 
 /**
- * A 1-based, inclusive line range (Gemini CLI's start_line, end_line) as Claude Code's Read: `offset` its first
- * line, 1-based, `limit` how many lines (from line 1 without a start). A range Read cannot say is refused.
+ * A host's line numbers as Claude Code's Read: `offset` the first line, 1-based, `limit` how many lines (from line
+ * 1 without a start). Gemini CLI's start_line, end_line (1-based, inclusive) become both; Qwen Code's offset
+ * (0-based) becomes offset + 1, its limit is Read's. A range Read cannot say is refused.
  */
 function readRange(
   host: HostDef,
@@ -101,10 +110,13 @@ function readRange(
   input: Record<string, unknown>,
 ): Record<string, unknown> {
   const where = `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`;
-  const line = (name: string): number | undefined => {
-    const value = input[name];
-    if (value === undefined || (Number.isInteger(value) && (value as number) >= 1)) return value as number | undefined;
-    const article = /^[aeiou]/.test(name) ? 'an' : 'a';
+  const first = lines.firstLine ?? 1;
+  /** A host line number as a 1-based one. */
+  const line = (name: string | undefined): number | undefined => {
+    const value = name === undefined ? undefined : input[name];
+    if (value === undefined) return undefined;
+    if (Number.isInteger(value) && (value as number) >= first) return (value as number) - first + 1;
+    const article = /^[aeiou]/.test(name as string) ? 'an' : 'a';
     throw malformed(
       host,
       hostEvent,
@@ -119,18 +131,54 @@ function readRange(
       host,
       hostEvent,
       where,
-      `has ${lines.end} ${end} before ${lines.start} ${start} for its ${tool} call`,
+      `has ${lines.end} ${input[lines.end as string]} before ${lines.start} ${input[lines.start]} for its ${tool} call`,
     );
   const result = { ...input };
-  const claude: Array<[string, string, number | undefined]> = [
+  const claude: Array<[string, string | undefined, number | undefined]> = [
     ['offset', lines.start, start],
     ['limit', lines.end, end === undefined ? undefined : end - (start ?? 1) + 1],
   ];
   for (const [claudeField, hostField, value] of claude) {
-    if (value === undefined) continue;
-    refuseTwoValues(host, hostEvent, tool, input, hostField, claudeField, value);
-    result[claudeField] = value;
+    if (value === undefined || hostField === undefined) continue;
+    // Under its own name (Qwen's offset) the host's value is the one converted, not a second one.
+    if (hostField !== claudeField) refuseTwoValues(host, hostEvent, tool, input, hostField, claudeField, value);
     delete result[hostField];
+    result[claudeField] = value;
+  }
+  return result;
+}
+
+/** A `[first, last]` line range in one argument (Copilot CLI's view_range) as Read's `offset` and `limit`. */
+function readPair(
+  host: HostDef,
+  hostEvent: string,
+  tool: string,
+  field: string,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const value = input[field];
+  const line = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1;
+  const [start, end] = Array.isArray(value) ? value : [];
+  if (
+    !Array.isArray(value) ||
+    value.length > 2 ||
+    (value.length > 0 && !line(start)) ||
+    (value.length > 1 && end !== -1 && !(line(end) && end >= start))
+  )
+    throw malformed(
+      host,
+      hostEvent,
+      `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
+      `has a ${field} that is not a line range (${clip(value)}) for its ${tool} call: [first, last] from line 1, the last -1 for the end of the file`,
+    );
+  const { [field]: _range, ...result } = input;
+  const read: Array<[string, number | undefined]> = [
+    ['offset', start],
+    ['limit', end === undefined || end === -1 ? undefined : end - start + 1],
+  ];
+  for (const [claudeField, claudeValue] of read) {
+    refuseTwoValues(host, hostEvent, tool, input, field, claudeField, claudeValue);
+    if (claudeValue !== undefined) result[claudeField] = claudeValue;
   }
   return result;
 }
@@ -209,18 +257,34 @@ export function hostToolInput(
       delete renamed[claude];
     }
   }
-  return def?.lines ? hostRange(def.lines, renamed) : renamed;
+  if (def?.lines) return hostRange(def.lines, renamed);
+  return def?.linePair ? hostPair(def.linePair, renamed) : renamed;
 }
 
-/** Read's `offset` and `limit` as the host's 1-based, inclusive line range (offset 0 is line 1, as in Claude Code). */
+/** Read's `offset` and `limit` as the host's `[first, last]` (-1: to the end of the file). */
+function hostPair(field: string, input: Record<string, unknown>): Record<string, unknown> {
+  const { offset, limit, ...result } = input;
+  const number = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  if (!number(offset) && !number(limit)) return input;
+  const start = number(offset) ? Math.max(offset, 1) : 1;
+  result[field] = [start, number(limit) ? start + limit - 1 : -1];
+  // A value Read does not take stays for the host to refuse.
+  if (offset !== undefined && !number(offset)) result.offset = offset;
+  if (limit !== undefined && !number(limit)) result.limit = limit;
+  return result;
+}
+
+/** Read's `offset` and `limit` as the host's line numbers (offset 0 is line 1, as in Claude Code). */
 function hostRange(lines: LineRange, input: Record<string, unknown>): Record<string, unknown> {
   const { offset, limit, ...result } = input;
   const number = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
   if (!number(offset) && !number(limit)) return input;
+  /** A 1-based line number in the host's numbering. */
+  const host = (line: number): number => line - 1 + (lines.firstLine ?? 1);
   const start = number(offset) ? Math.max(offset, 1) : undefined;
-  if (start !== undefined) result[lines.start] = start;
+  if (start !== undefined) result[lines.start] = host(start);
   else if (offset !== undefined) result.offset = offset;
-  if (number(limit)) result[lines.end] = (start ?? 1) + limit - 1;
+  if (number(limit) && lines.end !== undefined) result[lines.end] = host((start ?? 1) + limit - 1);
   else if (limit !== undefined) result.limit = limit;
   return result;
 }
@@ -252,7 +316,7 @@ export interface HostToolCall {
   hostName?: string;
   /** The payload path of the field the tool acts on, when the module took it from outside the tool input. */
   from?: string;
-  /** The agent's own tool input, where a value was converted, not only renamed (a line range). */
+  /** The agent's own tool input, where a value was converted or dropped, not only renamed (a line range, a null). */
   hostInput?: Record<string, unknown>;
 }
 

@@ -74,7 +74,11 @@ const SHAPES: Readonly<Record<string, Shaper>> = {
     const file = fileDisplay(display);
     return editResponse(input, { filePath: file.filePath, original: file.originalContent ?? null });
   },
-  Read: (input, text) => readResponse(input, text),
+  Read: (input, text) => {
+    // A part of the file comes after Qwen's header, which says the file's length (or a floor of it).
+    const part = /^Showing lines \d+-\d+ of (?:at least )?(\d+) total lines\.\n\n---\n\n/.exec(text);
+    return part ? readResponse(input, text.slice(part[0].length), Number(part[1])) : readResponse(input, text);
+  },
 };
 
 /** Other tools keep Qwen's object: Claude Code has no shape for them to take. */

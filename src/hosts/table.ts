@@ -143,6 +143,8 @@ const CLAUDE_CHANNELS = {
 
 /** Copilot's file tools' argument names (the same under camelCase and PascalCase registrations). */
 const COPILOT_READ = { file_path: 'path' };
+/** Copilot's view reads the lines `view_range` names: `[first, last]`, 1-based, the last included (-1: to the end). */
+const COPILOT_VIEW: ToolDef = { tool: 'Read', fields: COPILOT_READ, linePair: 'view_range' };
 const COPILOT_WRITE = { file_path: 'path', content: 'file_text' };
 const COPILOT_EDIT = { file_path: 'path', old_string: 'old_str', new_string: 'new_str' };
 /** Copilot's glob and grep search `paths`, one path or a list (one Claude Code call per path). */
@@ -150,7 +152,9 @@ const COPILOT_SEARCH = { path: 'paths' };
 
 const GEMINI_TOOLS = {
   run_shell_command: tool('Bash', { cwd: 'dir_path' }),
-  read_file: tool('Read'),
+  // Its offset counts lines from 0 (Qwen Code 0.24.4's read_file, as the older Gemini CLI's), Read's from 1; Qwen
+  // sends a model's null offset or limit as it came, and reads it as not given.
+  read_file: { tool: 'Read', lines: { start: 'offset', firstLine: 0 }, nullIsAbsent: true } satisfies ToolDef,
   read_many_files: tool('Read'),
   write_file: tool('Write'),
   replace: tool('Edit'),
@@ -388,7 +392,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
     tools: {
       bash: tool('Bash'),
       powershell: tool('PowerShell'),
-      view: tool('Read', COPILOT_READ),
+      view: COPILOT_VIEW,
       create: tool('Write', COPILOT_WRITE),
       edit: tool('Edit', COPILOT_EDIT),
       apply_patch: tool('Edit'),
@@ -397,7 +401,7 @@ export const HOSTS: Readonly<Record<HostName, HostDef>> = {
       rg: tool('Grep', COPILOT_SEARCH),
       task: tool('Task'),
       web_fetch: tool('WebFetch'),
-      Read: tool('Read', COPILOT_READ),
+      Read: COPILOT_VIEW,
       Write: tool('Write', COPILOT_WRITE),
       Edit: tool('Edit', COPILOT_EDIT),
       Glob: tool('Glob', COPILOT_SEARCH),

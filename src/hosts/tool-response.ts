@@ -36,11 +36,16 @@ export function editResponse(input: Input, file: { filePath?: unknown; original?
   };
 }
 
-/** Read's answer: the text the agent read, as the file's content. */
-export function readResponse(input: Input, text: string): Record<string, unknown> {
+/**
+ * Read's answer: the text the agent read, as the file's content, from the line the call's `offset` names; the
+ * file's length where the agent says it, else what was read.
+ */
+export function readResponse(input: Input, text: string, totalLines?: number): Record<string, unknown> {
   const lines = text === '' ? 0 : text.split('\n').length;
+  const offset = input.offset;
+  const startLine = Number.isInteger(offset) && (offset as number) >= 1 ? (offset as number) : 1;
   return {
     type: 'text',
-    file: { filePath: input.file_path, content: text, numLines: lines, startLine: 1, totalLines: lines },
+    file: { filePath: input.file_path, content: text, numLines: lines, startLine, totalLines: totalLines ?? lines },
   };
 }

@@ -72,14 +72,25 @@ export function servedEvents(def: HostEventDef): EventName[] {
 export interface ToolDef {
   tool: string;
   fields?: Readonly<Record<string, string>>;
-  /** The host's 1-based, inclusive line range of a file read, which is Read's `offset` and `limit`. */
+  /** The host's line numbers of a file read where they are not Read's `offset` (1-based) and `limit` (how many). */
   lines?: LineRange;
+  /**
+   * The host's line range of a file read in one argument, `[first, last]` (Copilot CLI's view_range: 1-based, the
+   * last included, -1 or none the end of the file), which is Read's `offset` and `limit`.
+   */
+  linePair?: string;
+  /** The host takes a null argument as one not given (Qwen Code's read_file): Read's input goes without it. */
+  nullIsAbsent?: true;
 }
 
-/** The names of a host's first and last line to read (both 1-based, the last included). */
+/**
+ * The names of a host's first line to read and, where the host gives one instead of a count, its last (included);
+ * `firstLine`, the number the host gives a file's first line, is 1 unless said (Qwen Code's offset counts from 0).
+ */
 export interface LineRange {
   start: string;
-  end: string;
+  end?: string;
+  firstLine?: 0 | 1;
 }
 
 /** One Claude Code firing built from a host payload. */

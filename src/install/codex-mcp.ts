@@ -9,6 +9,12 @@ import { PeriHooksError } from '../errors.ts';
 import { isServerEntry, type McpServerEntry } from './mcp-registration.ts';
 
 const HEADER = `[mcp_servers.${MCP_SERVER_NAME}]`;
+/**
+ * How long Codex waits for the server to start (`startup_timeout_sec`, which Codex 0.171 reads from the server's
+ * table): by default 10 s, then it goes on without the server, every mcp_tool hook fails and the calls run. A
+ * loaded machine can take that long.
+ */
+const STARTUP_TIMEOUT_S = 30;
 
 /** The mcp_tool handler of a host event: its payload's fields, each as Codex's whole-value placeholder. */
 export function codexMcpHandler(fields: readonly string[], timeoutS: number): Record<string, unknown> {
@@ -29,7 +35,7 @@ export function isCodexMcpHandler(handler: unknown): boolean {
 
 /** The server's table, as install writes it: basic strings and a one-line array (JSON's forms are TOML's). */
 function table(entry: McpServerEntry): string {
-  return `${HEADER}\ncommand = ${JSON.stringify(entry.command)}\nargs = ${JSON.stringify(entry.args)}\n`;
+  return `${HEADER}\ncommand = ${JSON.stringify(entry.command)}\nargs = ${JSON.stringify(entry.args)}\nstartup_timeout_sec = ${STARTUP_TIMEOUT_S}\n`;
 }
 
 /** Where peri-hooks' table is in a config.toml text: from its header to the next table or the end. */

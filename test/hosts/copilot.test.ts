@@ -298,6 +298,23 @@ describe('copilot', () => {
     });
   });
 
+  test("view_range reaches the policy as Read's offset and limit, and a rewrite of them goes back as view_range", async () => {
+    const rewrite = { permissionDecision: 'allow', updatedInput: { file_path: 'notes.txt', offset: 1, limit: 1 } };
+    bench().policy({
+      PreToolUse: [{ matcher: 'Read', hooks: [bench().hook('range', preToolUse(rewrite))] }],
+    });
+    const result = await bench().fire('copilot', 'preToolUse', bench().payload('copilot', 'preToolUse.view.range'));
+    assert.deepEqual(bench().seen('range')[0]!.tool_input, {
+      file_path: `${bench().project.dir}/notes.txt`,
+      offset: 2,
+      limit: 1,
+    });
+    assert.deepEqual(json(result), {
+      permissionDecision: 'allow',
+      modifiedArgs: { path: 'notes.txt', view_range: [1, 1] },
+    });
+  });
+
   test('a failing preToolUse policy hook denies, as Copilot denies for its own failing hook; elsewhere it stays an error', async () => {
     bench().policy({
       PreToolUse: [

@@ -48,6 +48,20 @@ describe('qwen', () => {
     assert.equal((second!.peri_hooks_host as { fields: Record<string, unknown> }).fields.submitted_prompt, undefined);
   });
 
+  test("read_file's offset (0-based) reaches the policy as Read's (1-based): offset 1 is line 2", async () => {
+    bench().policy({ PreToolUse: [{ matcher: 'Read', hooks: [bench().hook('read', { exit: 0 })] }] });
+    const result = await bench().fire('qwen', 'PreToolUse', bench().payload('qwen', 'PreToolUse.read_file'));
+    assert.equal(result.code, 0, result.stderr);
+    const [seen] = bench().seen('read');
+    const file = `${bench().project.dir}/lines.txt`;
+    assert.deepEqual(seen!.tool_input, { file_path: file, offset: 2, limit: 2 });
+    assert.deepEqual((seen!.peri_hooks_host as { tool_input: unknown }).tool_input, {
+      file_path: file,
+      offset: 1,
+      limit: 2,
+    });
+  });
+
   test('a rewrite, which Qwen Code does not apply, refuses the call with the reason; only that reason is on stderr', async () => {
     bench().policy({
       PreToolUse: [
@@ -238,6 +252,20 @@ describe("qwen tool_response → Claude Code's shape", () => {
       { file_path: '/p/a.ts' },
       { llmContent: 'one\ntwo', returnDisplay: '' },
       { type: 'text', file: { filePath: '/p/a.ts', content: 'one\ntwo', numLines: 2, startLine: 1, totalLines: 2 } },
+    ],
+    [
+      "Read of a part: Qwen's header gives the file's length, the call's offset (Read's) the first line",
+      'Read',
+      { file_path: '/p/a.ts', offset: 2, limit: 2 },
+      { llmContent: 'Showing lines 2-3 of 6 total lines.\n\n---\n\ntwo\nthree', returnDisplay: '' },
+      { type: 'text', file: { filePath: '/p/a.ts', content: 'two\nthree', numLines: 2, startLine: 2, totalLines: 6 } },
+    ],
+    [
+      'Read of a part of a file Qwen did not count to the end: the length it counted',
+      'Read',
+      { file_path: '/p/a.ts', offset: 2, limit: 2 },
+      { llmContent: 'Showing lines 2-3 of at least 6 total lines.\n\n---\n\ntwo\nthree', returnDisplay: '' },
+      { type: 'text', file: { filePath: '/p/a.ts', content: 'two\nthree', numLines: 2, startLine: 2, totalLines: 6 } },
     ],
     [
       "another tool keeps Qwen's object",

@@ -1,4 +1,4 @@
-// Gemini CLI's and opencode's tool calls as the Claude Code tool and tool_input a policy expects, in process: the
+// Gemini CLI's, Qwen Code's, Copilot CLI's and opencode's tool calls as the Claude Code tool and tool_input a policy expects, in process: the
 // real agents' argument names (Gemini CLI 0.61's tool declarations, opencode 1.18's tools) → Claude Code's.
 
 import assert from 'node:assert/strict';
@@ -182,6 +182,158 @@ describe("Gemini CLI's read_file line range as Read's offset and limit", () => {
           assert.match(error.message, /^the Gemini CLI BeforeTool payload /);
           assert.match(error.message, refusal);
           assert.match(error.message, /at \$\.tool_input/);
+          return true;
+        },
+      );
+    });
+  }
+});
+
+describe("Qwen Code's read_file offset (0-based) as Read's offset (1-based)", () => {
+  const host = HOSTS.qwen;
+  const def = host.events.PreToolUse!;
+  const call = (toolInput: Payload) =>
+    claudeInput(host, 'PreToolUse', def, {
+      hook_event_name: 'PreToolUse',
+      session_id: 's',
+      cwd: CWD,
+      tool_name: 'read_file',
+      tool_input: toolInput,
+    });
+  const file = { file_path: 'a.ts' };
+
+  // [Qwen's arguments (offset: lines skipped, limit: how many), Claude Code's Read (offset: the first line)]
+  const rows: Array<[Payload, Payload]> = [
+    [{ offset: 0 }, { offset: 1 }],
+    [
+      { offset: 1, limit: 2 },
+      { offset: 2, limit: 2 },
+    ],
+    [
+      { offset: 99, limit: 1 },
+      { offset: 100, limit: 1 },
+    ],
+    // Qwen reads a null offset or limit as not given (the real Qwen sends the model's null as it came).
+    [{ offset: null, limit: 1 }, { limit: 1 }],
+    [{ offset: 3, limit: null }, { offset: 4 }],
+  ];
+  for (const [qwen, read] of rows) {
+    test(`${JSON.stringify(qwen)} is ${JSON.stringify(read)}, Qwen's arguments kept, and a rewrite goes back`, () => {
+      const input = call({ ...file, ...qwen });
+      assert.equal(input.tool_name, 'Read');
+      assert.deepEqual(input.tool_input, { file_path: `${CWD}/a.ts`, ...read });
+      assert.deepEqual((input.peri_hooks_host as Payload).tool_input, { ...file, ...qwen });
+      const given = Object.fromEntries(Object.entries(qwen).filter(([, value]) => value !== null));
+      assert.deepEqual(hostToolInput(host, 'read_file', { ...file, ...read }), { ...file, ...given });
+    });
+  }
+
+  test('a read without an offset is the same read, nothing kept: limit counts lines in both', () => {
+    const input = call({ ...file, limit: 20 });
+    assert.deepEqual(input.tool_input, { file_path: `${CWD}/a.ts`, limit: 20 });
+    assert.equal('tool_input' in (input.peri_hooks_host as Payload), false);
+    assert.deepEqual(hostToolInput(host, 'read_file', { ...file, limit: 20 }), { ...file, limit: 20 });
+  });
+
+  // Claude Code's offset 0 and 1 are both the first line, Qwen's 0.
+  for (const offset of [0, 1]) {
+    test(`a rewrite to offset ${offset} reaches Qwen as offset 0`, () => {
+      assert.deepEqual(hostToolInput(host, 'read_file', { ...file, offset, limit: 5 }), {
+        ...file,
+        offset: 0,
+        limit: 5,
+      });
+    });
+  }
+
+  for (const [offset, shown] of [
+    [-1, '-1'],
+    [1.5, '1\\.5'],
+    ['3', '"3"'],
+  ] as const) {
+    test(`offset ${JSON.stringify(offset)} is refused, naming the field`, () => {
+      assert.throws(
+        () => call({ ...file, offset }),
+        new RegExp(
+          `the Qwen Code PreToolUse payload .*has an offset that is not a line number \\(${shown}\\) for its read_file call`,
+        ),
+      );
+    });
+  }
+});
+
+describe("Copilot CLI's view_range as Read's offset and limit", () => {
+  const host = HOSTS.copilot;
+  const call = (toolArgs: Payload) =>
+    claudeCall('copilot', 'preToolUse', { sessionId: 's', timestamp: 1, cwd: CWD, toolName: 'view', toolArgs });
+  const file = { path: 'a.ts' };
+
+  // [Copilot's view_range (1-based, the last line included, -1 to the end), Claude Code's Read, what a rewrite to it gives]
+  const rows: Array<[unknown[], Payload, unknown[] | undefined]> = [
+    [[2, 2], { offset: 2, limit: 1 }, [2, 2]],
+    [[10, 14], { offset: 10, limit: 5 }, [10, 14]],
+    [[3, -1], { offset: 3 }, [3, -1]],
+    [[3], { offset: 3 }, [3, -1]],
+    [[], {}, undefined],
+  ];
+  for (const [range, read, back] of rows) {
+    test(`${JSON.stringify(range)} is ${JSON.stringify(read)}, and back ${JSON.stringify(back)}`, () => {
+      const [tool, input] = call({ ...file, view_range: range });
+      assert.equal(tool, 'Read');
+      assert.deepEqual(input, { file_path: `${CWD}/a.ts`, ...read });
+      assert.deepEqual(hostToolInput(host, 'view', { file_path: 'a.ts', ...read }), {
+        ...file,
+        ...(back ? { view_range: back } : {}),
+      });
+    });
+  }
+
+  test("Copilot's own arguments are kept in peri_hooks_host.tool_input", () => {
+    const payload = {
+      sessionId: 's',
+      timestamp: 1,
+      cwd: CWD,
+      toolName: 'view',
+      toolArgs: { ...file, view_range: [2, 3] },
+    };
+    const [claude] = MODULES.copilot.calls!({ host, hostEvent: 'preToolUse', def: host.events.preToolUse!, payload });
+    assert.deepEqual((claude!.input.peri_hooks_host as Payload).tool_input, { ...file, view_range: [2, 3] });
+  });
+
+  // A hook's rewrite in Claude Code's terms [updatedInput, Copilot's view_range]: offset 0 is line 1, as in Claude Code.
+  const rewrites: Array<[Payload, unknown[]]> = [
+    [{ offset: 0, limit: 5 }, [1, 5]],
+    [{ limit: 5 }, [1, 5]],
+    [{ offset: 4 }, [4, -1]],
+  ];
+  for (const [updated, range] of rewrites) {
+    test(`a rewrite to ${JSON.stringify(updated)} reaches Copilot as view_range ${JSON.stringify(range)}`, () => {
+      assert.deepEqual(hostToolInput(host, 'view', { file_path: 'a.ts', ...updated }), { ...file, view_range: range });
+    });
+  }
+
+  const refusals: Array<[Payload, RegExp]> = [
+    [{ view_range: [0, 2] }, /has a view_range that is not a line range \(\[0,2\]\) for its view call/],
+    [{ view_range: [3, 2] }, /has a view_range that is not a line range \(\[3,2\]\)/],
+    [{ view_range: [1, 2, 3] }, /has a view_range that is not a line range \(\[1,2,3\]\)/],
+    [{ view_range: [1.5, 2] }, /has a view_range that is not a line range \(\[1\.5,2\]\)/],
+    [{ view_range: '1-2' }, /has a view_range that is not a line range \("1-2"\)/],
+    [
+      { view_range: [2, 2], offset: 5 },
+      /gives view both view_range \(\[2,2\]\), which GitHub Copilot CLI acts on, and offset \(5\)/,
+    ],
+    [
+      { view_range: [2, -1], limit: 5 },
+      /gives view both view_range \(\[2,-1\]\), which GitHub Copilot CLI acts on, and limit \(5\)/,
+    ],
+  ];
+  for (const [args, refusal] of refusals) {
+    test(`${JSON.stringify(args)} is refused, naming the field`, () => {
+      assert.throws(
+        () => call({ ...file, ...args }),
+        (error: Error) => {
+          assert.match(error.message, refusal);
+          assert.match(error.message, /at \$\.toolArgs/);
           return true;
         },
       );

@@ -129,7 +129,7 @@ describe('install --host codex --via mcp', () => {
     const config = read(projectConfig());
     assert.match(
       config,
-      /^\[mcp_servers\.peri-hooks\]\ncommand = "sh"\nargs = \["-c",".*exec \\"\$p\\" mcp --host codex --settings \\"\$d\\"\/policy\.json --setting-sources none"\]\n$/,
+      /^\[mcp_servers\.peri-hooks\]\ncommand = "sh"\nargs = \["-c",".*exec \\"\$p\\" mcp --host codex --settings \\"\$d\\"\/policy\.json --setting-sources none"\]\nstartup_timeout_sec = 30\n$/,
     );
     for (const text of [config, read(hooksFile())])
       for (const local of [project.dir, project.home, pkg.dir, process.execPath])
@@ -140,6 +140,14 @@ describe('install --host codex --via mcp', () => {
       project,
     );
     assert.match(again.stdout, /already registered/);
+    // An older install's table, without the startup timeout (Codex's 10 s then), gets it.
+    writeFileSync(projectConfig(), config.replace('startup_timeout_sec = 30\n', ''));
+    const upgraded = await pkg.run(
+      ['install', '--host', 'codex', '--via', 'mcp', '--fail-open', '--policy', policy()],
+      project,
+    );
+    assert.equal(upgraded.code, 0, upgraded.stderr);
+    assert.equal(read(projectConfig()), config);
     const removed = await pkg.run(['uninstall', '--host', 'codex'], project);
     assert.equal(removed.code, 0, removed.stderr);
     assert.ok(!existsSync(join(project.dir, '.codex')));

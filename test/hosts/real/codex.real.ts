@@ -517,6 +517,11 @@ describe('Codex CLI: native hooks and the same policy through peri-hooks', { con
       ]);
       assert.equal(installed.code, 0, installed.stderr);
       assert.match(installed.stdout, /FAIL-OPEN: Codex CLI runs the call without a word/);
+      // The server's table gives it 30 s to start (Codex's default is 10), and Codex loads it (the runs below).
+      assert.match(
+        readFileSync(join(run.folder.project, '.codex/config.toml'), 'utf8'),
+        /^\[mcp_servers\.peri-hooks\]\ncommand = .*\nargs = .*\nstartup_timeout_sec = 30\n/m,
+      );
       // Codex's own listing: both are mcp_tool hooks, trusted by the hash install computed.
       const listed = await run.listHooks();
       assert.deepEqual(

@@ -170,35 +170,58 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     for (const outcome of [native, peri]) assert.match(outcome.saw, /Denied by preToolUse hook: JSON-REASON/);
   });
 
-  test('allow with a rewrite: the rewritten command runs instead', async () => {
+  test("allow with a rewrite: the rewritten command runs instead; a Read rewrite's offset/limit reach Copilot as view_range", async () => {
+    const view = { toolCalls: [{ name: 'view', arguments: { path: 'lines.txt', view_range: [2, 2] } }] };
+    const lines = (folder: RunFolder) => folder.write('lines.txt', 'LINE-ONE\nLINE-TWO\n');
+    /** A hook that rewrites the view call to line 1 (in `view`'s terms) and any other call to touch REWRITTEN. */
+    const rewriteHook = (folder: RunFolder, bash: object, read: object) => {
+      lines(folder);
+      const path = join(folder.root, 'hooks', 'rewrite.sh');
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(
+        path,
+        `#!/bin/sh\ncase "$(cat)" in *view_range*) printf '%s' '${JSON.stringify(read)}';; *) printf '%s' '${JSON.stringify(bash)}';; esac\n`,
+      );
+      chmodSync(path, 0o755);
+      return path;
+    };
     const { native, peri } = await pair('rewrite', {
+      script: (_request, index) => [touch('MARKER'), view][index] ?? { text: 'finished' },
       native: (folder) =>
         nativeHooks(folder, {
           preToolUse: [
             handler(
-              recordingHook(folder, 'rewrite', {
-                stdout: {
-                  permissionDecision: 'allow',
-                  modifiedArgs: { command: 'touch REWRITTEN', description: 'rewritten' },
-                },
-              }),
+              rewriteHook(
+                folder,
+                { permissionDecision: 'allow', modifiedArgs: { command: 'touch REWRITTEN', description: 'rewritten' } },
+                { permissionDecision: 'allow', modifiedArgs: { path: 'lines.txt', view_range: [1, 1] } },
+              ),
             ),
           ],
         }),
       policy: (folder) => ({
         PreToolUse: group(
-          recordingHook(folder, 'rewrite', {
-            stdout: pre({
+          rewriteHook(
+            folder,
+            pre({
               permissionDecision: 'allow',
               updatedInput: { command: 'touch REWRITTEN', description: 'rewritten' },
             }),
-          }),
-          'Bash',
+            pre({
+              permissionDecision: 'allow',
+              updatedInput: { file_path: join(folder.project, 'lines.txt'), offset: 1, limit: 1 },
+            }),
+          ),
         ),
       }),
     });
     same(native, peri);
     assert.deepEqual([peri.ran, peri.rewritten], [false, true]);
+    // The view call asked for line 2; both rewrites make Copilot read line 1 alone.
+    for (const outcome of [native, peri]) {
+      assert.match(outcome.saw, /LINE-ONE/);
+      assert.doesNotMatch(outcome.saw, /LINE-TWO/);
+    }
   });
 
   test('context before a tool, after it, and after a failed one reaches the model', async () => {
@@ -261,6 +284,7 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
     const calls = [
       { name: 'bash', arguments: { command: 'echo out; echo err >&2; touch MARKER', description: 'x' } },
       { name: 'view', arguments: { path: 'notes.txt' } },
+      { name: 'view', arguments: { path: 'notes.txt', view_range: [2, 2] } },
       { name: 'create', arguments: { path: 'new.txt', file_text: 'hello\n' } },
       { name: 'edit', arguments: { path: 'notes.txt', old_str: 'beta', new_str: 'gamma' } },
       { name: 'glob', arguments: { pattern: '*.ts', paths: ['src', 'lib'] } },
@@ -329,6 +353,21 @@ describe('the real GitHub Copilot CLI, hooks native and through peri-hooks', { c
       ['Glob', { pattern: '*.ts', path: join(project, 'lib') }],
       ['Grep', { pattern: 'const', path: join(project, 'src') }],
     ]);
+    // view_range [2, 2] is line 2 alone (Copilot's 1-based, inclusive range, as its hooks get it): Read's offset 2, limit 1.
+    const ranged = (input: Record<string, any>) => JSON.stringify(input).includes('view_range');
+    assert.deepEqual(seen(native.folder, 'pre').filter(ranged)[0]!.toolArgs, { path: 'notes.txt', view_range: [2, 2] });
+    assert.equal(seen(native.folder, 'post').filter(ranged)[0]!.toolResult.textResultForLlm, 'beta');
+    const read = seen(peri.folder, 'pre').filter(ranged)[0]!;
+    assert.deepEqual(
+      [read.tool_name, read.tool_input, read.peri_hooks_host.tool_input],
+      [
+        'Read',
+        { file_path: join(project, 'notes.txt'), offset: 2, limit: 1 },
+        { path: 'notes.txt', view_range: [2, 2] },
+      ],
+    );
+    const { content, startLine } = seen(peri.folder, 'post').filter(ranged)[0]!.tool_response.file;
+    assert.deepEqual([content, startLine], ['beta', 2]);
   });
 
   test('a block after the tool: the model reads the reason instead of the result', async () => {

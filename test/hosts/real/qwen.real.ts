@@ -139,7 +139,7 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
     for (const run of [native, policy]) assert.deepEqual([run.result.code, run.main.length], [0, 2]);
   });
 
-  test("context: after a tool and after a failed one the model reads it, before a tool Qwen drops it; a block after a tool is continue: false; tool_response in Claude Code's shape", async () => {
+  test("context: after a tool and after a failed one the model reads it, before a tool Qwen drops it; a block after a tool is continue: false; tool_response in Claude Code's shape; read_file's 0-based offset is Read's offset + 1", async () => {
     const { native, policy } = await both((folder) => {
       const before = handler(recordingHook(folder, 'before', { stdout: pre({ additionalContext: 'PRE-CONTEXT' }) }));
       const after = handler(
@@ -162,14 +162,21 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
         PostToolUseFailure: [{ hooks: [failed] }],
       };
       const missing = { name: 'read_file', arguments: { file_path: join(folder.project, 'missing.txt') } };
+      folder.write('lines.txt', 'LINE-ONE\nLINE-TWO\nLINE-THREE\nLINE-FOUR\nLINE-FIVE\n');
+      const lines = { file_path: join(folder.project, 'lines.txt') };
+      const reads = [
+        { name: 'read_file', arguments: { ...lines, offset: 1, limit: 2 } },
+        { name: 'read_file', arguments: { ...lines, offset: null, limit: 1 } },
+      ];
       return {
-        turns: [{ toolCalls: [SHELL] }, { toolCalls: [missing] }, { text: 'DONE' }],
+        // One call a turn: hooks of parallel calls would write their logs at once.
+        turns: [{ toolCalls: [SHELL] }, { toolCalls: [missing] }, ...reads.map((read) => ({ toolCalls: [read] }))],
         native: groups,
         policy: groups,
       };
     });
     for (const run of [native, policy]) {
-      assert.deepEqual([run.result.code, run.main.length, projectFile(run, 'ran.txt')], [0, 3, 'ran\n']);
+      assert.deepEqual([run.result.code, run.main.length, projectFile(run, 'ran.txt')], [0, 5, 'ran\n']);
       assert.match(modelSaw(run), /POST-CONTEXT/);
       assert.match(toolResults(run)[1]!, /FAILURE-CONTEXT/);
       assert.doesNotMatch(modelSaw(run), /PRE-CONTEXT|peri-hooks:/);
@@ -190,6 +197,48 @@ describe('Qwen Code 0.24.4: native hooks and the same policy through peri-hooks'
     const [failure] = seen(policy.folder, 'failed');
     assert.equal(failure!.tool_name, 'Read');
     assert.equal(typeof failure!.error, 'string');
+    // read_file's offset counts from 0: Qwen's offset 1 is the second line, Read's offset 2; a null offset (sent
+    // to the hook as it came) is from line 1.
+    assert.match(
+      toolResults(native)[2]!,
+      /^\[\{"type":"text","text":"Showing lines 2-3 of \d+ total lines\.\\n\\n---\\n\\nLINE-TWO\\nLINE-THREE\\n/,
+    );
+    assert.match(
+      toolResults(native)[3]!,
+      /^\[\{"type":"text","text":"Showing lines 1-1 of \d+ total lines\.\\n\\n---\\n\\nLINE-ONE\\n/,
+    );
+    const reads = (run: QwenRun, name: string) =>
+      seen(run.folder, name).filter((input) => String(input.tool_input.file_path).endsWith('lines.txt'));
+    assert.deepEqual(
+      reads(native, 'before').map((input) => input.tool_input),
+      [
+        { file_path: join(native.folder.project, 'lines.txt'), offset: 1, limit: 2 },
+        { file_path: join(native.folder.project, 'lines.txt'), offset: null, limit: 1 },
+      ],
+    );
+    const lines = join(policy.folder.project, 'lines.txt');
+    assert.deepEqual(
+      reads(policy, 'before').map((input) => [input.tool_name, input.tool_input, input.peri_hooks_host.tool_input]),
+      [
+        ['Read', { file_path: lines, offset: 2, limit: 2 }, { file_path: lines, offset: 1, limit: 2 }],
+        ['Read', { file_path: lines, limit: 1 }, { file_path: lines, offset: null, limit: 1 }],
+      ],
+    );
+    // The policy judged both reads after them too (its block is each one's result), the part read from its line.
+    assert.deepEqual(
+      reads(policy, 'after').map((input) => {
+        const { content, startLine, totalLines } = input.tool_response.file;
+        return [input.tool_input.offset, content.replace(/\n$/, ''), startLine, totalLines];
+      }),
+      [
+        [2, 'LINE-TWO\nLINE-THREE', 2, 6],
+        [undefined, 'LINE-ONE', 1, 6],
+      ],
+    );
+    assert.deepEqual(
+      toolResults(policy).slice(2),
+      Array(2).fill('[{"type":"text","text":"POST-BLOCK\\n\\nPOST-CONTEXT"}]'),
+    );
   });
 
   test('continue: false on a tool event: the model goes on, with the reason instead of the call or of its output', async () => {
