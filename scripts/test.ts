@@ -30,6 +30,11 @@ const SLOW_FIRST = [
   'test/e2e/json-documents.test.ts',
   'test/install/via-mcp.test.ts',
   'test/serve/mcp.test.ts',
+  'test/install/codex-via-mcp.test.ts',
+  'test/audit/report.test.ts',
+  'test/audit/fire.test.ts',
+  'test/mcp/inspect.test.ts',
+  'test/cases/workers.test.ts',
 ];
 
 const patterns = process.argv.length > 2 ? process.argv.slice(2) : ['test/**/*.test.ts'];
