@@ -57,7 +57,7 @@ type Reply =
   | { id: number; pid: number }
   | { id: number; out: string }
   | { id: number; err: string }
-  | { id: number; exit: number | null; signal: NodeJS.Signals | null }
+  | { id: number; exit: number | null; signal: NodeJS.Signals | null; closed?: true }
   | { id: number; closed: true }
   | { id: number; pipe: 'stdout' | 'stderr' }
   | { id: number; error: string }
@@ -139,16 +139,26 @@ export function spawnerMain(): void {
     const stdout = child.stdout!;
     const stderr = child.stderr!;
     running.set(request.id, { pid, stdout, stderr });
-    send({ id: request.id, pid });
     child.on('error', () => {});
     child.stdin!.on('error', () => {});
+    // The input first: the message wakes the server, which may take this core before the hook has its stdin.
     child.stdin!.end(Buffer.from(request.stdin, 'latin1'));
+    send({ id: request.id, pid });
     stdout.on('data', (chunk: Buffer) => send({ id: request.id, out: chunk.toString('latin1') }));
     stderr.on('data', (chunk: Buffer) => send({ id: request.id, err: chunk.toString('latin1') }));
-    child.once('exit', (exit, signal) => send({ id: request.id, exit, signal }));
+    // The exit and the pipes' end mostly come in one turn of the loop: then they go as one message.
+    let exited: { exit: number | null; signal: NodeJS.Signals | null } | undefined;
+    child.once('exit', (exit, signal) => {
+      exited = { exit, signal };
+      setImmediate(() => {
+        if (exited) send({ id: request.id, ...exited });
+        exited = undefined;
+      });
+    });
     child.once('close', () => {
       running.delete(request.id);
-      send({ id: request.id, closed: true });
+      send({ id: request.id, ...exited, closed: true });
+      exited = undefined;
     });
   });
   const killAll = (signal: NodeJS.Signals) => {
@@ -228,16 +238,19 @@ export function useSpawner(): Promise<boolean> {
     if ('out' in reply) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
     else if ('err' in reply) hook.stderr.push(Buffer.from(reply.err, 'latin1'));
     else if ('pid' in reply) hook.started(relayed(reply.id, reply.pid, hook));
-    else if ('exit' in reply) {
-      hook.exited = {
-        ...(reply.exit !== null ? { exitCode: reply.exit } : {}),
-        ...(reply.signal ? { signal: reply.signal } : {}),
-      };
-      hook.events.emit('exit');
-    } else if ('closed' in reply) {
-      hooks.delete(reply.id);
-      hook.stdout.push(null);
-      hook.stderr.push(null);
+    else if ('exit' in reply || 'closed' in reply) {
+      if ('exit' in reply) {
+        hook.exited = {
+          ...(reply.exit !== null ? { exitCode: reply.exit } : {}),
+          ...(reply.signal ? { signal: reply.signal } : {}),
+        };
+        hook.events.emit('exit');
+      }
+      if ('closed' in reply) {
+        hooks.delete(reply.id);
+        hook.stdout.push(null);
+        hook.stderr.push(null);
+      }
     } else if ('pipe' in reply && hook.pipes) {
       // Not read before the runner takes it (manualStart): a hook that has ended would close it unseen.
       hook.pipes[reply.pipe] = new Socket({ handle, readable: true, writable: false, manualStart: true } as never);
