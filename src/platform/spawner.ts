@@ -52,15 +52,22 @@ export interface SpawnRequest {
   stdin: Buffer;
 }
 
-/** From the helper. Bytes travel as latin1 strings: one character per byte, as they were. */
+/**
+ * From the helper: what happened to a hook, several facts in one message (in this order: its pid, output, exit,
+ * the pipes' end). Bytes travel as latin1 strings: one character per byte, as they were.
+ */
 type Reply =
-  | { id: number; pid: number }
-  | { id: number; out: string }
-  | { id: number; err: string }
-  | { id: number; exit: number | null; signal: NodeJS.Signals | null; closed?: true }
-  | { id: number; closed: true }
-  | { id: number; pipe: 'stdout' | 'stderr' }
-  | { id: number; error: string }
+  | {
+      id: number;
+      pid?: number;
+      out?: string;
+      err?: string;
+      exit?: number | null;
+      signal?: NodeJS.Signals | null;
+      closed?: true;
+      pipe?: 'stdout' | 'stderr';
+      error?: string;
+    }
   | { ready: true };
 
 interface Relayed {
@@ -141,23 +148,30 @@ export function spawnerMain(): void {
     running.set(request.id, { pid, stdout, stderr });
     child.on('error', () => {});
     child.stdin!.on('error', () => {});
-    // The input first: the message wakes the server, which may take this core before the hook has its stdin.
     child.stdin!.end(Buffer.from(request.stdin, 'latin1'));
-    send({ id: request.id, pid });
-    stdout.on('data', (chunk: Buffer) => send({ id: request.id, out: chunk.toString('latin1') }));
-    stderr.on('data', (chunk: Buffer) => send({ id: request.id, err: chunk.toString('latin1') }));
-    // The exit and the pipes' end mostly come in one turn of the loop: then they go as one message.
+    // Each message wakes the server. The pid goes with the hook's first news (output, its exit), or on its own
+    // after a few milliseconds, and the exit with the pipes' end when they come in one turn: a hook that ends at
+    // once is one message.
+    let pidUntold: { pid: number } | undefined = { pid };
+    const tell = (message: object) => {
+      send(pidUntold ? { id: request.id, ...pidUntold, ...message } : { id: request.id, ...message });
+      pidUntold = undefined;
+    };
+    const pidLate = setTimeout(() => pidUntold && tell({}), 5);
+    stdout.on('data', (chunk: Buffer) => tell({ out: chunk.toString('latin1') }));
+    stderr.on('data', (chunk: Buffer) => tell({ err: chunk.toString('latin1') }));
     let exited: { exit: number | null; signal: NodeJS.Signals | null } | undefined;
     child.once('exit', (exit, signal) => {
       exited = { exit, signal };
       setImmediate(() => {
-        if (exited) send({ id: request.id, ...exited });
+        if (exited) tell(exited);
         exited = undefined;
       });
     });
     child.once('close', () => {
       running.delete(request.id);
-      send({ id: request.id, ...exited, closed: true });
+      clearTimeout(pidLate);
+      tell({ ...exited, closed: true });
       exited = undefined;
     });
   });
@@ -235,28 +249,28 @@ export function useSpawner(): Promise<boolean> {
     }
     const hook = hooks.get(reply.id);
     if (!hook) return;
-    if ('out' in reply) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
-    else if ('err' in reply) hook.stderr.push(Buffer.from(reply.err, 'latin1'));
-    else if ('pid' in reply) hook.started(relayed(reply.id, reply.pid, hook));
-    else if ('exit' in reply || 'closed' in reply) {
-      if ('exit' in reply) {
-        hook.exited = {
-          ...(reply.exit !== null ? { exitCode: reply.exit } : {}),
-          ...(reply.signal ? { signal: reply.signal } : {}),
-        };
-        hook.events.emit('exit');
-      }
-      if ('closed' in reply) {
-        hooks.delete(reply.id);
-        hook.stdout.push(null);
-        hook.stderr.push(null);
-      }
-    } else if ('pipe' in reply && hook.pipes) {
+    if (reply.pid !== undefined) hook.started(relayed(reply.id, reply.pid, hook));
+    if (reply.out !== undefined) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
+    if (reply.err !== undefined) hook.stderr.push(Buffer.from(reply.err, 'latin1'));
+    if (reply.exit !== undefined) {
+      hook.exited = {
+        ...(reply.exit !== null ? { exitCode: reply.exit } : {}),
+        ...(reply.signal ? { signal: reply.signal } : {}),
+      };
+      hook.events.emit('exit');
+    }
+    if (reply.closed) {
+      hooks.delete(reply.id);
+      hook.stdout.push(null);
+      hook.stderr.push(null);
+    }
+    if (reply.pipe !== undefined && hook.pipes) {
       // Not read before the runner takes it (manualStart): a hook that has ended would close it unseen.
       hook.pipes[reply.pipe] = new Socket({ handle, readable: true, writable: false, manualStart: true } as never);
       const { stdout, stderr } = hook.pipes;
       if (stdout && stderr) hook.pipes.arrived({ stdout, stderr });
-    } else if ('error' in reply) {
+    }
+    if (reply.error !== undefined) {
       hooks.delete(reply.id);
       hook.started({ spawnError: reply.error });
     }
