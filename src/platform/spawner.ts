@@ -81,7 +81,16 @@ interface Relayed {
 }
 
 /** `ready` once the helper has said so: a helper that never answers (no IPC in its runtime) is never used. */
-let helper: { child: ChildProcess; hooks: Map<number, Relayed>; ready: Promise<boolean>; isReady: boolean } | undefined;
+let helper:
+  | {
+      child: ChildProcess;
+      hooks: Map<number, Relayed>;
+      ready: Promise<boolean>;
+      isReady: boolean;
+      /** The environment of the last hook sent: the helper keeps it, and a hook with the same one is sent without. */
+      lastEnv?: Record<string, string | undefined>;
+    }
+  | undefined;
 let nextId = 0;
 
 /**
@@ -91,9 +100,11 @@ let nextId = 0;
  */
 export function spawnerMain(): void {
   const { spawn } = process.getBuiltinModule('node:child_process');
-  interface Request extends Omit<SpawnRequest, 'stdin'> {
+  interface Request extends Omit<SpawnRequest, 'stdin' | 'env'> {
     id: number;
     stdin: string;
+    /** Absent: the environment of the hook before. */
+    env?: SpawnRequest['env'];
     adopt?: number;
     release?: number;
     drop?: number;
@@ -105,6 +116,7 @@ export function spawnerMain(): void {
     // With a callback, a send to a server that has just gone fails there, not as an 'error' that ends the helper.
     if (process.connected) process.send!(message, handle as never, {}, () => done?.());
   };
+  let env: SpawnRequest['env'] = {};
   process.on('message', (request: Request) => {
     if (request.release !== undefined) {
       running.delete(request.release);
@@ -129,9 +141,10 @@ export function spawnerMain(): void {
       }
       return;
     }
+    env = request.env ?? env;
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn(request.file, request.args, { cwd: request.cwd, env: request.env, detached: true, stdio: 'pipe' });
+      child = spawn(request.file, request.args, { cwd: request.cwd, env, detached: true, stdio: 'pipe' });
     } catch (error) {
       send({ id: request.id, error: (error as Error).message });
       return;
@@ -355,9 +368,20 @@ export function spawnHook(
     const stream = () => new Readable({ read() {} });
     current.hooks.set(id, { started: resolve, stdout: stream(), stderr: stream(), events: new EventEmitter() });
     // latin1: the bytes as they are, one character each.
-    current.child.send({ id, ...request, stdin: request.stdin.toString('latin1') });
+    // The environment (tens of variables, most of the message) is sent only when it differs from the last one.
+    const { env, ...rest } = request;
+    const sameEnv = current.lastEnv !== undefined && sameEntries(current.lastEnv, env);
+    if (!sameEnv) current.lastEnv = { ...env };
+    current.child.send({ id, ...rest, ...(sameEnv ? {} : { env }), stdin: request.stdin.toString('latin1') });
     refWhileBusy();
   });
+}
+
+function sameEntries(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }
 
 /**
