@@ -81,16 +81,17 @@ interface Relayed {
 }
 
 /** `ready` once the helper has said so: a helper that never answers (no IPC in its runtime) is never used. */
-let helper:
-  | {
-      child: ChildProcess;
-      hooks: Map<number, Relayed>;
-      ready: Promise<boolean>;
-      isReady: boolean;
-      /** The environment of the last hook sent: the helper keeps it, and a hook with the same one is sent without. */
-      lastEnv?: Record<string, string | undefined>;
-    }
-  | undefined;
+interface Helper {
+  child: ChildProcess;
+  hooks: Map<number, Relayed>;
+  ready: Promise<boolean>;
+  isReady: boolean;
+  /** The environment of the last hook sent: the helper keeps it, and a hook with the same one is sent without. */
+  lastEnv?: Record<string, string | undefined>;
+}
+
+/** The running helpers; a hook goes to the one with the fewest hooks running. */
+const helpers: Helper[] = [];
 let nextId = 0;
 
 /**
@@ -208,12 +209,17 @@ export function spawnerMain(): void {
 }
 
 /**
- * Starts the helper for the hooks of this process (serve, mcp, test). Resolves once it takes hooks (until then they
- * spawn here); false when it cannot start, or under Deno, whose hooks spawn here.
+ * Starts `count` helpers for the hooks of this process (serve and mcp one; test one per core, since a helper forks
+ * one hook at a time). Resolves once they take hooks (until then hooks spawn here); false when none can start, or
+ * under Deno, whose hooks spawn here.
  */
-export function useSpawner(): Promise<boolean> {
-  if (helper) return helper.ready;
+export function useSpawner(count = 1): Promise<boolean> {
   if ('Deno' in globalThis) return Promise.resolve(false);
+  for (let started = true; started && helpers.length < count; ) started = startHelper();
+  return Promise.all(helpers.map(({ ready }) => ready)).then((ready) => ready.includes(true));
+}
+
+function startHelper(): boolean {
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   let child: ChildProcess;
   try {
@@ -223,18 +229,18 @@ export function useSpawner(): Promise<boolean> {
       detached: true,
     });
   } catch {
-    return Promise.resolve(false);
+    return false;
   }
   const hooks = new Map<number, Relayed>();
   let settleReady: (ready: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => {
     settleReady = resolve;
   });
-  const current = { child, hooks, ready, isReady: false };
-  helper = current;
+  const current: Helper = { child, hooks, ready, isReady: false };
+  helpers.push(current);
   const gone = () => {
     settleReady(false);
-    if (helper === current) helper = undefined;
+    if (helpers.includes(current)) helpers.splice(helpers.indexOf(current), 1);
     for (const [id, hook] of hooks) {
       hooks.delete(id);
       hook.started({ spawnError: 'the hook spawner process exited' });
@@ -257,12 +263,12 @@ export function useSpawner(): Promise<boolean> {
       current.isReady = true;
       clearTimeout(late);
       settleReady(true);
-      refWhileBusy();
+      refWhileBusy(current);
       return;
     }
     const hook = hooks.get(reply.id);
     if (!hook) return;
-    if (reply.pid !== undefined) hook.started(relayed(reply.id, reply.pid, hook));
+    if (reply.pid !== undefined) hook.started(relayed(reply.id, reply.pid, hook, current));
     if (reply.out !== undefined) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
     if (reply.err !== undefined) hook.stderr.push(Buffer.from(reply.err, 'latin1'));
     if (reply.exit !== undefined) {
@@ -287,34 +293,33 @@ export function useSpawner(): Promise<boolean> {
       hooks.delete(reply.id);
       hook.started({ spawnError: reply.error });
     }
-    refWhileBusy();
+    refWhileBusy(current);
   });
-  refWhileBusy();
+  refWhileBusy(current);
   child.unref();
-  return ready;
+  return true;
 }
 
-/** The helper's channel keeps this process alive only while a hook of it runs. */
-function refWhileBusy(): void {
-  if (!helper) return;
+/** A helper's channel keeps this process alive only while a hook of it runs. */
+function refWhileBusy(helper: Helper): void {
   // Also while it starts: whoever awaits useSpawner() must not see this process exit under it (bounded below).
   if (helper.hooks.size > 0 || !helper.isReady) helper.child.channel?.ref();
   else helper.child.channel?.unref();
 }
 
-/** A hook the helper started: its output arrives in stdout and stderr, its exit as an event. */
-function relayed(id: number, pid: number, hook: Relayed): HookProcess {
+/** A hook `helper` started: its output arrives in stdout and stderr, its exit as an event. */
+function relayed(id: number, pid: number, hook: Relayed, helper: Helper): HookProcess {
   const closed = (stream: Readable) => new Promise<void>((resolve) => stream.once('close', () => resolve()));
   const exited = new Promise<Ended>((resolve) => {
     if (hook.exited) resolve(hook.exited);
     else hook.events.once('exit', () => resolve(hook.exited!));
   });
   const tell = (message: object) => {
-    if (helper?.child.connected) helper.child.send(message);
+    if (helper.child.connected) helper.child.send(message);
   };
   // The runner destroys the streams when it stops waiting for a hook's children: the helper closes its pipes.
   hook.stdout.once('close', () => {
-    if (helper?.hooks.has(id)) tell({ drop: id });
+    if (helper.hooks.has(id)) tell({ drop: id });
   });
   return {
     pid,
@@ -348,21 +353,23 @@ function relayed(id: number, pid: number, hook: Relayed): HookProcess {
       });
     },
     release() {
-      const current = helper;
-      if (current?.hooks.delete(id)) {
+      if (helper.hooks.delete(id)) {
         tell({ release: id });
-        refWhileBusy();
+        refWhileBusy(helper);
       }
     },
   };
 }
 
-/** Starts a hook in its own process group, through the helper when there is one, else here. */
+/** Starts a hook in its own process group, through the least busy helper when there is one, else here. */
 export function spawnHook(
   request: SpawnRequest,
 ): HookProcess | { spawnError: string } | Promise<HookProcess | { spawnError: string }> {
-  const current = helper;
-  if (!current?.isReady || !current.child.connected) return spawnHere(request);
+  let current: Helper | undefined;
+  for (const candidate of helpers)
+    if (candidate.isReady && candidate.child.connected && candidate.hooks.size < (current?.hooks.size ?? Infinity))
+      current = candidate;
+  if (!current) return spawnHere(request);
   const id = ++nextId;
   return new Promise((resolve) => {
     const stream = () => new Readable({ read() {} });
@@ -373,7 +380,7 @@ export function spawnHook(
     const sameEnv = current.lastEnv !== undefined && sameEntries(current.lastEnv, env);
     if (!sameEnv) current.lastEnv = { ...env };
     current.child.send({ id, ...rest, ...(sameEnv ? {} : { env }), stdin: request.stdin.toString('latin1') });
-    refWhileBusy();
+    refWhileBusy(current);
   });
 }
 

@@ -144,3 +144,26 @@ test('each hook runs with its own environment, whether or not it is the one of t
     'A=1 B=unset',
   ]);
 });
+
+test('with two helpers, a hook goes to the one with fewer hooks running: two at once start from two processes', {
+  timeout: 60_000,
+}, async () => {
+  assert.ok(await useSpawner(2), 'the second helper takes hooks');
+  const release = path.join(folder, 'release-both');
+  const script = `echo $PPID; while [ ! -e ${release} ]; do sleep 0.05; done`;
+  const [first, second] = [await start(script), await start(script)];
+  const parents = await Promise.all(
+    [first, second].map(async (hook) => {
+      let out = '';
+      hook.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      void read(hook.stderr);
+      return until('its parent pid', () => Number(out.trim()) || undefined);
+    }),
+  );
+  writeFileSync(release, '');
+  await Promise.all([first.finished, second.finished]);
+  assert.notEqual(parents[0], parents[1]);
+  for (const parent of parents) assert.equal(parentOf(parent), process.pid, 'each helper is a child of this process');
+});
