@@ -101,6 +101,8 @@ let nextId = 0;
  */
 export function spawnerMain(): void {
   const { spawn } = process.getBuiltinModule('node:child_process');
+  /** A hook still silent this long has its pid sent on its own (the server's timeout and kills need it). */
+  const PID_ALONE_AFTER_MS = 5;
   interface Request extends Omit<SpawnRequest, 'stdin' | 'env'> {
     id: number;
     stdin: string;
@@ -171,7 +173,7 @@ export function spawnerMain(): void {
       send(pidUntold ? { id: request.id, ...pidUntold, ...message } : { id: request.id, ...message });
       pidUntold = undefined;
     };
-    const pidLate = setTimeout(() => pidUntold && tell({}), 5);
+    const pidLate = setTimeout(() => pidUntold && tell({}), PID_ALONE_AFTER_MS);
     stdout.on('data', (chunk: Buffer) => tell({ out: chunk.toString('latin1') }));
     stderr.on('data', (chunk: Buffer) => tell({ err: chunk.toString('latin1') }));
     let exited: { exit: number | null; signal: NodeJS.Signals | null } | undefined;
