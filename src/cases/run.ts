@@ -97,9 +97,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const stateRoot = mkdtempSync(path.join(tmpdir(), 'peri-hooks-cases-'));
   const cache = runSettingsCache();
   const progress: Progress = { done: 0, total: cases.length, passed: 0, failed: 0 };
-  // A suite's hooks start from the spawner helper, a small process that forks faster than this one or a worker
-  // (platform/spawner.ts): the cases run here, several per core. Where there is no helper (Deno), in worker processes.
-  const spawning = cases.length >= CASES_PER_WORKER && options.spawner !== false && (await useSpawner());
+  // A suite's hooks start from spawner helpers, small processes that fork faster than this one or a worker
+  // (platform/spawner.ts), one per core since each forks one hook at a time: the cases run here, several per core.
+  // Where there is no helper (Deno), in worker processes.
+  const spawning =
+    cases.length >= CASES_PER_WORKER && options.spawner !== false && (await useSpawner(availableParallelism()));
   const jobs = Math.max(
     1,
     Math.min(options.jobs ?? availableParallelism() * (spawning ? CASES_PER_CORE : 1), cases.length),

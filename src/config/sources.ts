@@ -78,10 +78,12 @@ export function findProject(
   const homeDir = path.resolve(home);
   let gitRoot: string | undefined;
   for (let dir = start; ; dir = path.dirname(dir)) {
+    // Most folders have no .claude at all: one look instead of two (a resident server walks this per firing).
+    const claude = path.join(dir, '.claude');
     if (
       dir !== homeDir &&
-      (existsSync(path.join(dir, '.claude', 'settings.json')) ||
-        existsSync(path.join(dir, '.claude', 'settings.local.json')))
+      existsSync(claude) &&
+      (existsSync(path.join(claude, 'settings.json')) || existsSync(path.join(claude, 'settings.local.json')))
     ) {
       return { projectDir: dir, projectDirFrom: 'settings' };
     }

@@ -52,15 +52,22 @@ export interface SpawnRequest {
   stdin: Buffer;
 }
 
-/** From the helper. Bytes travel as latin1 strings: one character per byte, as they were. */
+/**
+ * From the helper: what happened to a hook, several facts in one message (in this order: its pid, output, exit,
+ * the pipes' end). Bytes travel as latin1 strings: one character per byte, as they were.
+ */
 type Reply =
-  | { id: number; pid: number }
-  | { id: number; out: string }
-  | { id: number; err: string }
-  | { id: number; exit: number | null; signal: NodeJS.Signals | null }
-  | { id: number; closed: true }
-  | { id: number; pipe: 'stdout' | 'stderr' }
-  | { id: number; error: string }
+  | {
+      id: number;
+      pid?: number;
+      out?: string;
+      err?: string;
+      exit?: number | null;
+      signal?: NodeJS.Signals | null;
+      closed?: true;
+      pipe?: 'stdout' | 'stderr';
+      error?: string;
+    }
   | { ready: true };
 
 interface Relayed {
@@ -74,7 +81,17 @@ interface Relayed {
 }
 
 /** `ready` once the helper has said so: a helper that never answers (no IPC in its runtime) is never used. */
-let helper: { child: ChildProcess; hooks: Map<number, Relayed>; ready: Promise<boolean>; isReady: boolean } | undefined;
+interface Helper {
+  child: ChildProcess;
+  hooks: Map<number, Relayed>;
+  ready: Promise<boolean>;
+  isReady: boolean;
+  /** The environment of the last hook sent: the helper keeps it, and a hook with the same one is sent without. */
+  lastEnv?: Record<string, string | undefined>;
+}
+
+/** The running helpers; a hook goes to the one with the fewest hooks running. */
+const helpers: Helper[] = [];
 let nextId = 0;
 
 /**
@@ -84,9 +101,13 @@ let nextId = 0;
  */
 export function spawnerMain(): void {
   const { spawn } = process.getBuiltinModule('node:child_process');
-  interface Request extends Omit<SpawnRequest, 'stdin'> {
+  /** A hook still silent this long has its pid sent on its own (the server's timeout and kills need it). */
+  const PID_ALONE_AFTER_MS = 5;
+  interface Request extends Omit<SpawnRequest, 'stdin' | 'env'> {
     id: number;
     stdin: string;
+    /** Absent: the environment of the hook before. */
+    env?: SpawnRequest['env'];
     adopt?: number;
     release?: number;
     drop?: number;
@@ -98,6 +119,7 @@ export function spawnerMain(): void {
     // With a callback, a send to a server that has just gone fails there, not as an 'error' that ends the helper.
     if (process.connected) process.send!(message, handle as never, {}, () => done?.());
   };
+  let env: SpawnRequest['env'] = {};
   process.on('message', (request: Request) => {
     if (request.release !== undefined) {
       running.delete(request.release);
@@ -122,9 +144,10 @@ export function spawnerMain(): void {
       }
       return;
     }
+    env = request.env ?? env;
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn(request.file, request.args, { cwd: request.cwd, env: request.env, detached: true, stdio: 'pipe' });
+      child = spawn(request.file, request.args, { cwd: request.cwd, env, detached: true, stdio: 'pipe' });
     } catch (error) {
       send({ id: request.id, error: (error as Error).message });
       return;
@@ -139,16 +162,33 @@ export function spawnerMain(): void {
     const stdout = child.stdout!;
     const stderr = child.stderr!;
     running.set(request.id, { pid, stdout, stderr });
-    send({ id: request.id, pid });
     child.on('error', () => {});
     child.stdin!.on('error', () => {});
     child.stdin!.end(Buffer.from(request.stdin, 'latin1'));
-    stdout.on('data', (chunk: Buffer) => send({ id: request.id, out: chunk.toString('latin1') }));
-    stderr.on('data', (chunk: Buffer) => send({ id: request.id, err: chunk.toString('latin1') }));
-    child.once('exit', (exit, signal) => send({ id: request.id, exit, signal }));
+    // Each message wakes the server. The pid goes with the hook's first news (output, its exit), or on its own
+    // after a few milliseconds, and the exit with the pipes' end when they come in one turn: a hook that ends at
+    // once is one message.
+    let pidUntold: { pid: number } | undefined = { pid };
+    const tell = (message: object) => {
+      send(pidUntold ? { id: request.id, ...pidUntold, ...message } : { id: request.id, ...message });
+      pidUntold = undefined;
+    };
+    const pidLate = setTimeout(() => pidUntold && tell({}), PID_ALONE_AFTER_MS);
+    stdout.on('data', (chunk: Buffer) => tell({ out: chunk.toString('latin1') }));
+    stderr.on('data', (chunk: Buffer) => tell({ err: chunk.toString('latin1') }));
+    let exited: { exit: number | null; signal: NodeJS.Signals | null } | undefined;
+    child.once('exit', (exit, signal) => {
+      exited = { exit, signal };
+      setImmediate(() => {
+        if (exited) tell(exited);
+        exited = undefined;
+      });
+    });
     child.once('close', () => {
       running.delete(request.id);
-      send({ id: request.id, closed: true });
+      clearTimeout(pidLate);
+      tell({ ...exited, closed: true });
+      exited = undefined;
     });
   });
   const killAll = (signal: NodeJS.Signals) => {
@@ -171,12 +211,17 @@ export function spawnerMain(): void {
 }
 
 /**
- * Starts the helper for the hooks of this process (serve, mcp, test). Resolves once it takes hooks (until then they
- * spawn here); false when it cannot start, or under Deno, whose hooks spawn here.
+ * Starts `count` helpers for the hooks of this process (serve and mcp one; test one per core, since a helper forks
+ * one hook at a time). Resolves once they take hooks (until then hooks spawn here); false when none can start, or
+ * under Deno, whose hooks spawn here.
  */
-export function useSpawner(): Promise<boolean> {
-  if (helper) return helper.ready;
+export function useSpawner(count = 1): Promise<boolean> {
   if ('Deno' in globalThis) return Promise.resolve(false);
+  for (let started = true; started && helpers.length < count; ) started = startHelper();
+  return Promise.all(helpers.map(({ ready }) => ready)).then((ready) => ready.includes(true));
+}
+
+function startHelper(): boolean {
   const sea = process.getBuiltinModule?.('node:sea')?.isSea() ?? false;
   let child: ChildProcess;
   try {
@@ -186,18 +231,18 @@ export function useSpawner(): Promise<boolean> {
       detached: true,
     });
   } catch {
-    return Promise.resolve(false);
+    return false;
   }
   const hooks = new Map<number, Relayed>();
   let settleReady: (ready: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => {
     settleReady = resolve;
   });
-  const current = { child, hooks, ready, isReady: false };
-  helper = current;
+  const current: Helper = { child, hooks, ready, isReady: false };
+  helpers.push(current);
   const gone = () => {
     settleReady(false);
-    if (helper === current) helper = undefined;
+    if (helpers.includes(current)) helpers.splice(helpers.indexOf(current), 1);
     for (const [id, hook] of hooks) {
       hooks.delete(id);
       hook.started({ spawnError: 'the hook spawner process exited' });
@@ -220,61 +265,63 @@ export function useSpawner(): Promise<boolean> {
       current.isReady = true;
       clearTimeout(late);
       settleReady(true);
-      refWhileBusy();
+      refWhileBusy(current);
       return;
     }
     const hook = hooks.get(reply.id);
     if (!hook) return;
-    if ('out' in reply) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
-    else if ('err' in reply) hook.stderr.push(Buffer.from(reply.err, 'latin1'));
-    else if ('pid' in reply) hook.started(relayed(reply.id, reply.pid, hook));
-    else if ('exit' in reply) {
+    if (reply.pid !== undefined) hook.started(relayed(reply.id, reply.pid, hook, current));
+    if (reply.out !== undefined) hook.stdout.push(Buffer.from(reply.out, 'latin1'));
+    if (reply.err !== undefined) hook.stderr.push(Buffer.from(reply.err, 'latin1'));
+    if (reply.exit !== undefined) {
       hook.exited = {
         ...(reply.exit !== null ? { exitCode: reply.exit } : {}),
         ...(reply.signal ? { signal: reply.signal } : {}),
       };
       hook.events.emit('exit');
-    } else if ('closed' in reply) {
+    }
+    if (reply.closed) {
       hooks.delete(reply.id);
       hook.stdout.push(null);
       hook.stderr.push(null);
-    } else if ('pipe' in reply && hook.pipes) {
+    }
+    if (reply.pipe !== undefined && hook.pipes) {
       // Not read before the runner takes it (manualStart): a hook that has ended would close it unseen.
       hook.pipes[reply.pipe] = new Socket({ handle, readable: true, writable: false, manualStart: true } as never);
       const { stdout, stderr } = hook.pipes;
       if (stdout && stderr) hook.pipes.arrived({ stdout, stderr });
-    } else if ('error' in reply) {
+    }
+    if (reply.error !== undefined) {
       hooks.delete(reply.id);
       hook.started({ spawnError: reply.error });
     }
-    refWhileBusy();
+    refWhileBusy(current);
   });
-  refWhileBusy();
+  refWhileBusy(current);
   child.unref();
-  return ready;
+  return true;
 }
 
-/** The helper's channel keeps this process alive only while a hook of it runs. */
-function refWhileBusy(): void {
-  if (!helper) return;
+/** A helper's channel keeps this process alive only while a hook of it runs. */
+function refWhileBusy(helper: Helper): void {
   // Also while it starts: whoever awaits useSpawner() must not see this process exit under it (bounded below).
   if (helper.hooks.size > 0 || !helper.isReady) helper.child.channel?.ref();
   else helper.child.channel?.unref();
 }
 
-/** A hook the helper started: its output arrives in stdout and stderr, its exit as an event. */
-function relayed(id: number, pid: number, hook: Relayed): HookProcess {
+/** A hook `helper` started: its output arrives in stdout and stderr, its exit as an event. */
+function relayed(id: number, pid: number, hook: Relayed, helper: Helper): HookProcess {
   const closed = (stream: Readable) => new Promise<void>((resolve) => stream.once('close', () => resolve()));
   const exited = new Promise<Ended>((resolve) => {
     if (hook.exited) resolve(hook.exited);
     else hook.events.once('exit', () => resolve(hook.exited!));
   });
   const tell = (message: object) => {
-    if (helper?.child.connected) helper.child.send(message);
+    if (helper.child.connected) helper.child.send(message);
   };
   // The runner destroys the streams when it stops waiting for a hook's children: the helper closes its pipes.
   hook.stdout.once('close', () => {
-    if (helper?.hooks.has(id)) tell({ drop: id });
+    if (helper.hooks.has(id)) tell({ drop: id });
   });
   return {
     pid,
@@ -308,29 +355,42 @@ function relayed(id: number, pid: number, hook: Relayed): HookProcess {
       });
     },
     release() {
-      const current = helper;
-      if (current?.hooks.delete(id)) {
+      if (helper.hooks.delete(id)) {
         tell({ release: id });
-        refWhileBusy();
+        refWhileBusy(helper);
       }
     },
   };
 }
 
-/** Starts a hook in its own process group, through the helper when there is one, else here. */
+/** Starts a hook in its own process group, through the least busy helper when there is one, else here. */
 export function spawnHook(
   request: SpawnRequest,
 ): HookProcess | { spawnError: string } | Promise<HookProcess | { spawnError: string }> {
-  const current = helper;
-  if (!current?.isReady || !current.child.connected) return spawnHere(request);
+  let current: Helper | undefined;
+  for (const candidate of helpers)
+    if (candidate.isReady && candidate.child.connected && candidate.hooks.size < (current?.hooks.size ?? Infinity))
+      current = candidate;
+  if (!current) return spawnHere(request);
   const id = ++nextId;
   return new Promise((resolve) => {
     const stream = () => new Readable({ read() {} });
     current.hooks.set(id, { started: resolve, stdout: stream(), stderr: stream(), events: new EventEmitter() });
     // latin1: the bytes as they are, one character each.
-    current.child.send({ id, ...request, stdin: request.stdin.toString('latin1') });
-    refWhileBusy();
+    // The environment (tens of variables, most of the message) is sent only when it differs from the last one.
+    const { env, ...rest } = request;
+    const sameEnv = current.lastEnv !== undefined && sameEntries(current.lastEnv, env);
+    if (!sameEnv) current.lastEnv = { ...env };
+    current.child.send({ id, ...rest, ...(sameEnv ? {} : { env }), stdin: request.stdin.toString('latin1') });
+    refWhileBusy(current);
   });
+}
+
+function sameEntries(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }
 
 /**

@@ -159,7 +159,8 @@ async function runChain(event: EventName, chain: readonly PlannedHook[], options
   for (const [index, planned] of chain.entries()) {
     const run = await runOne(event, planned, current, options);
     runs.push(run);
-    if (run.kind !== 'ran') continue;
+    // The last hook of a chain stops nothing and rewrites for no one: no reduction of its own (most chains are one hook).
+    if (run.kind !== 'ran' || index === chain.length - 1) continue;
     if (blocksAlone(event, run, current)) {
       const detail = `short-circuit: ${labelOf(planned.hook)} blocked earlier in the sequential group`;
       return { runs, shortCircuited: chain.slice(index + 1).map(({ hook }) => ({ hook, detail })) };

@@ -1,11 +1,12 @@
 // `type: "command"` hooks (spec §5.2, §9.4, §10.1): one process group per hook, killed whole on timeout,
 // never left behind (platform/process-group.ts).
-import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { CommandHook } from '../config/schema.ts';
 import { labelOf } from '../hook-label.ts';
 import { asyncMarker } from '../outcome.ts';
+import { BoundedMap } from '../platform/bounded-map.ts';
 import { nowMs } from '../platform/clock.ts';
 import { isDirectory } from '../platform/files.ts';
 import {
@@ -198,6 +199,28 @@ function commandLine(
 function isPlainScript(command: string, cwd: string): boolean {
   if (!/^[\w@%+:,./-]+$/.test(command) || !command.includes('/')) return false;
   const file = path.resolve(cwd, command);
+  // A suite or a server runs the same scripts over and over: one stat tells whether the file is still the one
+  // looked at (its mode, owner and content change its ctime), instead of access, open, fstat, read and close.
+  const stamp = fileStamp(file);
+  const known = stamp === undefined ? undefined : plainScripts.get(file);
+  if (known !== undefined && known.stamp === stamp) return known.plain;
+  const plain = lookedAtPlainScript(file);
+  if (stamp !== undefined) plainScripts.set(file, { stamp, plain });
+  return plain;
+}
+
+const plainScripts = new BoundedMap<string, { stamp: string; plain: boolean }>(256);
+
+function fileStamp(file: string): string | undefined {
+  try {
+    const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+    return stats && `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function lookedAtPlainScript(file: string): boolean {
   let fd: number | undefined;
   try {
     accessSync(file, constants.X_OK);

@@ -110,3 +110,60 @@ test('takePipes passes the pipes themselves over: bytes the hook writes later ar
   const [out, err] = await Promise.all([read(pipes.stdout), read(pipes.stderr)]);
   assert.deepEqual([out.toString(), err.toString()], ['second\n', 'late\n']);
 });
+
+test('each hook runs with its own environment, whether or not it is the one of the hook before', {
+  timeout: 60_000,
+}, async () => {
+  const seen: string[] = [];
+  const envs: Array<Record<string, string | undefined>> = [
+    { PATH: process.env.PATH, A: '1' },
+    { PATH: process.env.PATH, A: '1' },
+    { PATH: process.env.PATH, A: '2' },
+    { PATH: process.env.PATH },
+    { PATH: process.env.PATH, A: undefined, B: '3' },
+    { PATH: process.env.PATH, A: '1' },
+  ];
+  for (const env of envs) {
+    const hook = await spawnHook({
+      file: '/bin/sh',
+      args: ['-c', 'echo "A=${A-unset} B=${B-unset}"'],
+      cwd: folder,
+      env,
+      stdin: Buffer.alloc(0),
+    });
+    assert.ok(!('spawnError' in hook));
+    const [out] = await Promise.all([read(hook.stdout), read(hook.stderr), hook.finished]);
+    seen.push(out.toString().trim());
+  }
+  assert.deepEqual(seen, [
+    'A=1 B=unset',
+    'A=1 B=unset',
+    'A=2 B=unset',
+    'A=unset B=unset',
+    'A=unset B=3',
+    'A=1 B=unset',
+  ]);
+});
+
+test('with two helpers, a hook goes to the one with fewer hooks running: two at once start from two processes', {
+  timeout: 60_000,
+}, async () => {
+  assert.ok(await useSpawner(2), 'the second helper takes hooks');
+  const release = path.join(folder, 'release-both');
+  const script = `echo $PPID; while [ ! -e ${release} ]; do sleep 0.05; done`;
+  const [first, second] = [await start(script), await start(script)];
+  const parents = await Promise.all(
+    [first, second].map(async (hook) => {
+      let out = '';
+      hook.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      void read(hook.stderr);
+      return until('its parent pid', () => Number(out.trim()) || undefined);
+    }),
+  );
+  writeFileSync(release, '');
+  await Promise.all([first.finished, second.finished]);
+  assert.notEqual(parents[0], parents[1]);
+  for (const parent of parents) assert.equal(parentOf(parent), process.pid, 'each helper is a child of this process');
+});

@@ -1,7 +1,7 @@
 // The command runner on its own, for what the CLI tests cannot reach: interruption through the firing's signal.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -77,4 +77,25 @@ test('a command that is one script path runs as sh -c would run it, whether or n
   assert.deepEqual([(await run(bare)).exitCode, (await run(bare)).stdout], [0, 'bare ran\n']);
   assert.equal((await run(locked)).exitCode, 126);
   assert.equal((await run(path.join(folder, 'missing.sh'))).exitCode, 127);
+});
+
+test('a script run again after it changed runs as sh -c would run it now: what was remembered of it follows the file', {
+  timeout: 30_000,
+}, async () => {
+  const file = path.join(folder, 'changing.sh');
+  const run = () => runCommandHook(hook(file), context(new AbortController().signal));
+  writeFileSync(file, '#!/bin/sh\necho "parent=$(ps -o comm= -p $PPID)"\n', { mode: 0o755 });
+  const direct = await run();
+  assert.doesNotMatch(direct.stdout, /parent=(sh|dash)\n/);
+  // Not executable any more: the shell's 126, not a spawn error.
+  chmodSync(file, 0o644);
+  assert.deepEqual([(await run()).exitCode, (await run()).error], [126, undefined]);
+  // Executable again, but without #!: sh runs it itself.
+  writeFileSync(file, 'echo "parent=$(ps -o comm= -p $PPID)"\n');
+  chmodSync(file, 0o755);
+  assert.match((await run()).stdout, /parent=(sh|dash)\n/);
+  // A new file of the same name (another inode) with #!: started directly again.
+  rmSync(file);
+  writeFileSync(file, '#!/bin/sh\necho "parent=$(ps -o comm= -p $PPID)"\n', { mode: 0o755 });
+  assert.doesNotMatch((await run()).stdout, /parent=(sh|dash)\n/);
 });
