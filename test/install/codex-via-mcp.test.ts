@@ -11,7 +11,7 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { HOSTS } from '../../src/hosts/table.ts';
 import { createConnectionPool } from '../../src/mcp/pool.ts';
 import { makeProject, type Project, ROOT } from '../helpers/cli.ts';
-import { linkIntoProject, type Package, packageCopy } from './setup.ts';
+import { callFireTool, linkIntoProject, type Package, packageCopy } from './setup.ts';
 
 let pkg: Package;
 let project: Project;
@@ -239,22 +239,12 @@ describe('install --host codex --via mcp', () => {
       const payload = JSON.parse(read(join(REAL, name)));
       change(payload);
       const event = payload.hook_event_name as string;
-      const answer = await pool.call(
-        { name: 'peri-hooks', entry, source: { scope: 'project', file: projectConfig(), pointer: '' } },
-        'fire',
+      return callFireTool(
+        pool,
+        { entry, file: projectConfig() },
         substitute(handlers()[event]![0]!.hooks[0]!.input, payload),
-        {
-          timeoutMs: 30_000,
-          signal: AbortSignal.timeout(60_000),
-          projectDir: project.dir,
-          env: project.env(),
-          urlPatterns: undefined,
-        },
+        project,
       );
-      assert.equal(answer.kind, 'result', JSON.stringify(answer));
-      const result = answer as { content: Array<{ text: string }>; isError?: boolean };
-      assert.notEqual(result.isError, true, result.content[0]?.text);
-      return result.content[0]!.text;
     };
     try {
       const denied = JSON.parse(

@@ -1,9 +1,13 @@
 // Test helpers for install, uninstall and doctor: a copy of the built npm artefacts in a temporary "package"
 // folder (so the registration names a known path, whatever ROOT/dist holds), run as a real process.
+
+import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
+import type { ServerEntry } from '../../src/config/mcp/servers.ts';
+import type { ConnectionPool } from '../../src/types.ts';
 import { type CliResult, type Project, ROOT, runCli } from '../helpers/cli.ts';
 
 export interface Package {
@@ -93,4 +97,32 @@ export function portable(event: string, policies: string[], extra: string[] = []
 export function linkIntoProject(pkg: Package, projectDir: string): void {
   mkdirSync(join(projectDir, 'node_modules/.bin'), { recursive: true });
   symlinkSync(join(pkg.dir, 'dist/peri-hooks.cjs'), join(projectDir, 'node_modules/.bin/peri-hooks'));
+}
+
+/**
+ * Calls the registered peri-hooks server's `fire` tool as the agent does, with the arguments the agent substitutes
+ * into the hook's `input`; the tool's text (a tool error fails the test).
+ */
+export async function callFireTool(
+  pool: ConnectionPool,
+  server: { entry: ServerEntry; file: string },
+  args: Record<string, unknown>,
+  project: Project,
+): Promise<string> {
+  const answer = await pool.call(
+    { name: 'peri-hooks', entry: server.entry, source: { scope: 'project', file: server.file, pointer: '' } },
+    'fire',
+    args,
+    {
+      timeoutMs: 30_000,
+      signal: AbortSignal.timeout(60_000),
+      projectDir: project.dir,
+      env: project.env(),
+      urlPatterns: undefined,
+    },
+  );
+  assert.equal(answer.kind, 'result', JSON.stringify(answer));
+  const result = answer as { content: Array<{ text: string }>; isError?: boolean };
+  assert.notEqual(result.isError, true, result.content[0]?.text);
+  return result.content[0]?.text ?? '';
 }

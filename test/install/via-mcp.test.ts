@@ -11,7 +11,7 @@ import { EVENTS, type EventName } from '../../src/events.ts';
 import { createConnectionPool } from '../../src/mcp/pool.ts';
 import { inputFields } from '../../src/mcp-server/arguments.ts';
 import { makeProject, type Project, ROOT } from '../helpers/cli.ts';
-import { linkIntoProject, type Package, packageCopy, readSettings } from './setup.ts';
+import { callFireTool, linkIntoProject, type Package, packageCopy, readSettings } from './setup.ts';
 
 let pkg: Package;
 let project: Project;
@@ -148,20 +148,9 @@ describe('install --via mcp, project scope', () => {
     try {
       const call = async (command: string) => {
         const input = JSON.parse(project.input('PreToolUse.tool_name-Bash', { tool_input: { command } }));
-        const answer = await pool.call(
-          { name: 'peri-hooks', entry: server, source: { scope: 'project', file: mcpJson(), pointer: '' } },
-          'fire',
-          substitute(template, input),
-          {
-            timeoutMs: 30_000,
-            signal: AbortSignal.timeout(60_000),
-            projectDir: project.dir,
-            env: project.env(),
-            urlPatterns: undefined,
-          },
+        return JSON.parse(
+          await callFireTool(pool, { entry: server, file: mcpJson() }, substitute(template, input), project),
         );
-        assert.equal(answer.kind, 'result', JSON.stringify(answer));
-        return JSON.parse((answer as { content: Array<{ text: string }> }).content[0]!.text);
       };
       const denied = await call('rm -rf build');
       assert.equal(denied.hookSpecificOutput.permissionDecision, 'deny');
@@ -196,19 +185,7 @@ describe('install --via mcp, project scope', () => {
     try {
       for (const command of ['rm -rf build', 'ls']) {
         const input = JSON.parse(project.input('PreToolUse.tool_name-Bash', { tool_input: { command } }));
-        const answer = await pool.call(
-          { name: 'peri-hooks', entry: server, source: { scope: 'project', file: mcpJson(), pointer: '' } },
-          'fire',
-          substitute(template, input),
-          {
-            timeoutMs: 30_000,
-            signal: AbortSignal.timeout(60_000),
-            projectDir: project.dir,
-            env: project.env(),
-            urlPatterns: undefined,
-          },
-        );
-        assert.equal(answer.kind, 'result', JSON.stringify(answer));
+        await callFireTool(pool, { entry: server, file: mcpJson() }, substitute(template, input), project);
       }
     } finally {
       await pool.close();
