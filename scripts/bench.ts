@@ -283,7 +283,6 @@ try {
   console.error('10–12. mcp');
   const viaMcp = await mcpRows(main[1], main[0], NODE, world, quick);
   publish('mcp', viaMcp);
-  publishRegistrations([...rows, ...served, ...viaMcp]);
   console.error('13–14. OpenTelemetry');
   world.write(
     'project/.claude/settings.json',
@@ -358,14 +357,15 @@ function testSuiteRow(): void {
 publish('startup', rows);
 
 /**
- * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into docs/performance.md's
- * table of that name: the start-up table, or the serve or mcp section's.
- */
-/**
  * What a tool call costs through each registration, from rows 1–2 (a command: a process per firing), 7–8 (http
- * hooks to `serve`) and 10–11 (mcp_tool hooks to `peri-hooks mcp`), side by side.
+ * hooks to `serve`) and 10–11 (mcp_tool hooks to `peri-hooks mcp`), side by side: read from the last published
+ * results of each part, so that a run of one part (`npm run bench -- mcp`) updates its column too.
  */
-function publishRegistrations(all: readonly Row[]): void {
+function publishRegistrations(): void {
+  const all = ['results.json', 'serve-results.json', 'mcp-results.json'].flatMap((file) => {
+    const path = join(ROOT, 'bench', file);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { rows: Row[] }).rows : [];
+  });
   const find = (scenario: string, start = '') =>
     all.find((row) => row.scenario === scenario && row.command.startsWith(start))?.medianMs;
   const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
@@ -378,11 +378,14 @@ function publishRegistrations(all: readonly Row[]): void {
   ];
   const text = lines.join('\n');
   console.log(text);
-  if (quick) return;
   if (updateDoc(join(ROOT, BENCH_DOC), text, 'bench-registrations'))
     console.error(`bench: updated the registrations table in ${BENCH_DOC}`);
 }
 
+/**
+ * Prints the rows and, unless --quick, writes them to bench/<name>-results.json and into docs/performance.md's
+ * table of that name: the start-up table, or the serve, mcp or OpenTelemetry section's; then the registrations table.
+ */
 function publish(name: 'startup' | 'serve' | 'mcp' | 'otel', published: readonly Row[], note?: string): void {
   const results = { machine: machine(DENO), quick, rows: published };
   const { cpu, cores, memoryGiB, os, node, deno, load, date } = results.machine;
@@ -397,4 +400,5 @@ function publish(name: 'startup' | 'serve' | 'mcp' | 'otel', published: readonly
   const doc = BENCH_DOC;
   if (updateDoc(join(ROOT, doc), text, BENCH_MARKERS[name]))
     console.error(`bench: updated the ${name} table in ${doc}`);
+  if (name !== 'otel') publishRegistrations();
 }
