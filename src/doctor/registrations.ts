@@ -14,14 +14,13 @@ import {
   type ServeRegistration,
 } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
-import type { EventName } from '../events.ts';
+import { canBlock, type EventName } from '../events.ts';
 import { eventGroups, eventsIn, isRecord } from '../install/groups.ts';
 import { strictJsonWarning } from '../install/install.ts';
 import { parseSettings } from '../install/jsonc-edit.ts';
 import { findPortable, portableLaunch } from '../install/launch.ts';
 import { isServerEntry, type McpServerEntry, mcpServersPlace } from '../install/mcp-registration.ts';
 import { readSettingsText, SCOPES, type Scope, scopeFile } from '../install/settings-file.ts';
-import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
 import { displayPath } from '../text.ts';
 import { type Check, check } from './check.ts';
 
@@ -126,7 +125,7 @@ async function inFile(
             undefinedServer.add(event);
             continue;
           }
-          if (!defined.args.includes('--fail-closed') && BLOCKABLE_EVENTS.includes(event)) open.add(event);
+          if (!defined.args.includes('--fail-closed') && canBlock(event)) open.add(event);
           if (defined.runner.length === 0) missing.add(event);
           found.push({
             scope,
@@ -147,8 +146,7 @@ async function inFile(
           : registration?.runner;
         const args = registration?.project ? projectArgs(registration.args, location.projectDir) : registration?.args;
         if (registration?.project && runner!.length === 0) missing.add(event);
-        if (registration && !registration.args.includes('--fail-closed') && BLOCKABLE_EVENTS.includes(event))
-          open.add(event);
+        if (registration && !registration.args.includes('--fail-closed') && canBlock(event)) open.add(event);
         if (registration && !registration.project)
           relative.push(
             ...flagValues(registration.args, '--settings').filter(

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_BIN, type ProjectRoot, portableCommand, shellCommand } from '../config/registration.ts';
 import { PeriHooksError } from '../errors.ts';
-import { BLOCKABLE_EVENTS } from '../platform/node-version.ts';
+import { canBlock } from '../events.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Artefact } from './artefact.ts';
 
@@ -35,7 +35,7 @@ export function launchCommand(
   if ('runner' in launch)
     return shellCommand([...launch.runner, ...words.map((word) => (typeof word === 'string' ? word : word.file))]);
   const { root, projectDir, fix } = launch.portable;
-  const blocks = failClosed && BLOCKABLE_EVENTS.includes(event);
+  const blocks = failClosed && canBlock(event);
   const message = `peri-hooks cannot start here: neither ${PROJECT_BIN} (with node on PATH) nor peri-hooks on PATH; fix: ${fix}${blocks ? '; blocking because the registration is --fail-closed' : ''}`;
   return portableCommand(
     root,

@@ -57,6 +57,12 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
   const mcpPool = createConnectionPool();
   const stopping = new AbortController();
   const env = options.fire.env ?? { ...process.env };
+  // What every call fires with: the settings cache, the MCP connections and the stop signal this server holds.
+  const firing = { ...options.fire, env, load: cache.load, mcpPool, signal: stopping.signal };
+  const endedUnlessStopped = () => {
+    if (stopping.signal.aborted)
+      throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+  };
 
   const call = async (args: Record<string, unknown> | undefined): Promise<ToolResult> => {
     // Known before the rest is read, so that --fail-closed can block on arguments it cannot read.
@@ -67,17 +73,12 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
       const parsed = inputFromArguments(args);
       const started = nowMs();
       const report = await fire(parsed.event, JSON.stringify(parsed.input), {
-        ...options.fire,
-        env,
+        ...firing,
         inputSource: "the fire tool's arguments",
-        load: cache.load,
-        mcpPool,
-        signal: stopping.signal,
         // The agent caps Stop loops itself, as for `fire --output claude`.
         stopGuard: false,
       });
-      if (stopping.signal.aborted)
-        throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+      endedUnlessStopped();
       options.metrics?.fired(report, nowMs() - started);
       // The agent reads the tool's text as a command hook's stdout: the same JSON an http hook answers with.
       const answer = httpAnswer(report);
@@ -102,10 +103,9 @@ export function createMcpHookServer(options: McpServeOptions): HookMcpServer {
       event: named,
       text: JSON.stringify(args),
       source: "the fire tool's arguments",
-      options: { ...options.fire, env, load: cache.load, mcpPool, signal: stopping.signal },
+      options: firing,
     });
-    if (stopping.signal.aborted)
-      throw new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed');
+    endedUnlessStopped();
     for (const report of fired.reports) options.metrics?.fired(report, nowMs() - started);
     // The agent reads the text as a command's stdout on exit 0; every block of the host's form carries its JSON
     // there (an exit 2 without it would be lost, so it is an error).

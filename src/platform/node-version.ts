@@ -6,7 +6,8 @@ export const MINIMUM_NODE = { major: 22, minor: 19 } as const;
 
 /**
  * The events whose hooks can block (family other than `observe` in events.ts): where --fail-closed turns an
- * unsupported runtime into a block. A copy, since the catalogue cannot load here; a test keeps them equal.
+ * unsupported runtime into a block. A copy for this check alone, since the catalogue cannot load here (everywhere
+ * else canBlock in events.ts says it); a test keeps them equal.
  */
 export const BLOCKABLE_EVENTS: readonly string[] = [
   'PreToolUse',

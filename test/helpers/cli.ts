@@ -2,20 +2,11 @@
 // real process: the bundle by default (what users run, and a third of the start-up of the TypeScript sources);
 // PERI_HOOKS_CLI=source, deno, or a path to a binary picks another.
 import { spawn } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findProject } from '../../src/config/sources.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NODE = process.execPath;
@@ -88,12 +79,12 @@ export interface Project {
 }
 
 export function makeProject(): Project {
-  checkNoStrayProject();
   const base = mkdtempSync(join(tmpdir(), 'peri-hooks-test-'));
   const dir = join(base, 'project');
   const home = join(base, 'home');
   const managed = join(base, 'managed');
   for (const folder of [dir, home, managed]) mkdirSync(folder, { recursive: true });
+  checkOwnProject(dir, home);
   return {
     dir,
     home,
@@ -115,24 +106,16 @@ export function makeProject(): Project {
 }
 
 /**
- * A test project finds its project as Claude Code does, walking up from its folder: project settings or a git
+ * A test project must be its own project, found as Claude Code finds it (findProject): project settings or a git
  * folder left in the temporary folder or above (by a run that was killed, or a tool run there) would capture
- * every test project, and dozens of tests would fail far from the cause. Said once, with the fix.
+ * every test project, and dozens of tests would fail far from the cause. Said at once, with the fix.
  */
-let strayChecked = false;
-function checkNoStrayProject(): void {
-  if (strayChecked) return;
-  for (let dir = tmpdir(); ; dir = dirname(dir)) {
-    const stray = ['.claude/settings.json', '.claude/settings.local.json', '.git']
-      .map((name) => join(dir, name))
-      .find((path) => existsSync(path));
-    if (stray !== undefined)
-      throw new Error(
-        `${stray} makes ${dir} the project of every test project under it: remove it (a test or tool left it there)`,
-      );
-    if (dirname(dir) === dir) break;
-  }
-  strayChecked = true;
+function checkOwnProject(dir: string, home: string): void {
+  const found = findProject(dir, home);
+  if (found.projectDir !== dir)
+    throw new Error(
+      `${found.projectDir} holds ${found.projectDirFrom === 'git' ? 'a .git folder' : 'project settings (.claude/)'}, which makes it the project of every test project under it: remove it (a test or tool left it there)`,
+    );
 }
 
 /** A writer of files under `root`: JSON for objects, executable when the name ends in .sh; returns the path. */

@@ -91,6 +91,15 @@ interface Report {
   }>;
 }
 
+/** `--no-state --mcp-config <servers>` in the test project, for fire() in this process. */
+const firingOptions = (servers: Record<string, object>, env?: Record<string, string>) => ({
+  env: project.env(env),
+  home: project.home,
+  managedDir: project.managed,
+  noState: true,
+  mcpConfigs: [JSON.stringify({ mcpServers: servers })],
+});
+
 /** `fire <event> --output json --no-state --mcp-config …`, in this process (the CLI as a process is tested below). */
 async function fire(
   event: string,
@@ -108,11 +117,7 @@ async function fire(
   });
   const servers = options.servers ?? { guard: { type: 'http', url: http.url } };
   const result = await fireAnswer(event, project.input(FIXTURES[event]!), 'json', {
-    env: project.env(options.env),
-    home: project.home,
-    managedDir: project.managed,
-    noState: true,
-    mcpConfigs: [JSON.stringify({ mcpServers: servers })],
+    ...firingOptions(servers, options.env),
     ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}),
   });
   assert.ok(result.code === 0 || result.code === 2, `exit ${result.code}: ${result.stderr}`);
@@ -169,17 +174,11 @@ describe('answers that decide nothing', () => {
   test('UserPromptSubmit, --output claude: Claude Code gets "UserPromptSubmit completed" to frame as the hook\'s success; a command\'s text follows framed', async () => {
     const claude = async (hooks: object[]) => {
       project.write('.claude/settings.json', { hooks: { UserPromptSubmit: [{ hooks }] } });
-      const result = await runCli(
-        [
-          'fire',
-          'UserPromptSubmit',
-          '--output',
-          'claude',
-          '--no-state',
-          '--mcp-config',
-          JSON.stringify({ mcpServers: { guard: { type: 'http', url: http.url } } }),
-        ],
-        { stdin: project.input(FIXTURES.UserPromptSubmit!), env: project.env() },
+      const result = await fireAnswer(
+        'UserPromptSubmit',
+        project.input(FIXTURES.UserPromptSubmit!),
+        'claude',
+        firingOptions({ guard: { type: 'http', url: http.url } }),
       );
       assert.equal(result.code, 0, result.stderr);
       return result.stdout;
