@@ -110,7 +110,7 @@ export function makeProject(): Project {
  * folder left in the temporary folder or above (by a run that was killed, or a tool run there) would capture
  * every test project, and dozens of tests would fail far from the cause. Said at once, with the fix.
  */
-function checkOwnProject(dir: string, home: string): void {
+export function checkOwnProject(dir: string, home: string): void {
   const found = findProject(dir, home);
   if (found.projectDir !== dir)
     throw new Error(

@@ -55,6 +55,12 @@ export async function codexRun(name: string, script: ResponsesScript): Promise<C
       'request_max_retries = 0',
       'stream_max_retries = 0',
       '',
+      // Codex's workspace-write sandbox makes /tmp and $TMPDIR writable roots, and mounts an empty .git over each
+      // (creating /tmp/.git, which is left behind and becomes the project of every folder under /tmp).
+      '[sandbox_workspace_write]',
+      'exclude_slash_tmp = true',
+      'exclude_tmpdir_env_var = true',
+      '',
       `[projects."${folder.project}"]`,
       'trust_level = "trusted"',
       '',

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ROOT, writeUnder } from '../../helpers/cli.ts';
+import { checkOwnProject, ROOT, writeUnder } from '../../helpers/cli.ts';
 
 export interface RunFolder {
   root: string;
@@ -42,6 +42,7 @@ export function runFolder(prefix: string): RunFolder {
     mkdirSync(folder, { recursive: true });
   // As the project's npm install leaves it: install --host's portable registration starts this.
   symlinkSync(join(ROOT, 'dist/peri-hooks.cjs'), join(project, 'node_modules/.bin/peri-hooks'));
+  checkOwnProject(project, home);
   return {
     root,
     home,
@@ -62,11 +63,20 @@ export interface HookAnswer {
 }
 
 /**
+ * The shell line that reads the hook's stdin into `$input` and appends it to `file` as one JSON line. Under a lock:
+ * agents run hooks of parallel calls at the same time, and two unlocked appends can interleave within a line.
+ */
+export function recordInput(file: string): string {
+  return `input=$(cat); { flock 9; printf '%s\\n' "$input" | tr -d '\\n' >&9; echo >&9; } 9>> ${shellQuote(file)}`;
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
  * Writes `<root>/hooks/<name>.sh`, which appends its stdin as one JSON line to `<root>/seen/<name>.jsonl` and
  * answers as told; returns its path. The same script serves the native registration and the peri-hooks policy.
  */
 export function recordingHook(folder: RunFolder, name: string, answer: HookAnswer = {}): string {
-  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
   const stdout = typeof answer.stdout === 'object' ? JSON.stringify(answer.stdout) : (answer.stdout ?? '');
   const seen = join(folder.root, 'seen', `${name}.jsonl`);
   mkdirSync(dirname(seen), { recursive: true });
@@ -76,10 +86,10 @@ export function recordingHook(folder: RunFolder, name: string, answer: HookAnswe
     path,
     [
       '#!/bin/sh',
-      `input=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> ${quote(seen)}; echo >> ${quote(seen)}`,
+      recordInput(seen),
       answer.sleep ? `sleep ${answer.sleep}` : '',
-      `printf '%s' ${quote(stdout)}`,
-      `printf '%s' ${quote(answer.stderr ?? '')} >&2`,
+      `printf '%s' ${shellQuote(stdout)}`,
+      `printf '%s' ${shellQuote(answer.stderr ?? '')} >&2`,
       `exit ${answer.exit ?? 0}`,
       '',
     ].join('\n'),

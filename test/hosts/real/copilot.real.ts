@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ROOT } from '../../helpers/cli.ts';
 import { type ChatScript, chatTexts } from '../../helpers/openai-chat-server.ts';
-import { periHooks, type RunFolder, recordingHook, runFolder, seen } from './common.ts';
+import { periHooks, type RunFolder, recordInput, recordingHook, runFolder, seen } from './common.ts';
 import { handler, installPolicy, nativeHooks, runCopilot } from './copilot.ts';
 
 interface Outcome {
@@ -103,7 +103,7 @@ function blockOnce(folder: RunFolder, name: string, answer: object): string {
   for (const file of [path, log]) mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     path,
-    `#!/bin/sh\ncat >> '${log}'; echo >> '${log}'\n[ -e '${log}.done' ] && exit 0\ntouch '${log}.done'\nprintf '%s' '${JSON.stringify(answer)}'\n`,
+    `#!/bin/sh\n${recordInput(log)}\n[ -e '${log}.done' ] && exit 0\ntouch '${log}.done'\nprintf '%s' '${JSON.stringify(answer)}'\n`,
   );
   chmodSync(path, 0o755);
   return path;
@@ -116,7 +116,7 @@ function stopGuard(folder: RunFolder, name: string, answer: string): string {
   for (const file of [path, log]) mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     path,
-    `#!/bin/sh\ninput=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${log}'; echo >> '${log}'\nprintf '%s' "$input" | grep -Eq '"stop_?[hH]ook_?[aA]ctive": ?true' && exit 0\nprintf '%s' '${answer}'\n`,
+    `#!/bin/sh\n${recordInput(log)}\nprintf '%s' "$input" | grep -Eq '"stop_?[hH]ook_?[aA]ctive": ?true' && exit 0\nprintf '%s' '${answer}'\n`,
   );
   chmodSync(path, 0o755);
   return path;

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installAgent } from '../../../scripts/install-agent.ts';
 import { type FakeGeminiApi, type GeminiScript, geminiTexts, startGeminiApi } from '../../helpers/gemini-api-server.ts';
-import { type AgentResult, periHooks, type RunFolder, runAgent, runFolder } from './common.ts';
+import { type AgentResult, periHooks, type RunFolder, recordInput, runAgent, runFolder } from './common.ts';
 
 export const GEMINI = installAgent('gemini');
 
@@ -140,13 +140,7 @@ export function scriptHook(folder: RunFolder, name: string, body: string): strin
   const seenFile = join(folder.root, 'seen', `${name}.jsonl`);
   return folder.write(
     `../hooks/${name}.sh`,
-    [
-      '#!/bin/sh',
-      `mkdir -p '${join(folder.root, 'seen')}'`,
-      `input=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${seenFile}'; echo >> '${seenFile}'`,
-      body,
-      '',
-    ].join('\n'),
+    ['#!/bin/sh', `mkdir -p '${join(folder.root, 'seen')}'`, recordInput(seenFile), body, ''].join('\n'),
   );
 }
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { chatTexts } from '../../helpers/openai-chat-server.ts';
-import { type RunFolder, recordingHook, runFolder, seen } from './common.ts';
+import { type RunFolder, recordInput, recordingHook, runFolder, seen } from './common.ts';
 import { mcpServer } from './mcp-server.ts';
 import { installPolicy, nativePlugin, type OpencodeRun, outcome, runOpencode, toolResults } from './opencode.ts';
 
@@ -39,7 +39,7 @@ function scriptHook(folder: RunFolder, name: string, needle: string): string {
   });
   return folder.write(
     `../hooks/${name}.sh`,
-    `#!/bin/sh\nmkdir -p '${join(folder.root, 'seen')}'\ninput=$(cat); printf '%s\\n' "$input" | tr -d '\\n' >> '${seenFile}'; echo >> '${seenFile}'\ncase "$input" in *'${needle}'*) printf '%s' '${deny}';; esac\n`,
+    `#!/bin/sh\nmkdir -p '${join(folder.root, 'seen')}'\n${recordInput(seenFile)}\ncase "$input" in *'${needle}'*) printf '%s' '${deny}';; esac\n`,
   );
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { type RunFolder, recordingHook, seen } from './common.ts';
+import { type RunFolder, recordInput, recordingHook, seen } from './common.ts';
 import {
   cleanupRuns,
   handler,
@@ -46,10 +46,7 @@ async function both(build: (folder: RunFolder) => QwenCase): Promise<{ native: Q
 function scriptHook(folder: RunFolder, name: string, body: string): string {
   const seenFile = join(folder.root, 'seen', `${name}.jsonl`);
   recordingHook(folder, `${name}-unused`);
-  return folder.writeHome(
-    `hooks/${name}.sh`,
-    `#!/bin/sh\ninput=$(cat)\nprintf '%s\\n' "$input" | tr -d '\\n' >> '${seenFile}'; echo >> '${seenFile}'\n${body}\n`,
-  );
+  return folder.writeHome(`hooks/${name}.sh`, `#!/bin/sh\n${recordInput(seenFile)}\n${body}\n`);
 }
 
 const pre = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } });
