@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BoundedMap } from '../platform/bounded-map.ts';
-import { settingsFiles } from './discover.ts';
+import { ALL_SOURCES, settingsFiles } from './discover.ts';
 import { type LoadedSettings, loadSettings } from './index.ts';
 import type { SourcesToLoad } from './sources.ts';
 
@@ -82,17 +82,16 @@ function cacheKey(sources: SourcesToLoad): string {
 }
 
 /**
- * Every path a load reads or looks for: each layer's settings file, the managed drop-in folder (its listing
- * changes its mtime), each plugin folder, and, once loaded, every source file it reported, missing or not.
+ * Every path a load reads or looks for: the settings file of each layer it loads, the managed drop-in folder (its
+ * listing changes its mtime), each plugin folder, and, once loaded, every source file it reported, missing or not.
+ * A layer left out by `settingSources` is never read, so its file is not stat-ed on each request either.
  */
 function watchedPaths(sources: SourcesToLoad, loaded: LoadedSettings | undefined): string[] {
   const files = settingsFiles(sources);
+  const chosen = new Set(sources.settingSources ?? ALL_SOURCES);
   const fixed = [
-    files.user,
-    files.project,
-    files.local,
-    files.managed,
-    path.join(files.managedDir, 'managed-settings.d'),
+    ...(['user', 'project', 'local'] as const).filter((layer) => chosen.has(layer)).map((layer) => files[layer]),
+    ...(chosen.has('managed') ? [files.managed, path.join(files.managedDir, 'managed-settings.d')] : []),
   ];
   const flagFiles = (sources.settings ?? [])
     .filter((value) => !value.trimStart().startsWith('{'))

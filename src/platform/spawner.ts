@@ -22,6 +22,8 @@ export interface Ended {
   exitCode?: number;
   signal?: NodeJS.Signals;
   spawnError?: string;
+  /** Its group was killed once it ended (by the helper, before it said so): the runner need not kill it again. */
+  groupKilled?: true;
 }
 
 /** A hook's stdout and stderr as pipes another process can inherit (the async supervisor). */
@@ -65,6 +67,8 @@ type Reply =
       exit?: number | null;
       signal?: NodeJS.Signals | null;
       closed?: true;
+      /** With `closed`: the helper killed the hook's group first. */
+      killed?: true;
       pipe?: 'stdout' | 'stderr';
       error?: string;
     }
@@ -76,6 +80,8 @@ interface Relayed {
   stderr: Readable;
   events: EventEmitter;
   exited?: Ended;
+  /** The helper killed its group once it ended. */
+  groupKilled?: true;
   /** The pipes, once asked for (takePipes). */
   pipes?: { stdout?: Socket; stderr?: Socket; arrived: (pipes: Pipes) => void };
 }
@@ -185,18 +191,30 @@ export function spawnerMain(): void {
       });
     });
     child.once('close', () => {
-      running.delete(request.id);
       clearTimeout(pidLate);
-      tell({ ...exited, closed: true });
+      // Its group is killed here, before the server hears of the end, rather than by the runner after it: the
+      // background jobs that redirected their output go as before, and the server's answer waits for no kill. A
+      // hook released to the async supervisor is no longer in `running`: its group is the supervisor's.
+      const owned = running.delete(request.id);
+      if (owned) killGroup(pid, 'SIGKILL');
+      tell({ ...exited, closed: true, ...(owned ? { killed: true } : {}) });
       exited = undefined;
     });
   });
-  const killAll = (signal: NodeJS.Signals) => {
-    for (const { pid } of running.values()) {
-      try {
-        process.kill(-pid, signal);
-      } catch {}
+  /** Signals the group `pid` leads; false when it is gone (its error dropped without a stack, as signalGroup does). */
+  function killGroup(pid: number, signal: NodeJS.Signals): boolean {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return process.kill(-pid, signal);
+    } catch {
+      return false;
+    } finally {
+      Error.stackTraceLimit = limit;
     }
+  }
+  const killAll = (signal: NodeJS.Signals) => {
+    for (const { pid } of running.values()) killGroup(pid, signal);
   };
   send({ ready: true });
   // The server has gone (exited, crashed, killed): its hooks go with it.
@@ -281,6 +299,7 @@ function startHelper(): boolean {
       hook.events.emit('exit');
     }
     if (reply.closed) {
+      if (reply.killed) hook.groupKilled = true;
       hooks.delete(reply.id);
       hook.stdout.push(null);
       hook.stderr.push(null);
@@ -327,7 +346,9 @@ function relayed(id: number, pid: number, hook: Relayed, helper: Helper): HookPr
     pid,
     stdout: hook.stdout,
     stderr: hook.stderr,
-    finished: Promise.all([exited, closed(hook.stdout), closed(hook.stderr)]).then(([ended]) => ended),
+    finished: Promise.all([exited, closed(hook.stdout), closed(hook.stderr)]).then(([ended]) =>
+      hook.groupKilled ? { ...ended, groupKilled: true } : ended,
+    ),
     onExit(listener) {
       if (hook.exited) {
         queueMicrotask(listener);

@@ -138,8 +138,9 @@ export async function runCommandHook(hook: LoadedHook, ctx: RunContext): Promise
   }
   const result = settled;
   stopAll();
-  // Reap background jobs that redirected their output and would otherwise outlive the firing.
-  if (pid !== undefined) signalGroup(pid, 'SIGKILL');
+  // Reap background jobs that redirected their output and would otherwise outlive the firing (the spawner
+  // helper has done it already for a hook it started).
+  if (pid !== undefined && !result.groupKilled) signalGroup(pid, 'SIGKILL');
 
   const outcome: RawOutcome = {
     exitCode: result.exitCode ?? null,

@@ -89,8 +89,10 @@ export function createHookServer(options: ServeOptions): RunningServer {
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
+  /** Answers `request`; `parsed.url` holds its URL once parsed (for the log line, which need not parse it again). */
+  const handle = async (request: IncomingMessage, response: ServerResponse, parsed: { url?: URL }): Promise<number> => {
     const url = new URL(request.url ?? '/', 'http://peri-hooks');
+    parsed.url = url;
     const match = ROUTES.find(
       (candidate) => url.pathname === candidate.prefix.replace(/\/$/, '') || url.pathname.startsWith(candidate.prefix),
     );
@@ -148,7 +150,9 @@ export function createHookServer(options: ServeOptions): RunningServer {
       });
     }
     const answer = await firing;
-    return send(response, answer.status, answer.body);
+    const status = send(response, answer.status, answer.body);
+    answer.answered?.();
+    return status;
   };
 
   // Who may name a project whose own files load: anyone who holds the token or reaches the 0600 socket, else only listed roots.
@@ -172,7 +176,7 @@ export function createHookServer(options: ServeOptions): RunningServer {
     body: string,
     form: 'claude' | 'report',
     projectDir: string | undefined,
-  ): Promise<{ status: number; body?: unknown }> => {
+  ): Promise<{ status: number; body?: unknown; answered?: () => void }> => {
     const fireOptions: FireOptions = {
       ...options.fire,
       inputSource: 'the request body',
@@ -191,20 +195,26 @@ export function createHookServer(options: ServeOptions): RunningServer {
     } catch (error) {
       return failure(event, error, form);
     }
-    options.metrics?.fired(report, nowMs() - started);
-    if (stopping.signal.aborted)
+    const durationMs = nowMs() - started;
+    if (stopping.signal.aborted) {
+      options.metrics?.fired(report, durationMs);
       return failure(
         event,
         new PeriHooksError('internal', 'the server stopped before the firing ended; its hooks were killed'),
         form,
       );
-    // The operator hears it too: the answer's systemMessage reaches only the user of this one session.
-    for (const line of unenforcedLines(event, report.warnings))
-      options.log(`${event}: ${report.failClosed ? 'blocked, ' : ''}policy not enforced, it did not load: ${line}`);
+    }
+    // Counted and logged once the answer is on its way: the client waits for neither.
+    const answered = () => {
+      options.metrics?.fired(report, durationMs);
+      // The operator hears it too: the answer's systemMessage reaches only the user of this one session.
+      for (const line of unenforcedLines(event, report.warnings))
+        options.log(`${event}: ${report.failClosed ? 'blocked, ' : ''}policy not enforced, it did not load: ${line}`);
+    };
     // As `fire --output json` prints it: the versioned document.
-    if (form === 'report') return { status: 200, body: reportDocument(report) };
+    if (form === 'report') return { status: 200, body: reportDocument(report), answered };
     const answer = httpAnswer(report);
-    return { status: answer.status, ...(answer.body ? { body: answer.body } : {}) };
+    return { status: answer.status, ...(answer.body ? { body: answer.body } : {}), answered };
   };
 
   /** A firing that could not run: the client's input (400) or the server's failure (500); fail-closed blocks. */
@@ -242,12 +252,11 @@ export function createHookServer(options: ServeOptions): RunningServer {
 
   const server = createServer((request, response) => {
     const started = nowMs();
+    const parsed: { url?: URL } = {};
     void tracked(
-      handle(request, response).then(
+      handle(request, response, parsed).then(
         (status) =>
-          options.log(
-            `${request.method} ${new URL(request.url ?? '/', 'http://peri-hooks').pathname} ${status} ${(nowMs() - started).toFixed(1)}ms`,
-          ),
+          options.log(`${request.method} ${parsed.url?.pathname} ${status} ${(nowMs() - started).toFixed(1)}ms`),
         (error: unknown) => {
           options.log(`${request.method} request failed: ${error instanceof Error ? error.message : String(error)}`);
           if (!response.headersSent) send(response, 500, { error: 'internal error' });
@@ -297,8 +306,11 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
       else chunks.length = 0;
     });
     request.on('end', () => resolve(size > BODY_LIMIT_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
-    // After 'end' this settles nothing; before it, the client went away.
-    request.on('close', () => reject(new Error('the client closed the connection before the body ended')));
+    // Before the body's end, the client went away. After it (every request: 'close' follows 'end') nothing is
+    // made: an Error takes its stack, 40 to 50 µs between the body and the firing.
+    request.on('close', () => {
+      if (!request.complete) reject(new Error('the client closed the connection before the body ended'));
+    });
   });
 }
 
@@ -318,9 +330,11 @@ function requestedProject(request: IncomingMessage, url: URL): { dir?: string } 
 
 /** The folder is one of the roots or inside one, symbolic links resolved. */
 function underRoot(dir: string, roots: readonly string[]): boolean {
+  // Without roots nothing to resolve; else one realpath(3) call, not an lstat per folder of the path.
+  if (roots.length === 0) return false;
   let real: string;
   try {
-    real = realpathSync(dir);
+    real = realpathSync.native(dir);
   } catch {
     return false;
   }

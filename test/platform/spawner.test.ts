@@ -47,7 +47,7 @@ test('a hook is started by the helper, not by this process: stdin in, stdout and
   assert.equal(parentOf(parent), process.pid, 'the helper is a child of this process');
   assert.equal(out.toString(), `input ☃\nparent ${parent}\n`);
   assert.deepEqual(err, Buffer.from([0xc3, 0xa9, 0xff]), 'bytes pass as they are, not as text');
-  assert.deepEqual(ended, { exitCode: 3 });
+  assert.deepEqual(ended, { exitCode: 3, groupKilled: true });
 });
 
 test('3 MB of output arrive whole; a hook that exits at once still finishes; a signal is reported', {
@@ -60,12 +60,12 @@ test('3 MB of output arrive whole; a hook that exits at once still finishes; a s
     const quick = await start('true');
     void read(quick.stdout);
     void read(quick.stderr);
-    assert.deepEqual(await quick.finished, { exitCode: 0 });
+    assert.deepEqual(await quick.finished, { exitCode: 0, groupKilled: true });
   }
   const killed = await start('kill -9 $$');
   void read(killed.stdout);
   void read(killed.stderr);
-  assert.deepEqual(await killed.finished, { signal: 'SIGKILL' });
+  assert.deepEqual(await killed.finished, { signal: 'SIGKILL', groupKilled: true });
 });
 
 test('a command that cannot start fails with the reason, as when spawned here', { timeout: 60_000 }, async () => {
@@ -91,8 +91,18 @@ test('terminateGroup from this process ends a helper-started hook and its backgr
   const sleeper = await until('the background child', () => Number(out.trim()) || undefined);
   assert.ok(isAlive(sleeper));
   terminateGroup(hook.pid!);
-  assert.deepEqual(await hook.finished, { signal: 'SIGTERM' });
+  assert.deepEqual(await hook.finished, { signal: 'SIGTERM', groupKilled: true });
   await until('the background child to be gone', () => !isAlive(sleeper));
+});
+
+test('once a hook has ended, the helper kills its group before it says so: a job that let go of the pipes goes too', {
+  timeout: 60_000,
+}, async () => {
+  // The job's output goes elsewhere, so the pipes close when the hook exits; only the group kill can end it.
+  const hook = await start('sleep 60 >/dev/null 2>&1 </dev/null & echo $!');
+  const [out, ended] = await Promise.all([read(hook.stdout), hook.finished, read(hook.stderr)]);
+  assert.deepEqual(ended, { exitCode: 0, groupKilled: true }, 'the runner need not kill the group again');
+  await until('the background job to be gone', () => !isAlive(Number(out.toString().trim())));
 });
 
 test('takePipes passes the pipes themselves over: bytes the hook writes later arrive on them', {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runCommandHook } from '../../src/runners/command.ts';
+import { isAlive } from '../../src/session/lock.ts';
 import type { LoadedHook, RunContext } from '../../src/types.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -98,4 +99,17 @@ test('a script run again after it changed runs as sh -c would run it now: what w
   rmSync(file);
   writeFileSync(file, '#!/bin/sh\necho "parent=$(ps -o comm= -p $PPID)"\n', { mode: 0o755 });
   assert.doesNotMatch((await run()).stdout, /parent=(sh|dash)\n/);
+});
+
+test('a background job that let go of the pipes does not outlive its hook: the group is killed when the hook ends', {
+  timeout: 30_000,
+}, async () => {
+  const ran = await runCommandHook(
+    hook('sleep 60 >/dev/null 2>&1 </dev/null & echo $!'),
+    context(new AbortController().signal),
+  );
+  assert.equal(ran.exitCode, 0);
+  const job = Number(ran.stdout.trim());
+  assert.ok(job > 0, ran.stdout);
+  await until('the background job to be gone', () => !isAlive(job));
 });

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { makeProject, runCli } from '../helpers/cli.ts';
@@ -44,6 +45,24 @@ test('GET /healthz answers, and only the documented methods and paths exist', as
   assert.equal(unknownPath.status, 404);
   assert.match(unknownPath.json().error, /no such path \/settings/);
   assert.equal((await call(`${served.url}/hooks/PreToolUse/more`, 'POST', '{}')).status, 404);
+});
+
+test('a client that goes away before its body ends is logged so; a complete request is answered and logs no failure', async (t) => {
+  const { project, served } = await withServer(t, noSources);
+  const { port } = new URL(served.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  // Headers and a part of the body, then the connection closes.
+  await new Promise((resolve) =>
+    socket.write('POST /hooks/PreToolUse HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\n{"session_id"', resolve),
+  );
+  socket.destroy();
+  await until('the failure in the log', () =>
+    /POST request failed: the client closed the connection before the body ended/.test(served.stderr()),
+  );
+  assert.equal((await call(`${served.url}/hooks/Stop`, 'POST', project.input('Stop'))).status, 200);
+  assert.equal(served.stderr().match(/request failed/g)?.length, 1, served.stderr());
+  assert.match(served.stderr(), /POST \/hooks\/Stop 200/);
 });
 
 test('an unknown event is 404 with the known names; bad JSON and bad input are 400 naming the JSON path', async (t) => {

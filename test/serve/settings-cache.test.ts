@@ -84,3 +84,21 @@ test('the cache holds a bounded number of projects, dropping the one used longes
   assert.equal(cache.loads(), 4, 'b was dropped for c');
   assert.equal(cache.size(), 2);
 });
+
+test('a layer left out by settingSources is not watched: its file changing reloads nothing, a loaded one still does', async (t) => {
+  const project = makeProject();
+  t.after(() => project.cleanup());
+  const sources = sourcesToLoad({ projectDir: project.dir, env: project.env(), settingSources: ['user'] }, project.dir);
+  const cache = settingsCache();
+  const commands = async () =>
+    (await cache.load(sources)).hooks.map((hook) => (hook.handler as { command: string }).command);
+  assert.deepEqual(await commands(), []);
+  project.write('.claude/settings.json', HOOK('project'));
+  project.write('.claude/settings.local.json', HOOK('local'));
+  project.writeManaged('managed-settings.json', HOOK('managed'));
+  assert.deepEqual(await commands(), []);
+  assert.equal(cache.loads(), 1, 'no reload for files the load never reads');
+  project.writeHome('.claude/settings.json', HOOK('user'));
+  assert.deepEqual(await commands(), ['user']);
+  assert.equal(cache.loads(), 2);
+});

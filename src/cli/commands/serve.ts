@@ -24,7 +24,7 @@ export interface ServeFlags extends ResidentFlags {
 function projectRoots(value: unknown): string[] {
   return (list(value) ?? []).map((dir) => {
     try {
-      if (statSync(dir).isDirectory()) return realpathSync(dir);
+      if (statSync(dir).isDirectory()) return realpathSync.native(dir);
     } catch {
       // Said below.
     }
