@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { cliCommand, makeProject, type Project, runCli } from '../helpers/cli.ts';
 import { call, startServe } from '../helpers/serve.ts';
+import { until } from '../helpers/wait.ts';
 
 const projects: Project[] = [];
 after(() => {
@@ -330,7 +331,10 @@ test('serve --require-trust: an unapproved project hook is skipped and said in t
       skipped.json().systemMessage,
       /the project hook "sh hooks\/deny\.sh" did not run: trust is required \(--require-trust\)/,
     );
-    assert.match(served.stderr(), /PreToolUse: policy not enforced, it did not load: .*did not run: trust is required/);
+    // Logged once the answer is on its way.
+    await until('the log line', () =>
+      /PreToolUse: policy not enforced, it did not load: .*did not run: trust is required/.test(served.stderr()),
+    );
     assert.equal((await cli(['trust'])).code, 0);
     const denied = await call(`${served.url}/hooks/PreToolUse`, 'POST', input);
     assert.equal(denied.json().hookSpecificOutput.permissionDecision, 'deny');
