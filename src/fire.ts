@@ -40,8 +40,6 @@ export interface FireOptions extends SourceOptions {
   noState?: boolean;
   /** The session state folder; default PERI_HOOKS_STATE_DIR, else $XDG_STATE_HOME/peri-hooks or ~/.local/state/peri-hooks. */
   stateDir?: string;
-  /** `stateDir` is new and this firing its first user (a test case's): the session starts empty, unread. */
-  newStateDir?: boolean;
   /** A `redis://` URL: sessions live in Redis, shared by replicas (the folder keeps the async jobs' files). */
   stateUrl?: string;
   /** Run every hook of the firing in order, as one sequential group (a peri-hooks extension). */
@@ -156,9 +154,7 @@ export async function fire(
       deadline,
       needed: needsSession(event, eventHooks, options.stopGuard ?? true),
       ...(options.noState ? { noState: true } : {}),
-      ...(options.stateDir
-        ? { stateDir: options.stateDir, ...(options.newStateDir ? { newStateDir: true } : {}) }
-        : {}),
+      ...(options.stateDir ? { stateDir: options.stateDir } : {}),
       ...(options.stateUrl ? { stateUrl: options.stateUrl } : {}),
     });
   } catch (error) {

@@ -69,9 +69,6 @@ export async function runCase(
       projectDir: testCase.projectDir,
       // A suite tests the policy's content, which the developer runs on purpose (as `npm test`): trust is for agents.
       env: { ...env, PERI_HOOKS_STATE_DIR: options.stateDir, PERI_HOOKS_REQUIRE_TRUST: undefined },
-      // Its own state folder, new: the case's session starts empty (fire creates the folder only to keep state).
-      stateDir: options.stateDir,
-      newStateDir: true,
       ...(testCase.settings ? { settings: testCase.settings, settingSources: [] } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.load ? { load: options.load } : {}),

@@ -7,7 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { nowMs } from '../platform/clock.ts';
 import { preferNodeCrypto } from '../platform/hash.ts';
-import { startSpawners } from '../platform/spawner.ts';
+import { useSpawner } from '../platform/spawner.ts';
 import type { Diagnostic } from '../types.ts';
 import { discoverCaseFiles } from './discover.ts';
 import { type LoadedFile, loadCaseFile, type TestCase } from './load.ts';
@@ -98,10 +98,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const cache = runSettingsCache();
   const progress: Progress = { done: 0, total: cases.length, passed: 0, failed: 0 };
   // A suite's hooks start from spawner helpers, small processes that fork faster than this one or a worker
-  // (platform/spawner.ts), one per core since each forks one hook at a time: the cases run here, several per core,
-  // their first hooks spawned here while the helpers start. Where there is no helper (Deno), in worker processes.
+  // (platform/spawner.ts), one per core since each forks one hook at a time: the cases run here, several per core.
+  // Where there is no helper (Deno), in worker processes.
   const spawning =
-    cases.length >= CASES_PER_WORKER && options.spawner !== false && startSpawners(availableParallelism());
+    cases.length >= CASES_PER_WORKER && options.spawner !== false && (await useSpawner(availableParallelism()));
   const jobs = Math.max(
     1,
     Math.min(options.jobs ?? availableParallelism() * (spawning ? CASES_PER_CORE : 1), cases.length),

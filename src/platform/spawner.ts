@@ -97,11 +97,12 @@ let nextId = 0;
 /**
  * The helper's own code, run as `node -e` (its source text) or by the single executable: Node built-ins only, no
  * reference outside this function. Messages: `{id, file, args, cwd, env, stdin}` starts a hook, `{adopt: id}`
- * passes its pipes over, `{release: id}` forgets it, `{drop: id}` closes its pipes. What happens to a hook (its
- * pid first: timeouts and kills need it) is told at most `newsWithinMs` after it happened.
+ * passes its pipes over, `{release: id}` forgets it, `{drop: id}` closes its pipes.
  */
-export function spawnerMain(newsWithinMs = 5): void {
+export function spawnerMain(): void {
   const { spawn } = process.getBuiltinModule('node:child_process');
+  /** A hook still silent this long has its pid sent on its own (the server's timeout and kills need it). */
+  const PID_ALONE_AFTER_MS = 5;
   interface Request extends Omit<SpawnRequest, 'stdin' | 'env'> {
     id: number;
     stdin: string;
@@ -113,7 +114,7 @@ export function spawnerMain(newsWithinMs = 5): void {
   }
   type Pipe = NonNullable<ReturnType<typeof spawn>['stdout']>;
   /** Hooks still running, by id: their groups are killed when the server goes. */
-  const running = new Map<number, { pid: number; stdout: Pipe; stderr: Pipe; flush: () => void }>();
+  const running = new Map<number, { pid: number; stdout: Pipe; stderr: Pipe }>();
   const send = (message: object, handle?: unknown, done?: () => void) => {
     // With a callback, a send to a server that has just gone fails there, not as an 'error' that ends the helper.
     if (process.connected) process.send!(message, handle as never, {}, () => done?.());
@@ -128,8 +129,6 @@ export function spawnerMain(newsWithinMs = 5): void {
     if (id !== undefined) {
       const hook = running.get(id);
       if (!hook) return;
-      // What was read before goes first: the server keeps it, the new owner reads on from the pipes.
-      hook.flush();
       for (const name of ['stdout', 'stderr'] as const) {
         const pipe = hook[name] as Pipe & { _handle: { readStop(): void } | null };
         pipe.removeAllListeners('data');
@@ -162,45 +161,34 @@ export function spawnerMain(newsWithinMs = 5): void {
     }
     const stdout = child.stdout!;
     const stderr = child.stderr!;
+    running.set(request.id, { pid, stdout, stderr });
     child.on('error', () => {});
     child.stdin!.on('error', () => {});
     child.stdin!.end(Buffer.from(request.stdin, 'latin1'));
-    // Each message wakes the server: what happens within a few milliseconds (the pid, output, the exit) goes in one
-    // message, sent at once when the pipes close. A hook that ends within them is one message.
-    type News = { id: number; pid?: number; out?: string; err?: string; closed?: true } & {
-      exit?: number | null;
-      signal?: NodeJS.Signals | null;
+    // Each message wakes the server. The pid goes with the hook's first news (output, its exit), or on its own
+    // after a few milliseconds, and the exit with the pipes' end when they come in one turn: a hook that ends at
+    // once is one message.
+    let pidUntold: { pid: number } | undefined = { pid };
+    const tell = (message: object) => {
+      send(pidUntold ? { id: request.id, ...pidUntold, ...message } : { id: request.id, ...message });
+      pidUntold = undefined;
     };
-    let news: News = { id: request.id, pid };
-    let soon: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      clearTimeout(soon);
-      soon = undefined;
-      if (Object.keys(news).length > 1) send(news);
-      news = { id: request.id };
-    };
-    const later = () => {
-      soon ??= setTimeout(flush, newsWithinMs);
-    };
-    later();
-    running.set(request.id, { pid, stdout, stderr, flush });
-    stdout.on('data', (chunk: Buffer) => {
-      news.out = (news.out ?? '') + chunk.toString('latin1');
-      later();
-    });
-    stderr.on('data', (chunk: Buffer) => {
-      news.err = (news.err ?? '') + chunk.toString('latin1');
-      later();
-    });
+    const pidLate = setTimeout(() => pidUntold && tell({}), PID_ALONE_AFTER_MS);
+    stdout.on('data', (chunk: Buffer) => tell({ out: chunk.toString('latin1') }));
+    stderr.on('data', (chunk: Buffer) => tell({ err: chunk.toString('latin1') }));
+    let exited: { exit: number | null; signal: NodeJS.Signals | null } | undefined;
     child.once('exit', (exit, signal) => {
-      news.exit = exit;
-      news.signal = signal;
-      later();
+      exited = { exit, signal };
+      setImmediate(() => {
+        if (exited) tell(exited);
+        exited = undefined;
+      });
     });
     child.once('close', () => {
       running.delete(request.id);
-      news.closed = true;
-      flush();
+      clearTimeout(pidLate);
+      tell({ ...exited, closed: true });
+      exited = undefined;
     });
   });
   const killAll = (signal: NodeJS.Signals) => {
@@ -228,15 +216,9 @@ export function spawnerMain(newsWithinMs = 5): void {
  * under Deno, whose hooks spawn here.
  */
 export function useSpawner(count = 1): Promise<boolean> {
-  if (!startSpawners(count)) return Promise.resolve(false);
-  return Promise.all(helpers.map(({ ready }) => ready)).then((ready) => ready.includes(true));
-}
-
-/** The same without waiting: hooks spawn here until a helper is ready. False when none could start (Deno). */
-export function startSpawners(count = 1): boolean {
-  if ('Deno' in globalThis) return false;
+  if ('Deno' in globalThis) return Promise.resolve(false);
   for (let started = true; started && helpers.length < count; ) started = startHelper();
-  return helpers.length > 0;
+  return Promise.all(helpers.map(({ ready }) => ready)).then((ready) => ready.includes(true));
 }
 
 function startHelper(): boolean {

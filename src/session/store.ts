@@ -112,8 +112,6 @@ export interface FiringSession {
 export interface StateOptions {
   noState?: boolean;
   stateDir?: string;
-  /** stateDir is new (a test case's): nothing to read there. */
-  newStateDir?: boolean;
   /** A Redis URL: sessions live there (the folder keeps the async jobs' files). */
   stateUrl?: string;
   env: Record<string, string | undefined>;
@@ -129,9 +127,7 @@ export async function openSession(
 ): Promise<{ session?: FiringSession; warnings: string[] }> {
   if (options.noState) return { warnings: [] };
   const ref = { dir: resolveStateDir(options.env, options.home, options.stateDir), sessionId };
-  // Nor a session file's name to hash: a case of a suite reads nothing, and most write nothing either.
-  const read: ReadResult =
-    options.newStateDir && options.stateDir ? { state: emptyState(sessionId), exists: false } : await readSession(ref);
+  const read = await readSession(ref);
   return {
     session: { ref, snapshot: read.state, deadline: options.deadline },
     warnings: read.warning ? [read.warning] : [],

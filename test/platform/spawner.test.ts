@@ -2,15 +2,13 @@
 // their bytes relayed whole, their groups killed by pid from here, their pipes passed over on request.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { terminateGroup } from '../../src/platform/process-group.ts';
-import { type HookProcess, spawnerMain, spawnHook, useSpawner } from '../../src/platform/spawner.ts';
+import { type HookProcess, spawnHook, useSpawner } from '../../src/platform/spawner.ts';
 import { isAlive } from '../../src/session/lock.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -168,62 +166,4 @@ test('with two helpers, a hook goes to the one with fewer hooks running: two at 
   await Promise.all([first.finished, second.finished]);
   assert.notEqual(parents[0], parents[1]);
   for (const parent of parents) assert.equal(parentOf(parent), process.pid, 'each helper is a child of this process');
-});
-
-/** A helper of its own, spoken to in its protocol, that tells what happens to a hook at most `newsWithinMs` later. */
-async function rawHelper(newsWithinMs: number) {
-  const child = spawn(process.execPath, ['-e', `(${spawnerMain.toString()})(${newsWithinMs})`], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const messages: Array<Record<string, unknown>> = [];
-  const handles = new Map<unknown, unknown>();
-  child.on('message', (message: Record<string, unknown>, handle?: unknown) => {
-    messages.push(message);
-    if (handle) handles.set(message.pipe, handle);
-  });
-  await until('the helper to be ready', () => messages.some((message) => message.ready));
-  messages.length = 0;
-  return { child, messages, handles };
-}
-
-test('what happens to a hook within the window reaches the server as one message: pid, output, exit, the end', {
-  timeout: 60_000,
-}, async (t) => {
-  const { child, messages } = await rawHelper(60_000);
-  t.after(() => child.kill());
-  const stdin = Buffer.from('in').toString('latin1');
-  child.send({ id: 1, file: '/bin/sh', args: ['-c', 'cat; printf err >&2; exit 3'], cwd: folder, env: {}, stdin });
-  await until('the hook to end', () => messages.some((message) => message.closed));
-  assert.equal(messages.length, 1, JSON.stringify(messages));
-  const { pid, ...rest } = messages[0]!;
-  assert.ok(typeof pid === 'number' && pid > 0);
-  assert.deepEqual(rest, { id: 1, out: 'in', err: 'err', exit: 3, signal: null, closed: true });
-});
-
-test('a hook whose pipes are taken: what the helper read before reaches the server first, the rest through the pipes', {
-  timeout: 60_000,
-}, async (t) => {
-  const { child, messages, handles } = await rawHelper(60_000);
-  t.after(() => child.kill());
-  const release = path.join(folder, 'release-raw');
-  const script = `echo first; while [ ! -e ${release} ]; do sleep 0.05; done; echo second`;
-  child.send({ id: 1, file: '/bin/sh', args: ['-c', script], cwd: folder, env: {}, stdin: '' });
-  // Time for the helper to read the first line, which the window keeps from being told (if it has not read it
-  // by then, the line goes through the pipe instead: the test holds either way).
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  child.send({ adopt: 1 });
-  await until('both pipes', () => handles.size === 2);
-  const piped = ['stdout', 'stderr'].map((name) =>
-    read(new Socket({ handle: handles.get(name), readable: true, writable: false } as never)),
-  );
-  writeFileSync(release, '');
-  const [out, err] = await Promise.all(piped);
-  const firstPipe = messages.findIndex((message) => message.pipe);
-  assert.ok(
-    messages.slice(firstPipe).every((message) => message.out === undefined),
-    JSON.stringify(messages),
-  );
-  const told = messages.map((message) => message.out ?? '').join('');
-  assert.equal(told + out!.toString(), 'first\nsecond\n');
-  assert.equal(err!.toString(), '');
 });

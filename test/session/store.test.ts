@@ -11,7 +11,6 @@ import { after, test } from 'node:test';
 import { acquireLock } from '../../src/session/lock.ts';
 import {
   jobFileName,
-  openSession,
   readSession,
   resolveStateDir,
   sessionFile,
@@ -81,20 +80,6 @@ test('a missing file is a new session; a corrupt one is a warning and a new sess
   assert.equal(update.ok, true);
   assert.match(update.warnings[0]!, /corrupt/);
   assert.equal((await readSession(ref)).state.stopBlocks.main, 1);
-});
-
-test("a state folder named new (a test case's) is not read: the session starts empty there", async () => {
-  const dir = freshDir();
-  const ref = { dir, sessionId: 'case' };
-  mkdirSync(dir, { recursive: true });
-  // A file the read would find: the corrupt one warns when read.
-  writeFileSync(sessionFile(ref), '{not json');
-  const options = { env: {}, home: base, stateDir: dir, ...inSeconds(10) };
-  assert.match((await openSession('case', options)).warnings[0]!, /is corrupt/);
-  const opened = await openSession('case', { ...options, newStateDir: true });
-  assert.deepEqual(opened.warnings, []);
-  assert.deepEqual(opened.session!.snapshot.stopBlocks, {});
-  assert.deepEqual(opened.session!.ref, ref);
 });
 
 test('a lock held by a live process makes the wait give up at its deadline', async () => {
