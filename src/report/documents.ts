@@ -180,12 +180,12 @@ export function hookTrustSchema() {
         }),
       )
       .describe(
-        'The project files the hook runs, as read now: the files its command names, and the files beside one that names its own path ($0, a relative import).',
+        'The project files the hook runs, as read now: the files its command names, and the files beside one that names its own path ($0, a relative import) or imports a Python module beside it.',
       ),
     notes: z
       .array(text)
       .describe(
-        'What neither changes nor refuses the approval: a script that names its own path in an unpinned folder.',
+        'What neither changes nor refuses the approval: a script that loads files beside it in an unpinned folder.',
       ),
   });
 }

@@ -109,7 +109,7 @@ async function checkHook(hook: LoadedHook, projectDir: string, approvals: readon
 }
 
 /**
- * The files beside each pinned script that names its own path, read into `read` (they run from a copy of its
+ * The files beside each pinned script that loads them (ownPath), read into `read` (they run from a copy of its
  * folder); a note for each such script whose folder cannot be pinned.
  */
 async function readBeside(
@@ -119,12 +119,12 @@ async function readBeside(
 ): Promise<string[]> {
   const notes: string[] = [];
   for (const { word, script } of new Map(pins.map((pin) => [pin.word.file, pin])).values()) {
-    const how = ownPath(script.bytes);
+    const how = ownPath(script.bytes, word.file);
     if (how === undefined) continue;
     const beside = besideFiles(word.file, projectDir);
     if ('why' in beside) {
       notes.push(
-        `${script.relative} names its own path (${how}), but its folder is not pinned (${beside.why}): the files it loads by that path are not there when it runs; give it and them a folder of their own`,
+        `${script.relative} loads files beside it (${how}), but its folder is not pinned (${beside.why}): they are not there when it runs; give it and them a folder of their own`,
       );
       continue;
     }

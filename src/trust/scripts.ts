@@ -1,7 +1,17 @@
 // Which project files a hook's command runs, and their content read once: what trust pins and what a pinned hook
 // runs. A word of the command names a script when it is an existing file: a path (it holds a `/`, after
 // $CLAUDE_PROJECT_DIR is put in), or a bare name in argument position (`bash check.sh`) found in the project.
-import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  existsSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { CommandHook } from '../config/schema.ts';
 
@@ -98,7 +108,8 @@ export async function readScript(
 
 /**
  * What in a script names its own path, and so loads files beside it (`. "$(dirname "$0")/lib.sh"`, a relative
- * import): such a script runs from a copy of its folder. A false match only pins more.
+ * import): such a script runs from a copy of its folder, as does a Python script importing a module beside it. A
+ * false match only pins more.
  */
 const OWN_PATH: ReadonlyArray<readonly [RegExp, string]> = [
   [/\$\{?0(?!\w)/, '$0'],
@@ -111,10 +122,25 @@ const OWN_PATH: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:require|import)\s*\(\s*['"]\.\.?\/|\bfrom\s+['"]\.\.?\//, 'a relative import'],
 ];
 
-/** How a script names its own path, if it does. */
-export function ownPath(bytes: Buffer): string | undefined {
+/** How the script at `file` names its own path, or imports a Python module that lies beside it, if it does. */
+export function ownPath(bytes: Buffer, file: string): string | undefined {
   const text = bytes.toString('latin1');
-  return OWN_PATH.find(([pattern]) => pattern.test(text))?.[1];
+  return OWN_PATH.find(([pattern]) => pattern.test(text))?.[1] ?? siblingImport(text, file);
+}
+
+const PYTHON_IMPORT = /^[ \t]*(?:from[ \t]+([A-Za-z_]\w*)|import[ \t]+([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*))/gm;
+
+/**
+ * Python puts a script's own folder first on its import path, so `import lib` loads lib.py (or the package lib/)
+ * beside it without naming a path: `import lib` when the script is Python and such a module is there.
+ */
+function siblingImport(text: string, file: string): string | undefined {
+  if (!file.endsWith('.py') && !/^#!.*\bpython/.test(text)) return undefined;
+  const folder = path.dirname(file);
+  for (const [, from, imports] of text.matchAll(PYTHON_IMPORT))
+    for (const name of from ? [from] : imports!.split(',').map((each) => each.trim()))
+      if (existsSync(path.join(folder, `${name}.py`)) || existsSync(path.join(folder, name))) return `import ${name}`;
+  return undefined;
 }
 
 /** The most files a folder pinned with its script may hold: a hook's own folder, not a project. */

@@ -373,7 +373,7 @@ test('a script that names its own path beside more than 64 files is pinned alone
     ['many/guard.sh'],
   );
   assert.deepEqual(many.notes, [
-    'many/guard.sh names its own path (BASH_SOURCE), but its folder is not pinned (it holds more than 64 files): the files it loads by that path are not there when it runs; give it and them a folder of their own',
+    'many/guard.sh loads files beside it (BASH_SOURCE), but its folder is not pinned (it holds more than 64 files): they are not there when it runs; give it and them a folder of their own',
   ]);
   assert.equal(linked.status, 'unapprovable');
   assert.match(linked.changes.join('; '), /^linked\/lib\.sh leads out of the project \(to .*outside-lib\.sh\)$/);
@@ -523,7 +523,7 @@ test('a script that loads files by its own path ($0) runs from a copy of its fol
   assert.match(approved.stdout, /runs hooks\/plain\.sh sha256 [0-9a-f]{64}\n {2}not approved/);
   assert.match(
     approved.stdout,
-    /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh names its own path \(\$0\), but its folder is not pinned \(it is the project root\): the files it loads by that path are not there when it runs; give it and them a folder of their own\n/,
+    /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh loads files beside it \(\$0\), but its folder is not pinned \(it is the project root\): they are not there when it runs; give it and them a folder of their own\n/,
   );
   const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
   assert.deepEqual(
@@ -552,4 +552,46 @@ test('a script that loads files by its own path ($0) runs from a copy of its fol
     changed.stderr,
     /guard\.sh" did not run: .*not approved: \.claude\/hooks\/lib\/deny\.sh changed \(sha256/,
   );
+});
+
+test('a Python hook that imports a module beside it runs from a copy of its folder: the module is approved with it, and a change to it is a change to the hook', async () => {
+  const { project, cli } = setUp();
+  project.write('.claude/hooks/guard.py', 'import sys\nimport policy\n\nsys.exit(policy.check())\n');
+  const policy = project.write(
+    '.claude/hooks/policy.py',
+    'import sys\n\ndef check():\n    print("denied by policy.py", file=sys.stderr)\n    return 2\n',
+  );
+  // Only stdlib imports: pinned alone.
+  project.write('hooks/plain.py', '#!/usr/bin/env python3\nimport sys, json\nprint("plain ran", file=sys.stderr)\n');
+  project.write('hooks/notes.txt', 'not loaded\n');
+  project.write('.claude/settings.json', {
+    hooks: {
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: 'python3 .claude/hooks/guard.py' },
+            { type: 'command', command: 'python3 hooks/plain.py' },
+          ],
+        },
+      ],
+    },
+  });
+  assert.equal((await cli(['trust'])).code, 0);
+  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
+  assert.deepEqual(
+    json.hooks.map((hook: { trust: { scripts: Array<{ file: string }> } }) =>
+      hook.trust.scripts.map((script) => script.file),
+    ),
+    [['.claude/hooks/guard.py', '.claude/hooks/policy.py'], ['hooks/plain.py']],
+  );
+
+  const pinned = await cli([...bashLs, '--require-trust']);
+  assert.equal(pinned.code, 2, pinned.stderr);
+  assert.match(pinned.stderr, /denied by policy\.py/);
+  assert.doesNotMatch(pinned.stderr, /ModuleNotFoundError/);
+
+  writeFileSync(policy, 'def check():\n    return 0\n');
+  const changed = await cli([...bashLs, '--require-trust']);
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.match(changed.stderr, /guard\.py" did not run: .*not approved: \.claude\/hooks\/policy\.py changed \(sha256/);
 });
