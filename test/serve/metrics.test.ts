@@ -24,7 +24,8 @@ function parseExposition(text: string): Map<string, number> {
       .map(([, name, value]) => `${name}="${value}"`)
       .sort();
     const value = Number(match[3]);
-    assert.ok(!Number.isNaN(value) || match[3] === 'NaN', line);
+    // prom-client writes NaN as `Nan` (an event-loop lag scraped before its first sample); Prometheus reads any case.
+    assert.ok(!Number.isNaN(value) || /^nan$/i.test(match[3]!), line);
     samples.set(`${match[1]}${labels.length ? `{${labels.join(',')}}` : ''}`, value);
   }
   return samples;
