@@ -180,7 +180,7 @@ export function hookTrustSchema() {
         }),
       )
       .describe(
-        'The project files the hook runs, as read now: the files its command names, and the files beside one that names its own path ($0, a relative import) or imports a Python module beside it.',
+        'The project files the hook runs, as read now: the files its command names, the files beside one that names its own path ($0, a relative import) or imports a Python module beside it, and the project files a shell script sources or runs by a path.',
       ),
     notes: z
       .array(text)

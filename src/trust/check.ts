@@ -13,6 +13,7 @@ import {
   type ScriptContent,
   type ScriptWord,
   scriptWords,
+  shellRuns,
 } from './scripts.ts';
 
 /** The layers whose hooks arrive with the repository. */
@@ -80,6 +81,7 @@ async function checkHook(hook: LoadedHook, projectDir: string, approvals: readon
     return script?.kind === 'file' ? [{ word, script }] : [];
   });
   const notes = await readBeside(pins, read, projectDir);
+  await readRuns(read, projectDir);
   const scripts = [...read.values()].filter((script): script is ScriptContent => script !== undefined);
   const base = { hook, file, entry, scripts, pins, notes };
   const refused = scripts.flatMap((script) =>
@@ -131,6 +133,21 @@ async function readBeside(
     for (const other of beside.files) if (!read.has(other)) read.set(other, await readScript(other, true, projectDir));
   }
   return notes;
+}
+
+/** The project files that the files in `read` run by a path (shellRuns), read into it, and the files they run. */
+async function readRuns(read: Map<string, ScriptContent | undefined>, projectDir: string): Promise<void> {
+  const queue = [...read.entries()];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const [file, script] = next;
+    if (script?.kind !== 'file') continue;
+    for (const word of shellRuns(script.bytes, file, projectDir)) {
+      if (read.has(word.file)) continue;
+      const content = await readScript(word.file, word.inProject, projectDir);
+      read.set(word.file, content);
+      queue.push([word.file, content]);
+    }
+  }
 }
 
 function sameScripts(approved: Record<string, string>, now: Record<string, string>): boolean {

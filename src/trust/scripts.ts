@@ -143,6 +143,52 @@ function siblingImport(text: string, file: string): string | undefined {
   return undefined;
 }
 
+const SHELL_SCRIPT = /^#!.*\b(?:ba|z|da|k)?sh\b/;
+/** Words before a command that leave it in command position. */
+const PREFIXES = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', '{', 'time', 'exec', 'command']);
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'node', 'perl', 'ruby', 'deno']);
+
+/**
+ * The project files a shell script runs by a path that is not its own: one it sources (`. .claude/hooks/lib.sh`,
+ * `source "$CLAUDE_PROJECT_DIR"/…`), runs as a command, or hands to an interpreter (`python3 hooks/check.py`),
+ * each found as a command's words are (relative to the project). They run from the project, not from the pinned
+ * copy, so they are hashed and approved with the hook: a change to one is a change to it.
+ */
+export function shellRuns(bytes: Buffer, file: string, projectDir: string): ScriptWord[] {
+  const text = bytes.toString('latin1');
+  if (!file.endsWith('.sh') && !SHELL_SCRIPT.test(text)) return [];
+  const found: ScriptWord[] = [];
+  const take = (words: Token[]) => {
+    let head = 0;
+    while (head < words.length && PREFIXES.has(words[head]!.text)) head++;
+    const name = words[head]?.text;
+    if (name === undefined) return;
+    const target =
+      name === '.' || name === 'source'
+        ? words[head + 1]
+        : INTERPRETERS.has(path.basename(name))
+          ? words.slice(head + 1).find((word) => !word.text.startsWith('-'))
+          : name.includes('/')
+            ? words[head]
+            : undefined;
+    if (!target?.literal || target.text === '') return;
+    const named = path.resolve(projectDir, target.text);
+    if (named === path.resolve(file) || !exists(named)) return;
+    const absolute = path.isAbsolute(target.text);
+    found.push({ at: target.at, file: named, inProject: target.viaProject || !absolute || inside(projectDir, named) });
+  };
+  let words: Token[] = [];
+  for (const token of shellTokens(text, projectDir)) {
+    if (token.first && words.length > 0) {
+      take(words);
+      words = [];
+    }
+    words.push(token);
+  }
+  take(words);
+  return found;
+}
+
 /** The most files a folder pinned with its script may hold: a hook's own folder, not a project. */
 export const BESIDE_LIMIT = 64;
 

@@ -595,3 +595,52 @@ test('a Python hook that imports a module beside it runs from a copy of its fold
   assert.equal(changed.code, 0, changed.stderr);
   assert.match(changed.stderr, /guard\.py" did not run: .*not approved: \.claude\/hooks\/policy\.py changed \(sha256/);
 });
+
+test('files a pinned shell script runs from the project by a path (sourced, run, given to an interpreter; and theirs) are approved with it, and a change to one is a change to the hook; a file it writes is not', async () => {
+  const { project, cli } = setUp();
+  project.write(
+    '.claude/hooks/guard.sh',
+    [
+      '#!/bin/sh',
+      '. "$CLAUDE_PROJECT_DIR/.claude/lib/common.sh"',
+      'if [ -n "$NEVER" ]; then . .claude/lib/more.sh; fi',
+      'python3 "$CLAUDE_PROJECT_DIR"/.claude/lib/check.py',
+      'echo ran >> "$CLAUDE_PROJECT_DIR/.claude/hooks.log"',
+      'deny "$(cat .claude/reason.txt)"',
+      '',
+    ].join('\n'),
+  );
+  project.write('.claude/lib/common.sh', '. .claude/lib/nested.sh\n');
+  const nested = project.write('.claude/lib/nested.sh', 'deny() { echo "denied: $1" >&2; exit 2; }\n');
+  project.write('.claude/lib/more.sh', 'true\n');
+  project.write('.claude/lib/check.py', 'print("checked")\n');
+  project.write('.claude/hooks.log', '');
+  project.write('.claude/reason.txt', 'no ls\n');
+  project.write('.claude/settings.json', {
+    hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'sh .claude/hooks/guard.sh' }] }] },
+  });
+  assert.equal((await cli(['trust'])).code, 0);
+  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
+  assert.deepEqual(
+    json.hooks[0].trust.scripts.map((script: { file: string }) => script.file),
+    [
+      '.claude/hooks/guard.sh',
+      '.claude/lib/common.sh',
+      '.claude/lib/more.sh',
+      '.claude/lib/check.py',
+      '.claude/lib/nested.sh',
+    ],
+  );
+
+  // Twice: the log it appends to is not part of the hook.
+  for (let run = 0; run < 2; run++) {
+    const pinned = await cli([...bashLs, '--require-trust']);
+    assert.equal(pinned.code, 2, pinned.stderr);
+    assert.match(pinned.stderr, /denied: no ls/);
+  }
+
+  writeFileSync(nested, 'deny() { exit 0; }\n');
+  const changed = await cli([...bashLs, '--require-trust']);
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.match(changed.stderr, /guard\.sh" did not run: .*not approved: \.claude\/lib\/nested\.sh changed \(sha256/);
+});
