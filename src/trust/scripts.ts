@@ -157,6 +157,8 @@ const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'pyt
 export function shellRuns(bytes: Buffer, file: string, projectDir: string): ScriptWord[] {
   const text = bytes.toString('latin1');
   if (!file.endsWith('.sh') && !SHELL_SCRIPT.test(text)) return [];
+  // Whole-line comments go first: an apostrophe in one (`# don't`) would open a quote to the next one.
+  const code = text.replace(/^[ \t]*#.*$/gm, '');
   const found: ScriptWord[] = [];
   const take = (words: Token[]) => {
     let head = 0;
@@ -178,7 +180,7 @@ export function shellRuns(bytes: Buffer, file: string, projectDir: string): Scri
     found.push({ at: target.at, file: named, inProject: target.viaProject || !absolute || inside(projectDir, named) });
   };
   let words: Token[] = [];
-  for (const token of shellTokens(text, projectDir)) {
+  for (const token of shellTokens(code, projectDir)) {
     if (token.first && words.length > 0) {
       take(words);
       words = [];

@@ -602,6 +602,7 @@ test('files a pinned shell script runs from the project by a path (sourced, run,
     '.claude/hooks/guard.sh',
     [
       '#!/bin/sh',
+      "# Don't edit the lines below without a review.",
       '. "$CLAUDE_PROJECT_DIR/.claude/lib/common.sh"',
       'if [ -n "$NEVER" ]; then . .claude/lib/more.sh; fi',
       'python3 "$CLAUDE_PROJECT_DIR"/.claude/lib/check.py',
