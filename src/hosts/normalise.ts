@@ -92,7 +92,7 @@ function refuseTwoValues(
   throw malformed(
     host,
     hostEvent,
-    `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
+    toolInputPath(host),
     `gives ${tool} both ${hostField} (${clip(input[hostField])}), which ${host.title} acts on, and ${claudeField} (${clip(input[claudeField])}), Claude Code's name for it, with another value`,
   );
 }
@@ -109,7 +109,7 @@ function readRange(
   lines: LineRange,
   input: Record<string, unknown>,
 ): Record<string, unknown> {
-  const where = `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`;
+  const where = toolInputPath(host);
   const first = lines.firstLine ?? 1;
   /** A host line number as a 1-based one. */
   const line = (name: string | undefined): number | undefined => {
@@ -168,7 +168,7 @@ function readPair(
     throw malformed(
       host,
       hostEvent,
-      `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`,
+      toolInputPath(host),
       `has a ${field} that is not a line range (${clip(value)}) for its ${tool} call: [first, last] from line 1, the last -1 for the end of the file`,
     );
   const { [field]: _range, ...result } = input;
@@ -181,6 +181,11 @@ function readPair(
     if (claudeValue !== undefined) result[claudeField] = claudeValue;
   }
   return result;
+}
+
+/** Where a host's payload holds the tool's input, as a JSON path for errors. */
+function toolInputPath(host: HostDef): string {
+  return `$.${host.fields.tool_input?.[0] ?? 'tool_input'}`;
 }
 
 function clip(value: unknown): string {
@@ -213,7 +218,7 @@ function requireActedOn(
   const value = tool.input[name];
   if (typeof value === 'string' && value !== '') return;
   const hostField = (tool.hostName === undefined ? undefined : host.tools[tool.hostName]?.fields?.[name]) ?? name;
-  const where = tool.from ?? `$.${host.fields.tool_input?.[0] ?? 'tool_input'}.${hostField}`;
+  const where = tool.from ?? `${toolInputPath(host)}.${hostField}`;
   throw malformed(
     host,
     hostEvent,

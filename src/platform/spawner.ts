@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { sameEntries } from './records.ts';
 
 /** How long a starting helper may take to say it is ready (tens of milliseconds on an idle machine). */
 const READY_WITHIN_MS = 10_000;
@@ -405,13 +406,6 @@ export function spawnHook(
     current.child.send({ id, ...rest, ...(sameEnv ? {} : { env }), stdin: request.stdin.toString('latin1') });
     refWhileBusy(current);
   });
-}
-
-function sameEntries(a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }
 
 /**

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { shellCommand } from '../config/registration.ts';
 import type { CommandHook } from '../config/schema.ts';
+import { sameEntries } from '../platform/records.ts';
 import type { LoadedHook } from '../types.ts';
 import type { Approval } from './approvals.ts';
 import {
@@ -94,7 +95,7 @@ async function checkHook(hook: LoadedHook, projectDir: string, approvals: readon
   if (refused.length > 0) return { ...base, status: 'unapprovable', changes: refused };
   const hashes = Object.fromEntries(scripts.map((script) => [script.relative, (script as { sha256: string }).sha256]));
   const sameEntry = approvals.filter((approval) => approval.file === file && approval.entry === entry);
-  if (sameEntry.some((approval) => sameScripts(approval.scripts, hashes)))
+  if (sameEntry.some((approval) => sameEntries(approval.scripts, hashes)))
     return { ...base, status: 'approved', changes: [] };
   const before =
     sameEntry[0] ??
@@ -148,11 +149,6 @@ async function readRuns(read: Map<string, ScriptContent | undefined>, projectDir
       queue.push([word.file, content]);
     }
   }
-}
-
-function sameScripts(approved: Record<string, string>, now: Record<string, string>): boolean {
-  const names = Object.keys(now);
-  return names.length === Object.keys(approved).length && names.every((name) => approved[name] === now[name]);
 }
 
 function scriptChanges(approved: Record<string, string>, now: Record<string, string>): string[] {

@@ -52,12 +52,20 @@ export function scriptWords(handler: CommandHook, projectDir: string): ScriptWor
     if (!word.literal || word.text === '' || word.text.startsWith('-') || /^[A-Za-z_]\w*=/.test(word.text)) continue;
     const isPath = word.text.includes('/');
     if (!isPath && word.first) continue; // a command name: PATH's, not the project's
-    const absolute = path.isAbsolute(word.text);
-    const file = path.resolve(projectDir, word.text);
-    if (!exists(file)) continue;
-    found.push({ at: word.at, file, inProject: word.viaProject || !absolute || inside(projectDir, file) });
+    const named = namedFile(word, projectDir);
+    if (named) found.push(named);
   }
   return found;
+}
+
+/** The file a literal word names (relative to the project, $CLAUDE_PROJECT_DIR put in), when there is one. */
+function namedFile(
+  word: { text: string; viaProject: boolean; at: ScriptWord['at'] },
+  projectDir: string,
+): ScriptWord | undefined {
+  const file = path.resolve(projectDir, word.text);
+  if (!exists(file)) return undefined;
+  return { at: word.at, file, inProject: word.viaProject || !path.isAbsolute(word.text) || inside(projectDir, file) };
 }
 
 /** Reads a referenced file once: its bytes and their SHA-256, or why it cannot be pinned. */
@@ -174,10 +182,8 @@ export function shellRuns(bytes: Buffer, file: string, projectDir: string): Scri
             ? words[head]
             : undefined;
     if (!target?.literal || target.text === '') return;
-    const named = path.resolve(projectDir, target.text);
-    if (named === path.resolve(file) || !exists(named)) return;
-    const absolute = path.isAbsolute(target.text);
-    found.push({ at: target.at, file: named, inProject: target.viaProject || !absolute || inside(projectDir, named) });
+    const named = namedFile(target, projectDir);
+    if (named) found.push(named);
   };
   let words: Token[] = [];
   for (const token of shellTokens(code, projectDir)) {

@@ -30,6 +30,18 @@ function setUp(): {
 
 const bashLs = ['fire', '--tool', 'Bash', '--command', 'ls'];
 
+interface TrustDocument {
+  hooks: Array<{ trust: { scripts: Array<{ file: string }>; notes: string[] } }>;
+}
+
+/** `trust --diff --output json`: the document, and the files each hook pins, in order. */
+async function trustDiff(
+  cli: ReturnType<typeof setUp>['cli'],
+): Promise<{ document: TrustDocument; files: string[][] }> {
+  const document: TrustDocument = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
+  return { document, files: document.hooks.map((hook) => hook.trust.scripts.map((script) => script.file)) };
+}
+
 test('an unapproved project hook does not run where trust is required; trust approves it; a changed script is skipped again, naming the file', async () => {
   const { project, cli } = setUp();
   const script = project.write('.claude/hooks/check.sh', '#!/bin/sh\necho "check ran" >&2\nexit 2\n');
@@ -525,18 +537,13 @@ test('a script that loads files by its own path ($0) runs from a copy of its fol
     approved.stdout,
     /runs root\.sh sha256 [0-9a-f]{64}\n {2}note: root\.sh loads files beside it \(\$0\), but its folder is not pinned \(it is the project root\): they are not there when it runs; give it and them a folder of their own\n/,
   );
-  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
-  assert.deepEqual(
-    json.hooks.map((hook: { trust: { scripts: Array<{ file: string }> } }) =>
-      hook.trust.scripts.map((script) => script.file),
-    ),
-    [
-      ['.claude/hooks/guard.sh', '.claude/hooks/lib/deny.sh', '.claude/hooks/reason.txt'],
-      ['hooks/plain.sh'],
-      ['root.sh'],
-    ],
-  );
-  assert.equal(json.hooks[2].trust.notes.length, 1);
+  const diff = await trustDiff(cli);
+  assert.deepEqual(diff.files, [
+    ['.claude/hooks/guard.sh', '.claude/hooks/lib/deny.sh', '.claude/hooks/reason.txt'],
+    ['hooks/plain.sh'],
+    ['root.sh'],
+  ]);
+  assert.equal(diff.document.hooks[2]!.trust.notes.length, 1);
 
   const pinned = await cli([...bashLs, '--require-trust']);
   assert.equal(pinned.code, 2, pinned.stderr);
@@ -577,13 +584,10 @@ test('a Python hook that imports a module beside it runs from a copy of its fold
     },
   });
   assert.equal((await cli(['trust'])).code, 0);
-  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
-  assert.deepEqual(
-    json.hooks.map((hook: { trust: { scripts: Array<{ file: string }> } }) =>
-      hook.trust.scripts.map((script) => script.file),
-    ),
-    [['.claude/hooks/guard.py', '.claude/hooks/policy.py'], ['hooks/plain.py']],
-  );
+  assert.deepEqual((await trustDiff(cli)).files, [
+    ['.claude/hooks/guard.py', '.claude/hooks/policy.py'],
+    ['hooks/plain.py'],
+  ]);
 
   const pinned = await cli([...bashLs, '--require-trust']);
   assert.equal(pinned.code, 2, pinned.stderr);
@@ -621,9 +625,7 @@ test('files a pinned shell script runs from the project by a path (sourced, run,
     hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'sh .claude/hooks/guard.sh' }] }] },
   });
   assert.equal((await cli(['trust'])).code, 0);
-  const json = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
-  assert.deepEqual(
-    json.hooks[0].trust.scripts.map((script: { file: string }) => script.file),
+  assert.deepEqual((await trustDiff(cli)).files, [
     [
       '.claude/hooks/guard.sh',
       '.claude/lib/common.sh',
@@ -631,7 +633,7 @@ test('files a pinned shell script runs from the project by a path (sourced, run,
       '.claude/lib/check.py',
       '.claude/lib/nested.sh',
     ],
-  );
+  ]);
 
   // Twice: the log it appends to is not part of the hook.
   for (let run = 0; run < 2; run++) {
