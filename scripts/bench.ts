@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portableCommand, shellCommand } from '../src/config/registration.ts';
-import { largeTree, makeWorld, settings, testCases } from './bench/fixtures.ts';
+import { largeTree, makeWorld, relayEntry, settings, testCases } from './bench/fixtures.ts';
 import { mcpRows } from './bench/mcp.ts';
 import { type Command, compare, peakMemoryMB } from './bench/measure.ts';
 import { otelRows } from './bench/otel.ts';
@@ -311,7 +311,7 @@ function testSuiteRow(): void {
     return;
   }
   const processes = availableParallelism();
-  const { caseFile, bashLoop, nodeSpawners } = testCases(world, 500, NODE, processes);
+  const { caseFile, bashLoop, nodeSpawners, script: hook, inputFile } = testCases(world, 500, NODE, processes);
   const testRun = script(`${main[0]} test`, [...main[1], 'test', caseFile]);
   const loop = script('bash loop', ['bash', '-c', bashLoop]);
   const result = compare(testRun, loop, runs(5), 1);
@@ -351,6 +351,28 @@ function testSuiteRow(): void {
       met: overFloor.ratio <= 1.25,
     },
     testRun,
+  );
+  // The floor of `test`'s own design: a process that only hands the 500 runs to the spawner helpers, as many and
+  // as many at once as `test` uses, and does nothing of a case's own.
+  const relay = script('relay through the helpers', [
+    NODE,
+    relayEntry(world),
+    'suite',
+    hook,
+    inputFile,
+    '500',
+    String(processes),
+    String(processes * 4),
+  ]);
+  const relayOverFloor = compare(relay, spawners, runs(5), 1);
+  record(
+    {
+      scenario: '5',
+      command: `floor of the design: the 500 runs handed to ${processes} spawner helpers, nothing else`,
+      baseline: `the floor: ${processes} bare Node processes`,
+      ...relayOverFloor,
+    },
+    relay,
   );
 }
 

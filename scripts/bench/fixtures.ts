@@ -1,8 +1,9 @@
 // The bench's throw-away world: a project with its own HOME and managed folder, and the settings trees
 // and case files the scenarios fire against.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { buildSync } from 'esbuild';
 
 export interface World {
   base: string;
@@ -94,7 +95,7 @@ export function testCases(
   count: number,
   node: string,
   processes: number,
-): { caseFile: string; bashLoop: string; nodeSpawners: string } {
+): { caseFile: string; bashLoop: string; nodeSpawners: string; script: string; inputFile: string } {
   const script = world.write(
     'hooks/no-rm.sh',
     `#!/bin/sh\ninput=$(cat)\ncase "$input" in *'rm -rf'*) echo "no rm -rf" >&2; exit 2;; esac\nexit 0\n`,
@@ -120,5 +121,26 @@ export function testCases(
     caseFile,
     bashLoop: `for i in $(seq ${count}); do ${script} < ${inputFile} >/dev/null 2>&1; done`,
     nodeSpawners: `${Array.from({ length: processes }, () => `${spawner} &`).join(' ')} wait`,
+    script,
+    inputFile,
   };
+}
+
+/**
+ * scripts/bench/relay.ts (the spawner helper's own floors) bundled into the world, once: run as the sources, Node
+ * would strip its types at each start, which the products under test (the bundle, the SEA) do not pay.
+ */
+export function relayEntry(world: World): string {
+  const outfile = join(world.base, 'relay.mjs');
+  if (!existsSync(outfile)) {
+    buildSync({
+      entryPoints: [new URL('relay.ts', import.meta.url).pathname],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile,
+      logLevel: 'warning',
+    });
+  }
+  return outfile;
 }
