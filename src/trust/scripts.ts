@@ -1,17 +1,7 @@
 // Which project files a hook's command runs, and their content read once: what trust pins and what a pinned hook
 // runs. A word of the command names a script when it is an existing file: a path (it holds a `/`, after
 // $CLAUDE_PROJECT_DIR is put in), or a bare name in argument position (`bash check.sh`) found in the project.
-import {
-  closeSync,
-  constants,
-  type Dirent,
-  existsSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  realpathSync,
-} from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { CommandHook } from '../config/schema.ts';
 
@@ -147,7 +137,7 @@ function siblingImport(text: string, file: string): string | undefined {
   const folder = path.dirname(file);
   for (const [, from, imports] of text.matchAll(PYTHON_IMPORT))
     for (const name of from ? [from] : imports!.split(',').map((each) => each.trim()))
-      if (existsSync(path.join(folder, `${name}.py`)) || existsSync(path.join(folder, name))) return `import ${name}`;
+      if (exists(path.join(folder, `${name}.py`)) || exists(path.join(folder, name))) return `import ${name}`;
   return undefined;
 }
 

@@ -15,11 +15,9 @@ after(() => {
   for (const project of projects) project.cleanup();
 });
 
-function setUp(): {
-  project: Project;
-  env: Record<string, string>;
-  cli: (args: string[], stdin?: string) => ReturnType<typeof runCli>;
-} {
+type Cli = (args: string[], stdin?: string) => ReturnType<typeof runCli>;
+
+function setUp(): { project: Project; env: Record<string, string>; cli: Cli } {
   const project = makeProject();
   projects.push(project);
   const env = project.env({ XDG_STATE_HOME: join(project.home, '.local', 'state') });
@@ -35,11 +33,18 @@ interface TrustDocument {
 }
 
 /** `trust --diff --output json`: the document, and the files each hook pins, in order. */
-async function trustDiff(
-  cli: ReturnType<typeof setUp>['cli'],
-): Promise<{ document: TrustDocument; files: string[][] }> {
+async function trustDiff(cli: Cli): Promise<{ document: TrustDocument; files: string[][] }> {
   const document: TrustDocument = JSON.parse((await cli(['trust', '--diff', '--output', 'json'])).stdout);
   return { document, files: document.hooks.map((hook) => hook.trust.scripts.map((script) => script.file)) };
+}
+
+/** Edits an approved file and fires where trust is required: the hook is skipped (exit 0), and `skipped` says why. */
+async function firedAfterEdit(cli: Cli, file: string, content: string, skipped: RegExp): ReturnType<Cli> {
+  writeFileSync(file, content);
+  const fired = await cli([...bashLs, '--require-trust']);
+  assert.equal(fired.code, 0, fired.stderr);
+  assert.match(fired.stderr, skipped);
+  return fired;
 }
 
 test('an unapproved project hook does not run where trust is required; trust approves it; a changed script is skipped again, naming the file', async () => {
@@ -84,14 +89,13 @@ test('an unapproved project hook does not run where trust is required; trust app
   assert.equal(ran.code, 2);
   assert.match(ran.stderr, /check ran/);
 
-  writeFileSync(script, '#!/bin/sh\necho "check changed" >&2\nexit 2\n');
-  const changed = await cli([...bashLs, '--require-trust']);
-  assert.equal(changed.code, 0);
-  assert.doesNotMatch(changed.stderr, /check changed/);
-  assert.match(
-    changed.stderr,
+  const changed = await firedAfterEdit(
+    cli,
+    script,
+    '#!/bin/sh\necho "check changed" >&2\nexit 2\n',
     /not approved: \.claude\/hooks\/check\.sh changed \(sha256 [0-9a-f]{12} → [0-9a-f]{12}\)/,
   );
+  assert.doesNotMatch(changed.stderr, /check changed/);
   const diff = await cli(['trust', '--diff', '--output', 'json']);
   assert.equal(diff.code, 0, diff.stderr);
   const document = JSON.parse(diff.stdout);
@@ -551,14 +555,13 @@ test('a script that loads files by its own path ($0) runs from a copy of its fol
   assert.doesNotMatch(pinned.stderr, /No such file|can't open|cannot open/);
 
   // The file beside it changed: the hook does not run, and says which file.
-  writeFileSync(lib, 'deny() { echo "changed lib" >&2; exit 2; }\n');
-  const changed = await cli([...bashLs, '--require-trust']);
-  assert.equal(changed.code, 0, changed.stderr);
-  assert.doesNotMatch(changed.stderr, /changed lib/);
-  assert.match(
-    changed.stderr,
+  const changed = await firedAfterEdit(
+    cli,
+    lib,
+    'deny() { echo "changed lib" >&2; exit 2; }\n',
     /guard\.sh" did not run: .*not approved: \.claude\/hooks\/lib\/deny\.sh changed \(sha256/,
   );
+  assert.doesNotMatch(changed.stderr, /changed lib/);
 });
 
 test('a Python hook that imports a module beside it runs from a copy of its folder: the module is approved with it, and a change to it is a change to the hook', async () => {
@@ -594,10 +597,12 @@ test('a Python hook that imports a module beside it runs from a copy of its fold
   assert.match(pinned.stderr, /denied by policy\.py/);
   assert.doesNotMatch(pinned.stderr, /ModuleNotFoundError/);
 
-  writeFileSync(policy, 'def check():\n    return 0\n');
-  const changed = await cli([...bashLs, '--require-trust']);
-  assert.equal(changed.code, 0, changed.stderr);
-  assert.match(changed.stderr, /guard\.py" did not run: .*not approved: \.claude\/hooks\/policy\.py changed \(sha256/);
+  await firedAfterEdit(
+    cli,
+    policy,
+    'def check():\n    return 0\n',
+    /guard\.py" did not run: .*not approved: \.claude\/hooks\/policy\.py changed \(sha256/,
+  );
 });
 
 test('files a pinned shell script runs from the project by a path (sourced, run, given to an interpreter; and theirs) are approved with it, and a change to one is a change to the hook; a file it writes is not', async () => {
@@ -642,8 +647,10 @@ test('files a pinned shell script runs from the project by a path (sourced, run,
     assert.match(pinned.stderr, /denied: no ls/);
   }
 
-  writeFileSync(nested, 'deny() { exit 0; }\n');
-  const changed = await cli([...bashLs, '--require-trust']);
-  assert.equal(changed.code, 0, changed.stderr);
-  assert.match(changed.stderr, /guard\.sh" did not run: .*not approved: \.claude\/lib\/nested\.sh changed \(sha256/);
+  await firedAfterEdit(
+    cli,
+    nested,
+    'deny() { exit 0; }\n',
+    /guard\.sh" did not run: .*not approved: \.claude\/lib\/nested\.sh changed \(sha256/,
+  );
 });
