@@ -17,7 +17,8 @@ function slowPolicy(project: Project): object {
     'slow.sh',
     `#!/bin/sh
 sleep 60 &
-echo "$$ $!" > "${join(project.dir, 'pids')}"
+# Written whole, then renamed: the test reads the file as soon as it exists.
+echo "$$ $!" > "${join(project.dir, 'pids.part')}" && mv "${join(project.dir, 'pids.part')}" "${join(project.dir, 'pids')}"
 while [ ! -e "${join(project.dir, 'release')}" ]; do sleep 0.05; done
 echo released >&2
 exit 2
